@@ -1,0 +1,125 @@
+"""tongiaki_rules: a typed, immutable-state rules engine for the board game Tongiaki.
+
+>>> import random
+>>> from tongiaki_rules import new_game
+>>> rng = random.Random(0)
+>>> state = new_game(3)
+>>> while not state.is_terminal:
+...     if state.is_chance_node:
+...         state = state.apply(state.sample_chance(rng))
+...     else:
+...         state = state.apply(rng.choice(state.legal_actions()))
+>>> len(state.scores())
+3
+"""
+
+from __future__ import annotations
+
+from .actions import (
+    Action,
+    Berth,
+    Depart,
+    Draw,
+    Expand,
+    ExpandFromBoard,
+    FoundRoyal,
+    PlaceNewBoats,
+    PlaceTile,
+    Recolonize,
+    ReturnBoat,
+    SetupPlace,
+    TurnAction,
+)
+from .colours import BOATS_PER_COLOUR, Colour
+from .errors import IllegalActionError, InvalidPositionError, TileSetError, TongiakiError
+from .hexgrid import ORIGIN, Hex
+from .rules import (
+    BounceTarget,
+    ClosedRouteMode,
+    EmptyPileFate,
+    EmptyReserveSource,
+    EndTrigger,
+    LastOceanFate,
+    RodyFreeScope,
+    Rules,
+    TwoPlayerRoyalLimit,
+    TwoPlayerScoring,
+    TwoPlayerTurnOrder,
+)
+from .scenario import position
+from .scoring import Outcome, TieBreak
+from .standard_tiles import STANDARD_TILES, TONGA
+from .state import (
+    BeachView,
+    DecisionKind,
+    GameConfig,
+    GameState,
+    GroupView,
+    IslandView,
+    Pending,
+    PileView,
+    PlacedTile,
+    new_game,
+    play_random_game,
+)
+from .tiles import BeachSpec, IslandTile, OceanTile, Route, Tile, TileSet
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BOATS_PER_COLOUR",
+    "ORIGIN",
+    "STANDARD_TILES",
+    "TONGA",
+    "Action",
+    "BeachSpec",
+    "BeachView",
+    "Berth",
+    "BounceTarget",
+    "ClosedRouteMode",
+    "Colour",
+    "DecisionKind",
+    "Depart",
+    "Draw",
+    "EmptyPileFate",
+    "EmptyReserveSource",
+    "EndTrigger",
+    "Expand",
+    "ExpandFromBoard",
+    "FoundRoyal",
+    "GameConfig",
+    "GameState",
+    "GroupView",
+    "Hex",
+    "IllegalActionError",
+    "InvalidPositionError",
+    "IslandTile",
+    "IslandView",
+    "LastOceanFate",
+    "OceanTile",
+    "Outcome",
+    "Pending",
+    "PileView",
+    "PlaceNewBoats",
+    "PlaceTile",
+    "PlacedTile",
+    "Recolonize",
+    "ReturnBoat",
+    "RodyFreeScope",
+    "Route",
+    "Rules",
+    "SetupPlace",
+    "TieBreak",
+    "Tile",
+    "TileSet",
+    "TileSetError",
+    "TongiakiError",
+    "TurnAction",
+    "TwoPlayerRoyalLimit",
+    "TwoPlayerScoring",
+    "TwoPlayerTurnOrder",
+    "__version__",
+    "new_game",
+    "play_random_game",
+    "position",
+]

@@ -1,0 +1,46 @@
+"""The six boat colours (COMP-1).
+
+>>> Colour.RED.letter
+'R'
+>>> Colour.from_letter("g")
+Colour.GREEN
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+
+class Colour(enum.IntEnum):
+    """A boat colour. Seat ``i`` plays colour ``i`` (see :func:`~tongiaki_rules.new_game`)."""
+
+    BLUE = 0
+    RED = 1
+    GREEN = 2
+    YELLOW = 3
+    ORANGE = 4
+    PURPLE = 5
+
+    def __repr__(self) -> str:
+        return f"Colour.{self.name}"
+
+    @property
+    def letter(self) -> str:
+        """One capital letter for text displays: B, R, G, Y, O or P."""
+        return self.name[0]
+
+    @classmethod
+    def from_letter(cls, letter: str) -> Colour:
+        """The colour with this letter (either case)."""
+        try:
+            return _BY_LETTER[letter.upper()]
+        except KeyError:
+            raise ValueError(f"unknown colour letter {letter!r}; expected one of BRGYOP") from None
+
+
+COLOURS: Final[tuple[Colour, ...]] = tuple(Colour)
+_BY_LETTER: Final = {c.name[0]: c for c in Colour}
+
+BOATS_PER_COLOUR: Final = 15
+"""Every colour has 15 boats (COMP-1)."""

@@ -1,0 +1,186 @@
+"""Rules flags: the variants and every contested reading of the rule texts.
+
+Each field of :class:`Rules` decides one point where the Italian, French and
+German texts disagree or are silent (the ``AMB-nn`` entries of the clause
+catalogue). The defaults are the recommended readings.
+
+>>> Rules().failure_ends_turn
+False
+>>> Rules(variant_rody=True).variant_rody
+True
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+
+class EmptyReserveSource(enum.StrEnum):
+    """Where the single boat of an empty-reserve expansion may come from (AMB-04)."""
+
+    ANY_NON_ROYAL = "any_non_royal"
+    OTHER_ISLAND_ONLY = "other_island_only"
+
+
+class BounceTarget(enum.StrEnum):
+    """Where a group bounced off a royal island lands (AMB-09)."""
+
+    EXPEDITION_ORIGIN = "expedition_origin"
+    TURN_ORIGIN = "turn_origin"
+
+
+class EndTrigger(enum.StrEnum):
+    """What triggers the end of the game (AMB-11)."""
+
+    TYPE_EXHAUSTED = "type_exhausted"
+    SIXTEEN_ON_TABLE = "sixteen_on_table"
+
+
+class LastOceanFate(enum.StrEnum):
+    """What happens to the group at sea when the last ocean tile is drawn (AMB-12)."""
+
+    LOST = "lost"
+    MAY_REACH_EXISTING_ISLAND = "may_reach_existing_island"
+
+
+class EmptyPileFate(enum.StrEnum):
+    """What happens to a group that needs a draw from an empty pile (AMB-13)."""
+
+    LOST = "lost"
+
+
+class ClosedRouteMode(enum.StrEnum):
+    """How a closed island (endless chain) is detected (AMB-25)."""
+
+    GEOMETRIC = "geometric"
+    INFINITE_ONLY = "infinite_only"
+
+
+class RodyFreeScope(enum.StrEnum):
+    """What the Rody variant leaves free for later tiles of an exploration (AMB-39)."""
+
+    ROTATION = "rotation"
+    POSITION_AND_ROTATION = "position_and_rotation"
+
+
+class TwoPlayerTurnOrder(enum.StrEnum):
+    """Turn order of the four colours in the two-colour two-player variant (AMB-40)."""
+
+    ALTERNATE_SEATS = "alternate_seats"
+    SEAT_THEN_COLOUR = "seat_then_colour"
+
+
+class TwoPlayerRoyalLimit(enum.StrEnum):
+    """Whom the limit of two royal islands applies to in the two-colour variant (AMB-40)."""
+
+    COLOUR = "colour"
+    SEAT = "seat"
+
+
+class TwoPlayerScoring(enum.StrEnum):
+    """How a seat's two colours are scored in the two-colour variant (AMB-40)."""
+
+    SUM = "sum"
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Rules:
+    """Variants and contested readings, with the recommended defaults.
+
+    Every field names the catalogue entry (``AMB-nn``) it decides.
+
+    >>> Rules(end_trigger=EndTrigger.SIXTEEN_ON_TABLE).end_trigger
+    <EndTrigger.SIXTEEN_ON_TABLE: 'sixteen_on_table'>
+    """
+
+    expand_allow_fewer: bool = False
+    """AMB-02: may the player place fewer boats than the expansion entitlement?"""
+    empty_reserve_source: EmptyReserveSource = attrs.field(
+        default=EmptyReserveSource.ANY_NON_ROYAL, converter=EmptyReserveSource
+    )
+    """AMB-04: where the one boat of an empty-reserve expansion may be taken from."""
+    recolonize_requires_adjacency: bool = True
+    """AMB-07: must a freely placed tile touch a tile already on the table?"""
+    failure_ends_turn: bool = False
+    """AMB-08: does a failed voyage end the whole turn (IT literal) or only that expedition?"""
+    royal_bounce_target: BounceTarget = attrs.field(
+        default=BounceTarget.EXPEDITION_ORIGIN, converter=BounceTarget
+    )
+    """AMB-09: where a group bounced off a royal island lands."""
+    bounce_counts_as_closed_route: bool = True
+    """AMB-10: does an exit leading to a royal island count as leading back (closed routes)?"""
+    end_trigger: EndTrigger = attrs.field(default=EndTrigger.TYPE_EXHAUSTED, converter=EndTrigger)
+    """AMB-11: last tile of a type drawn, or all tiles of a type on the table."""
+    last_ocean_group_fate: LastOceanFate = attrs.field(
+        default=LastOceanFate.LOST, converter=LastOceanFate
+    )
+    """AMB-12: is the group at sea lost when the last ocean tile is drawn?"""
+    end_turn_continue_chain: bool = True
+    """AMB-13: does the final turn go on with chain reactions and pending departures?"""
+    empty_pile_group_fate: EmptyPileFate = attrs.field(
+        default=EmptyPileFate.LOST, converter=EmptyPileFate
+    )
+    """AMB-13: a group that needs a draw from an empty pile."""
+    end_recolonize_completes: bool = True
+    """AMB-14: does a New Colonisation that triggers the end still complete?"""
+    noboats_ignores_royal: bool = True
+    """AMB-18: do royal-island boats not count as boats in play for NOBOATS and CLOSED-4?"""
+    noboats_single_excludes_tonga: bool = False
+    """AMB-19: must the single NOBOATS boat go on an island other than Tonga?"""
+    noboats_tonga_one_per_beach: bool = False
+    """AMB-19: must the two NOBOATS boats on Tonga go on different beaches?"""
+    recolonize_keeps_royal: bool = True
+    """AMB-21: does New Colonisation keep the player's royal-island boats?"""
+    recolonize_removed_to_reserve: bool = True
+    """AMB-22: do recolonised boats go back to the reserve (or out of the game)?"""
+    closed_route_mode: ClosedRouteMode = attrs.field(
+        default=ClosedRouteMode.GEOMETRIC, converter=ClosedRouteMode
+    )
+    """AMB-25: geometric closure, or only a chain that would really go on for ever."""
+    closed_route_force_other_exit: bool = True
+    """AMB-25: must a departure use a jetty that does not lead straight back, if it has one?"""
+    closed_forced_colonize_places_boat: bool = True
+    """AMB-27: does the forced colonisation after a removal place a boat?"""
+    closed_forced_colonize_ends_turn_immediately: bool = False
+    """AMB-27: does the turn pass right after a forced colonisation?"""
+    setup_distinct_beaches: bool = False
+    """AMB-29: must a player's two setup boats go on different Tonga beaches?"""
+    tiebreak_islands_include_tonga: bool = True
+    """AMB-32: does Tonga count in the first tie-break (islands present on)?"""
+    royal_owner_may_land: bool = False
+    """AMB-34: may the owner's own boats land on their royal island?"""
+    variant_rody: bool = False
+    """VARIANT-RODY-1 / AMB-39: later tiles of an exploration are placed freely."""
+    rody_free_scope: RodyFreeScope = attrs.field(
+        default=RodyFreeScope.ROTATION, converter=RodyFreeScope
+    )
+    """AMB-39: what is free in the Rody variant."""
+    variant_two_player_double_colour: bool = False
+    """VARIANT-2P-1 / AMB-40: two players run two colours each."""
+    two_player_turn_order: TwoPlayerTurnOrder = attrs.field(
+        default=TwoPlayerTurnOrder.ALTERNATE_SEATS, converter=TwoPlayerTurnOrder
+    )
+    """AMB-40: turn order of the four colours."""
+    two_player_royal_limit_per: TwoPlayerRoyalLimit = attrs.field(
+        default=TwoPlayerRoyalLimit.COLOUR, converter=TwoPlayerRoyalLimit
+    )
+    """AMB-40: the royal limit of two counts per colour or per seat."""
+    two_player_scoring: TwoPlayerScoring = attrs.field(
+        default=TwoPlayerScoring.SUM, converter=TwoPlayerScoring
+    )
+    """AMB-40: a seat's score from its two colours."""
+
+    def changed(self) -> dict[str, object]:
+        """The flags that differ from the defaults, by name.
+
+        >>> Rules(variant_rody=True).changed()
+        {'variant_rody': True}
+        """
+        default = Rules()
+        return {
+            f.name: getattr(self, f.name)
+            for f in attrs.fields(Rules)
+            if getattr(self, f.name) != getattr(default, f.name)
+        }

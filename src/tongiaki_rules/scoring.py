@@ -1,0 +1,128 @@
+"""Scores, tie-breaks and the final outcome (SCORE-1..6).
+
+>>> from tongiaki_rules import play_random_game
+>>> final = play_random_game(3, seed=2)[-1]
+>>> outcome = final.outcome()
+>>> outcome.scores == final.scores()
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING
+
+import attrs
+
+from .engine import NO_KING
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+class TieBreak(enum.StrEnum):
+    """What decided the winner."""
+
+    NONE = "none"
+    """The highest score alone (SCORE-4)."""
+    ISLANDS = "islands"
+    """Tie-break 1: present on the most islands (SCORE-5)."""
+    BOATS = "boats"
+    """Tie-break 2: the fewest boats on the board (SCORE-6)."""
+    SHARED = "shared"
+    """Still tied after both tie-breaks: a shared victory (AMB-32)."""
+
+
+@attrs.frozen(slots=True)
+class Outcome:
+    """The result of a finished game.
+
+    ``ranking`` groups seats from best to worst; seats in one group are tied
+    on score and both tie-breaks.
+    """
+
+    scores: tuple[int, ...]
+    islands: tuple[int, ...]
+    """Islands each seat is present on, as counted for tie-break 1."""
+    boats: tuple[int, ...]
+    """Boats each seat has on the board, as counted for tie-break 2."""
+    ranking: tuple[tuple[int, ...], ...]
+    winners: tuple[int, ...]
+    tiebreak: TieBreak
+
+
+def colour_scores(state: GameState) -> tuple[int, ...]:
+    """Points of each colour in play: the value of every island it is on (SCORE-1/2)."""
+    values = state.config.tiles.values
+    scores = [0] * len(state.reserve_)
+    for k, beaches in enumerate(state.boats_):
+        if not beaches:
+            continue
+        value = values[state.tiles_[k][1]]
+        present = {c for beach in beaches for c in beach}
+        king = state.kings_[k]
+        if king != NO_KING and 0 <= king < len(scores):
+            present.add(king)  # ROYAL-8: the statue boat scores for its owner
+        for c in present:
+            scores[c] += value
+    return tuple(scores)
+
+
+def _by_seat(state: GameState, per_colour: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    seats = [0] * state.config.num_players
+    for colour, value in enumerate(per_colour):
+        seats[state.config.agent_seats[colour]] += value  # AMB-40: sum of both colours
+    return tuple(seats)
+
+
+def seat_scores(state: GameState) -> tuple[int, ...]:
+    """Points of each seat, in seat order."""
+    return _by_seat(state, colour_scores(state))
+
+
+def outcome(state: GameState) -> Outcome:
+    """Rank the seats: score, then islands present on, then fewest boats (SCORE-4..6)."""
+    agents = len(state.reserve_)
+    include_tonga = state.config.rules.tiebreak_islands_include_tonga
+    islands = [0] * agents
+    for k, beaches in enumerate(state.boats_):
+        if not beaches:
+            continue
+        if state.tiles_[k][1] == 0 and not include_tonga:  # AMB-32
+            continue
+        present = {c for beach in beaches for c in beach}
+        king = state.kings_[k]
+        if king != NO_KING and 0 <= king < agents:
+            present.add(king)
+        for c in present:
+            islands[c] += 1
+    boats = [state.boats_on_board(c) for c in range(agents)]  # a king is one boat (AMB-33)
+    scores = seat_scores(state)
+    seat_islands = _by_seat(state, islands)
+    seat_boats = _by_seat(state, boats)
+    seats = range(state.config.num_players)
+
+    def key(s: int) -> tuple[int, int, int]:
+        return (scores[s], seat_islands[s], -seat_boats[s])
+
+    ordered = sorted(seats, key=lambda s: (tuple(-x for x in key(s)), s))
+    ranking: list[tuple[int, ...]] = []
+    for s in ordered:
+        if ranking and key(ranking[-1][0]) == key(s):
+            ranking[-1] = (*ranking[-1], s)
+        else:
+            ranking.append((s,))
+    best = max(scores)
+    tied = [s for s in seats if scores[s] == best]
+    if len(tied) == 1:
+        tiebreak = TieBreak.NONE
+    else:
+        most = max(seat_islands[s] for s in tied)
+        tied = [s for s in tied if seat_islands[s] == most]
+        if len(tied) == 1:
+            tiebreak = TieBreak.ISLANDS
+        else:
+            fewest = min(seat_boats[s] for s in tied)
+            tied = [s for s in tied if seat_boats[s] == fewest]
+            tiebreak = TieBreak.BOATS if len(tied) == 1 else TieBreak.SHARED
+    return Outcome(scores, seat_islands, seat_boats, tuple(ranking), tuple(tied), tiebreak)
