@@ -65,6 +65,65 @@ VACANT_KING: Final = 99
 
 _RECOLONIZE: Final = Recolonize()
 
+# Interned action values: the same decision is the same object, which keeps
+# legal-action lists cheap to build and to search.
+_PLACE_TILES: dict[tuple[Hex, int], PlaceTile] = {}
+_EXPANDS: dict[tuple[Hex, tuple[int, ...]], Expand] = {}
+_DEPARTS: dict[tuple[Hex, int, int], Depart] = {}
+_BERTHS: dict[tuple[int, int], Berth] = {}
+_RETURNS: tuple[ReturnBoat, ...] = tuple(ReturnBoat(c) for c in COLOURS)
+_INTERN_LIMIT: Final = 50_000
+
+
+def _place_tile(pos: Hex, rotation: int) -> PlaceTile:
+    key = (pos, rotation)
+    action = _PLACE_TILES.get(key)
+    if action is None:
+        action = PlaceTile(pos, rotation)
+        if len(_PLACE_TILES) < _INTERN_LIMIT:
+            _PLACE_TILES[key] = action
+    return action
+
+
+_PLACE_ROWS: dict[Hex, tuple[PlaceTile, ...]] = {}
+
+
+def _place_row(pos: Hex) -> tuple[PlaceTile, ...]:
+    row = _PLACE_ROWS.get(pos)
+    if row is None:
+        row = tuple(_place_tile(pos, r) for r in range(6))
+        if len(_PLACE_ROWS) < _INTERN_LIMIT:
+            _PLACE_ROWS[pos] = row
+    return row
+
+
+def _expand(pos: Hex, beaches: tuple[int, ...]) -> Expand:
+    key = (pos, beaches)
+    action = _EXPANDS.get(key)
+    if action is None:
+        action = Expand(pos, beaches)
+        if len(_EXPANDS) < _INTERN_LIMIT:
+            _EXPANDS[key] = action
+    return action
+
+
+def _depart(pos: Hex, beach: int, jetty: int) -> Depart:
+    key = (pos, beach, jetty)
+    action = _DEPARTS.get(key)
+    if action is None:
+        action = Depart(pos, beach, jetty)
+        if len(_DEPARTS) < _INTERN_LIMIT:
+            _DEPARTS[key] = action
+    return action
+
+
+def _berth(colour: int, beach: int) -> Berth:
+    key = (colour, beach)
+    action = _BERTHS.get(key)
+    if action is None:
+        action = _BERTHS[key] = Berth(COLOURS[colour], beach)
+    return action
+
 
 class Work:
     """Mutable scratch copy of a game state (engine internal)."""
@@ -78,6 +137,7 @@ class Work:
         "ended",
         "entry",
         "founded",
+        "full",
         "group",
         "kings",
         "origin",
@@ -121,6 +181,7 @@ class Work:
         self.ended: bool = s.ended_
         self.setup_firsts: tuple[int, ...] = s.setup_firsts_
         self.setup_count: int = s.setup_count_
+        self.full: list[tuple[Hex, int]] = list(s.full_())
 
     # ------------------------------------------------------------------ board
     def free(self, i: int, b: int) -> int:
@@ -132,6 +193,9 @@ class Work:
         insort(beach, colour)
         beaches[b] = tuple(beach)
         self.boats[i] = tuple(beaches)
+        pos, t, _r = self.tiles[i]
+        if len(beach) == self.cfg.tiles.slots[t][b]:
+            self.full.append((pos, b))
 
     def remove_boat(self, i: int, b: int, colour: int) -> None:
         beaches = list(self.boats[i])
@@ -139,6 +203,12 @@ class Work:
         beach.remove(colour)
         beaches[b] = tuple(beach)
         self.boats[i] = tuple(beaches)
+        self.unfull(self.tiles[i][0], b)
+
+    def unfull(self, pos: Hex, b: int | None = None) -> None:
+        """Forget full beaches of the island at ``pos`` (all, or beach ``b``)."""
+        if self.full:
+            self.full = [e for e in self.full if e[0] != pos or (b is not None and e[1] != b)]
 
     def place(self, pos: Hex, t: int, rotation: int) -> None:
         ts = self.cfg.tiles
@@ -162,7 +232,8 @@ class Work:
         king = self.kings[i]
         if 0 <= king < len(self.reserve):  # pragma: no cover - royal islands never depart
             self.reserve[king] += 1
-        t = self.tiles[i][1]
+        pos, t, _r = self.tiles[i]
+        self.unfull(pos)
         self.removed = tuple(sorted((*self.removed, t)))
         self.tiles = self.tiles[:i] + self.tiles[i + 1 :]
         del self.boats[i]
@@ -179,26 +250,12 @@ class Work:
         return None
 
     def full_beaches(self) -> list[tuple[int, int]]:
-        slots = self.cfg.tiles.slots
-        found = []
-        for i, beaches in enumerate(self.boats):
-            if not beaches:
-                continue
-            sl = slots[self.tiles[i][1]]
-            for b, beach in enumerate(beaches):
-                if len(beach) == sl[b]:
-                    found.append((i, b))
-        return found
+        """Full beaches as ``(tile index, beach)``, in board order."""
+        where = self.where
+        return [(where[pos], b) for pos, b in sorted(self.full)]
 
     def has_full_beach(self) -> bool:
-        slots = self.cfg.tiles.slots
-        for i, beaches in enumerate(self.boats):
-            if beaches:
-                sl = slots[self.tiles[i][1]]
-                for b, beach in enumerate(beaches):
-                    if len(beach) == sl[b]:
-                        return True
-        return False
+        return bool(self.full)
 
     def pile_has_island(self) -> bool:
         is_island = self.cfg.tiles.is_island
@@ -349,15 +406,13 @@ class Work:
         for i, beaches in enumerate(boats):
             if beaches and kings[i] == NO_KING:
                 n = 0
-                others = False
+                total = 0
                 for beach in beaches:
-                    for c in beach:
-                        if c == a:
-                            n += 1
-                        else:
-                            others = True
+                    if beach:
+                        n += beach.count(a)
+                        total += len(beach)
                 own[i] = n
-                alone[i] = n > 0 and not others
+                alone[i] = n > 0 and n == total
         if not any(own):
             if self.no_boats(a):
                 acts.extend(self._legal_no_boats(reserve))
@@ -378,7 +433,7 @@ class Work:
                 sizes = range(1, cap + 1) if rules.expand_allow_fewer else (cap,)
                 for k in sizes:
                     for combo in combinations(eligible, k):
-                        acts.append(Expand(pos, combo))
+                        acts.append(_expand(pos, combo))
             if self._may_found(a):
                 for i, ok in enumerate(alone):
                     if ok and tiles[i][1] != 0:  # ROYAL-2: never Tonga
@@ -465,7 +520,7 @@ class Work:
             jetties = ts.jetties[t][b]
             if closed:
                 # any jetty leads back: the attempt removes the island (CLOSED-1)
-                acts.append(Depart(pos, b, (jetties[0] + rot) % 6))
+                acts.append(_depart(pos, b, (jetties[0] + rot) % 6))
                 continue
             dirs = [(e + rot) % 6 for e in jetties]
             if rules.closed_route_force_other_exit and len(dirs) > 1:
@@ -473,7 +528,7 @@ class Work:
                 if open_dirs:  # CLOSED-2: use an exit that leads elsewhere
                     dirs = open_dirs
             for d in dirs:
-                acts.append(Depart(pos, b, d))
+                acts.append(_depart(pos, b, d))
         return acts
 
     def land_options(self) -> tuple[list[int], bool]:
@@ -506,19 +561,55 @@ class Work:
             options = open_beaches
         return options, k - 1 >= free_total
 
+    def land_forced(self) -> bool:
+        """Finish a landing whose result no longer depends on any choice.
+
+        With one colour left, the boats are alike: if they must go one to
+        each beach not yet served, or must fill every free slot (the rest
+        going home), every order of berthing gives the same position.
+        """
+        group = self.group
+        c = group[0]
+        if group[-1] != c:
+            return False
+        assert self.at is not None
+        i = self.where[self.at]
+        sl = self.cfg.tiles.slots[self.tiles[i][1]]
+        beaches = self.boats[i]
+        served = self.served
+        k = len(group)
+        unserved = [b for b, beach in enumerate(beaches)
+                    if len(beach) < sl[b] and not served >> b & 1]
+        free_total = sum(n - len(beach) for beach, n in zip(beaches, sl, strict=True))
+        if len(unserved) == k:
+            for b in unserved:
+                self.add_boat(i, b, c)
+        elif k >= free_total:
+            for b, beach in enumerate(beaches):
+                for _ in range(sl[b] - len(beach)):
+                    self.add_boat(i, b, c)
+            self.reserve[c] += k - free_total
+        else:
+            return False
+        self.group = ()
+        self.after_landing()
+        return True
+
     def legal_land(self) -> list[Action]:
+        """Berth and return options; empty when the island has no free slot at all."""
         options, may_return = self.land_options()
         acts: list[Action] = []
+        if not options:
+            return acts
         previous = -1
         for c in self.group:
             if c == previous:
                 continue
             previous = c
-            colour = COLOURS[c]
             for b in options:
-                acts.append(Berth(colour, b))
+                acts.append(_berth(c, b))
             if may_return:
-                acts.append(ReturnBoat(colour))
+                acts.append(_RETURNS[c])
         return acts
 
     def placement_hexes(self) -> list[Hex]:
@@ -526,22 +617,22 @@ class Work:
         where = self.where
         if not where:
             return [ORIGIN]
-        reach = 1 if self.cfg.rules.recolonize_requires_adjacency else 2
-        found: set[Hex] = set()
-        for q, r in where:
-            for dq in range(-reach, reach + 1):
-                for dr in range(-reach, reach + 1):
-                    cand = (q + dq, r + dr)
-                    if cand not in where and distance(cand, (q, r)) <= reach:
-                        found.add(cand)
+        found = {(q + dq, r + dr) for q, r in where for dq, dr in STEPS}
+        if not self.cfg.rules.recolonize_requires_adjacency:
+            # without adjacency, allow a gap of one hex (a bounded, finite choice)
+            found |= {(q + dq, r + dr) for q, r in found for dq, dr in STEPS}
+        found.difference_update(where)
         return sorted(found)
 
     def legal_place(self) -> list[Action]:
         rules = self.cfg.rules
         if self.purpose == VOYAGE and rules.rody_free_scope is RodyFreeScope.ROTATION:
             assert self.at is not None
-            return [PlaceTile(self.at, r) for r in range(6)]
-        return [PlaceTile(p, r) for p in self.placement_hexes() for r in range(6)]
+            return list(_place_row(self.at))
+        acts: list[Action] = []
+        for p in self.placement_hexes():
+            acts.extend(_place_row(p))
+        return acts
 
     # ------------------------------------------------------------- transitions
     def apply(self, action: Action) -> None:
@@ -589,15 +680,17 @@ class Work:
                 if phase == DRAW and not self.pile:  # pragma: no cover - guarded before DRAW
                     raise AssertionError("draw from an empty pile")
                 return []
-            if phase == LAND and not self.land_options()[0]:
-                # no free slot at all: every arriving boat goes home (LAND-4)
-                for c in self.group:
-                    self.reserve[c] += 1
-                self.group = ()
-                self.after_landing()
+            if phase == LAND and self.land_forced():
                 continue
             acts = self.legal()
-            if phase == TURN and not acts:
+            if not acts:
+                if phase == LAND:
+                    # no free slot at all: every arriving boat goes home (LAND-4)
+                    for c in self.group:
+                        self.reserve[c] += 1
+                    self.group = ()
+                    self.after_landing()
+                    continue
                 # AMB-42 safety net: never leave a player without a move
                 self.phase = OVER
                 self.ended = True
@@ -701,6 +794,7 @@ class Work:
         a = self.agent
         n = sum(len(beach) for beach in self.boats[i])
         self.boats[i] = tuple(() for _ in self.boats[i])
+        self.unfull(pos)
         self.reserve[a] += n - 1  # ROYAL-4: one boat on the statue, the rest home
         kings = list(self.kings)
         kings[i] = a
@@ -719,6 +813,9 @@ class Work:
                 continue
             if any(a in beach for beach in beaches):
                 self.boats[i] = tuple(tuple(c for c in beach if c != a) for beach in beaches)
+                for b, beach in enumerate(beaches):
+                    if a in beach:
+                        self.unfull(self.tiles[i][0], b)
                 taken += sum(beach.count(a) for beach in beaches)
         if not rules.recolonize_keeps_royal and a in self.kings:  # AMB-21 (IT literal)
             kings = list(self.kings)
@@ -753,6 +850,7 @@ class Work:
         beaches = list(self.boats[i])
         beaches[b] = ()
         self.boats[i] = tuple(beaches)
+        self.unfull(pos, b)
         self.group = group  # DEPART-1: the whole beach sails, whatever the colours
         self.origin = pos
         self.drawn = 0

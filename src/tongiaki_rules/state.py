@@ -248,6 +248,9 @@ class GameState:
     ended_: bool
     setup_firsts_: tuple[int, ...]
     setup_count_: int
+    _full: tuple[tuple[Hex, int], ...] | None = attrs.field(
+        default=None, eq=False, hash=False, repr=False, alias="_full"
+    )
     _where: dict[Hex, int] | None = attrs.field(
         default=None, eq=False, hash=False, repr=False, alias="_where"
     )
@@ -263,6 +266,22 @@ class GameState:
             where = {pos: k for k, (pos, _t, _r) in enumerate(self.tiles_)}
             object.__setattr__(self, "_where", where)
         return where
+
+    def full_(self) -> tuple[tuple[Hex, int], ...]:
+        """Full beaches as ``(island position, beach)`` (engine internal, derived)."""
+        full = self._full
+        if full is None:
+            slots = self.config.tiles.slots
+            full = tuple(
+                sorted(
+                    (pos, b)
+                    for (pos, t, _r), beaches in zip(self.tiles_, self.boats_, strict=True)
+                    for b, beach in enumerate(beaches)
+                    if len(beach) == slots[t][b]
+                )
+            )
+            object.__setattr__(self, "_full", full)
+        return full
 
     @classmethod
     def _freeze(cls, w: _engine.Work, legal: list[Action]) -> GameState:
@@ -290,6 +309,7 @@ class GameState:
             w.ended,
             w.setup_firsts,
             w.setup_count,
+            tuple(w.full),
             w.where,
             legal,
         )
