@@ -53,8 +53,10 @@ def main() -> None:
     print(f"{args.games} random {args.players}-player games")
     print(f"median game: {median * 1000:.2f} ms  ({1 / median:.0f} games/s)")
     print(f"mean game:   {total / args.games * 1000:.2f} ms")
-    print(f"actions/s:   {sum(steps) / total:,.0f}  (median {statistics.median(steps):.0f} "
-          f"actions per game, chance draws included)")
+    print(
+        f"actions/s:   {sum(steps) / total:,.0f}  (median {statistics.median(steps):.0f} "
+        f"actions per game, chance draws included)"
+    )
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ from .actions import (
     SetupPlace,
 )
 from .colours import COLOURS
-from .hexgrid import ORIGIN, STEPS, Hex, distance
+from .hexgrid import ORIGIN, STEPS, Hex
 from .rules import (
     BounceTarget,
     ClosedRouteMode,
@@ -104,6 +104,31 @@ def _expand(pos: Hex, beaches: tuple[int, ...]) -> Expand:
         action = Expand(pos, beaches)
         if len(_EXPANDS) < _INTERN_LIMIT:
             _EXPANDS[key] = action
+    return action
+
+
+_EXPANSIONS: dict[tuple[Hex, tuple[int, ...], int, bool], tuple[Expand, ...]] = {}
+_FOUNDS: dict[Hex, FoundRoyal] = {}
+
+
+def _expansions(pos: Hex, eligible: tuple[int, ...], cap: int, fewer: bool) -> tuple[Expand, ...]:
+    """Every way to put ``cap`` boats (or 1..cap with ``fewer``) on distinct beaches."""
+    key = (pos, eligible, cap, fewer)
+    found = _EXPANSIONS.get(key)
+    if found is None:
+        sizes = range(1, cap + 1) if fewer else (cap,)
+        found = tuple(_expand(pos, combo) for k in sizes for combo in combinations(eligible, k))
+        if len(_EXPANSIONS) < _INTERN_LIMIT:
+            _EXPANSIONS[key] = found
+    return found
+
+
+def _found(pos: Hex) -> FoundRoyal:
+    action = _FOUNDS.get(pos)
+    if action is None:
+        action = FoundRoyal(pos)
+        if len(_FOUNDS) < _INTERN_LIMIT:
+            _FOUNDS[pos] = action
     return action
 
 
@@ -258,8 +283,13 @@ class Work:
         return bool(self.full)
 
     def pile_has_island(self) -> bool:
-        is_island = self.cfg.tiles.is_island
-        return any(is_island[t] for t in self.pile)
+        # islands have the lowest tile indices and the pile is sorted
+        pile = self.pile
+        return bool(pile) and self.cfg.tiles.is_island[pile[0]]
+
+    def pile_has_ocean(self) -> bool:
+        pile = self.pile
+        return bool(pile) and not self.cfg.tiles.is_island[pile[-1]]
 
     def boats_in_play(self, agent: int) -> int:
         """Boats of ``agent`` on beaches of islands that are not royal."""
@@ -393,51 +423,43 @@ class Work:
 
     def legal_turn(self) -> list[Action]:
         cfg = self.cfg
-        ts = cfg.tiles
-        rules = cfg.rules
+        slots = cfg.tiles.slots
         a = self.agent
-        tiles = self.tiles
-        kings = self.kings
-        boats = self.boats
         reserve = self.reserve[a]
+        fewer = cfg.rules.expand_allow_fewer
         acts: list[Action] = []
-        own = [0] * len(tiles)
-        alone = [False] * len(tiles)
-        for i, beaches in enumerate(boats):
-            if beaches and kings[i] == NO_KING:
-                n = 0
-                total = 0
-                for beach in beaches:
-                    if beach:
-                        n += beach.count(a)
-                        total += len(beach)
-                own[i] = n
-                alone[i] = n > 0 and n == total
-        if not any(own):
+        royal: list[Action] = []
+        any_own = False
+        for i, ((pos, t, _r), beaches, king) in enumerate(
+            zip(self.tiles, self.boats, self.kings, strict=True)
+        ):
+            if not beaches or king != NO_KING:
+                continue
+            n = 0
+            total = 0
+            for beach in beaches:
+                if beach:
+                    n += beach.count(a)
+                    total += len(beach)
+            if not n:
+                continue
+            any_own = True
+            if n == total and t != 0:  # ROYAL-1 (alone there), ROYAL-2 (never Tonga)
+                royal.append(_found(pos))
+            sl = slots[t]
+            eligible = tuple(b for b, beach in enumerate(beaches) if len(beach) < sl[b])
+            if not eligible:
+                continue  # AMB-01/AMB-37: no beach with a free slot
+            if reserve == 0:
+                acts.extend(self._legal_from_board(i, list(eligible)))
+                continue
+            cap = min(n, len(eligible), reserve)  # EXPAND-2, EXPAND-3, FEWBOATS-1
+            acts.extend(_expansions(pos, eligible, cap, fewer))
+        if not any_own:
             if self.no_boats(a):
                 acts.extend(self._legal_no_boats(reserve))
-        else:
-            for i, n in enumerate(own):
-                if not n:
-                    continue
-                pos, t, _rot = tiles[i]
-                sl = ts.slots[t]
-                beaches = boats[i]
-                eligible = [b for b in range(len(sl)) if len(beaches[b]) < sl[b]]
-                if not eligible:
-                    continue  # AMB-01/AMB-37: no beach with a free slot
-                if reserve == 0:
-                    acts.extend(self._legal_from_board(i, eligible))
-                    continue
-                cap = min(n, len(eligible), reserve)  # EXPAND-2, EXPAND-3, FEWBOATS-1
-                sizes = range(1, cap + 1) if rules.expand_allow_fewer else (cap,)
-                for k in sizes:
-                    for combo in combinations(eligible, k):
-                        acts.append(_expand(pos, combo))
-            if self._may_found(a):
-                for i, ok in enumerate(alone):
-                    if ok and tiles[i][1] != 0:  # ROYAL-2: never Tonga
-                        acts.append(FoundRoyal(tiles[i][0]))
+        elif royal and self._may_found(a):
+            acts.extend(royal)
         if self.pile_has_island():
             acts.append(_RECOLONIZE)
         return acts
@@ -578,8 +600,9 @@ class Work:
         beaches = self.boats[i]
         served = self.served
         k = len(group)
-        unserved = [b for b, beach in enumerate(beaches)
-                    if len(beach) < sl[b] and not served >> b & 1]
+        unserved = [
+            b for b, beach in enumerate(beaches) if len(beach) < sl[b] and not served >> b & 1
+        ]
         free_total = sum(n - len(beach) for beach, n in zip(beaches, sl, strict=True))
         if len(unserved) == k:
             for b in unserved:
@@ -676,9 +699,7 @@ class Work:
         """Resolve everything that needs no choice; return the legal actions now."""
         while True:
             phase = self.phase
-            if phase == DRAW or phase == OVER:
-                if phase == DRAW and not self.pile:  # pragma: no cover - guarded before DRAW
-                    raise AssertionError("draw from an empty pile")
+            if phase in (DRAW, OVER):
                 return []
             if phase == LAND and self.land_forced():
                 continue
@@ -931,7 +952,7 @@ class Work:
         ts = self.cfg.tiles
         island = ts.is_island[t]
         if self.cfg.rules.end_trigger is EndTrigger.TYPE_EXHAUSTED:
-            self.ended = not any(ts.is_island[p] == island for p in self.pile)
+            self.ended = not (self.pile_has_island() if island else self.pile_has_ocean())
         else:
             on_table = sum(1 for _p, k, _r in self.tiles if ts.is_island[k] == island)
             self.ended = on_table == (ts.island_total if island else ts.ocean_total)
@@ -941,8 +962,7 @@ class Work:
         self.place(pos, t, rotation)
         self.end_check(t)
         if not ts.is_island[t] and (
-            self.cfg.rules.last_ocean_group_fate is LastOceanFate.LOST
-            and not any(not ts.is_island[p] for p in self.pile)
+            self.cfg.rules.last_ocean_group_fate is LastOceanFate.LOST and not self.pile_has_ocean()
         ):
             self.lose_group()  # END-4 / AMB-12: the last ocean tile swallows the group
             self.continue_turn()

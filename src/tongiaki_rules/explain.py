@@ -67,11 +67,13 @@ def explain(state: GameState, action: Any) -> tuple[str, str | None]:
     w = E.Work(state)
     checker = _CHECKS.get(type(action))
     if checker is not None:
-        found = checker(w, action)
+        found: tuple[str, str] | None = checker(w, action)
         if found is not None:
             return found
-    return (f"{action!r} is not among the legal actions for this {pending} decision",
-            _PHASE_CLAUSE[phase])
+    return (
+        f"{action!r} is not among the legal actions for this {pending} decision",
+        _PHASE_CLAUSE[phase],
+    )
 
 
 def _island(w: E.Work, pos: Any) -> int | None:
@@ -94,10 +96,12 @@ def _setup(w: E.Work, a: SetupPlace) -> tuple[str, str] | None:
     if not _beach_ok(w, i, a.beach):
         return (f"Tonga has no beach {a.beach!r}", "SETUP-4")
     if w.free(i, a.beach) < 2:
-        return ("a setup boat may not fill a Tonga beach: every beach keeps a free slot",
-                "SETUP-5")
-    return ("with setup_distinct_beaches, a player's two setup boats go on different beaches "
-            "(and setup must stay completable)", "AMB-29")
+        return ("a setup boat may not fill a Tonga beach: every beach keeps a free slot", "SETUP-5")
+    return (
+        "with setup_distinct_beaches, a player's two setup boats go on different beaches "
+        "(and setup must stay completable)",
+        "AMB-29",
+    )
 
 
 def _own_island(w: E.Work, pos: Any) -> tuple[int | None, tuple[str, str] | None]:
@@ -107,8 +111,7 @@ def _own_island(w: E.Work, pos: Any) -> tuple[int | None, tuple[str, str] | None
     if w.kings[i] != E.NO_KING:
         return None, ("a royal island can never be expanded or entered", "EXPAND-6")
     if not any(w.agent in beach for beach in w.boats[i]):
-        return None, ("you can only expand on an island that holds one of your boats",
-                      "EXPAND-1")
+        return None, ("you can only expand on an island that holds one of your boats", "EXPAND-1")
     return i, None
 
 
@@ -193,8 +196,10 @@ def _depart(w: E.Work, a: Depart) -> tuple[str, str] | None:
     dirs = [(e + rot) % 6 for e in w.cfg.tiles.jetties[t][a.beach]]
     if a.jetty not in dirs:
         return (f"beach {a.beach} has jetties pointing {dirs}, not {a.jetty!r}", "DEPART-3")
-    return ("another jetty of this beach leads elsewhere; a route straight back may not be "
-            "chosen", "CLOSED-2")
+    return (
+        "another jetty of this beach leads elsewhere; a route straight back may not be chosen",
+        "CLOSED-2",
+    )
 
 
 def _place(w: E.Work, a: PlaceTile) -> tuple[str, str] | None:

@@ -113,9 +113,7 @@ def position(
             raise InvalidPositionError(f"tile {ts.kinds[t].id!r} is used {n} times")
     where = {pos: k for k, (pos, _t, _r) in enumerate(placed)}
 
-    beach_boats: list[list[list[int]]] = [
-        [[] for _ in ts.slots[t]] for _pos, t, _r in placed
-    ]
+    beach_boats: list[list[list[int]]] = [[[] for _ in ts.slots[t]] for _pos, t, _r in placed]
     for (island, b), letters in (boats or {}).items():
         k = where.get(island)
         if k is None or not ts.is_island[placed[k][1]]:

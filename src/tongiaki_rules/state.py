@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import enum
 import random
-from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -83,9 +82,7 @@ class GameConfig:
     next_agent: tuple[int, ...] = attrs.field(eq=False, hash=False)
 
     @classmethod
-    def make(
-        cls, num_players: int, rules: Rules, tiles: TileSet, start_player: int
-    ) -> GameConfig:
+    def make(cls, num_players: int, rules: Rules, tiles: TileSet, start_player: int) -> GameConfig:
         """Validate the settings and derive the turn order."""
         if not isinstance(num_players, int) or not 2 <= num_players <= 6:
             raise ValueError(f"Tongiaki is for 2 to 6 players, not {num_players!r} [COMP-1]")
@@ -332,7 +329,9 @@ class GameState:
         """
         legal = self._legal
         if legal is None:
-            legal = [] if self.phase_ in (_engine.DRAW, _engine.OVER) else _engine.Work(self).legal()
+            legal = (
+                [] if self.phase_ in (_engine.DRAW, _engine.OVER) else _engine.Work(self).legal()
+            )
             object.__setattr__(self, "_legal", legal)
         return legal
 
@@ -369,22 +368,33 @@ class GameState:
 
         >>> from tongiaki_rules.scenario import position
         >>> state = position(2, boats={(ORIGIN, 0): "BRB"}, pile=["hawaii", "ocean-a"])
-        >>> state = state.apply(state.legal_actions()[0])
+        >>> state.is_chance_node  # the full beach has one jetty: it sails at once
+        True
         >>> state.chance_outcomes()
         [(Draw(tile='hawaii'), 0.5), (Draw(tile='ocean-a'), 0.5)]
         """
         if self.phase_ != _engine.DRAW:
             return []
-        kinds = self.config.tiles.kinds
-        counts = Counter(self.pile_)
-        total = len(self.pile_)
-        return [(Draw(kinds[t].id), counts[t] / total) for t in sorted(counts)]
+        draws = self.config.tiles.draws
+        pile = self.pile_
+        total = len(pile)
+        outcomes: list[tuple[Draw, float]] = []
+        k = 0
+        while k < total:
+            t = pile[k]
+            n = 1
+            while k + n < total and pile[k + n] == t:
+                n += 1
+            outcomes.append((draws[t], n / total))
+            k += n
+        return outcomes
 
     def sample_chance(self, rng: random.Random) -> Draw:
         """Draw a tile at random from the pile, as a shuffled pile would give it."""
         if self.phase_ != _engine.DRAW:
             raise ValueError("not a chance node: nothing is being drawn")
-        return Draw(self.config.tiles.kinds[rng.choice(self.pile_)].id)
+        draw: Draw = self.config.tiles.draws[rng.choice(self.pile_)]
+        return draw
 
     def resolve_chance(self, rng: random.Random) -> GameState:
         """Apply random draws until a player must decide or the game is over.
@@ -546,7 +556,7 @@ class GameState:
         return self.group_.count(colour)
 
     def boats_out_of_game(self, colour: Colour | int) -> int:
-        """Boats of ``colour`` removed from the game (only with ``recolonize_removed_to_reserve=False``)."""
+        """Boats of ``colour`` out of the game (``recolonize_removed_to_reserve=False``)."""
         return self.out_[colour]
 
     def royal_islands_founded(self, colour: Colour | int) -> int:
@@ -583,7 +593,11 @@ class GameState:
 
     def __repr__(self) -> str:
         p = self.pending
-        who = "chance" if p.player is None else f"seat {p.player} ({p.colour.name.lower() if p.colour is not None else '-'})"
+        who = (
+            "chance"
+            if p.player is None
+            else f"seat {p.player} ({p.colour.name.lower() if p.colour is not None else '-'})"
+        )
         return (
             f"<GameState {p.kind.value} by {who}; {len(self.tiles_)} tiles on the table, "
             f"{len(self.pile_)} in the pile>"
@@ -646,7 +660,9 @@ def new_game(
     >>> state.pile.islands, state.pile.oceans
     (15, 16)
     """
-    config = GameConfig.make(num_players, rules if rules is not None else Rules(), tiles, start_player)
+    config = GameConfig.make(
+        num_players, rules if rules is not None else Rules(), tiles, start_player
+    )
     return initial_state(config)
 
 

@@ -16,6 +16,7 @@ The standard set of the 2004 Schmidt edition lives in :mod:`.standard_tiles`.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
@@ -171,6 +172,8 @@ class TileSet:
     edge_beach: tuple[tuple[int, ...], ...] = attrs.field(init=False)
     route_exit: tuple[tuple[int, ...], ...] = attrs.field(init=False)
     route_need: tuple[tuple[int, ...], ...] = attrs.field(init=False)
+    draws: tuple[Any, ...] = attrs.field(init=False)
+    """One interned ``Draw`` action per tile kind (set by the actions module)."""
     island_total: int = attrs.field(init=False)
     ocean_total: int = attrs.field(init=False)
 
@@ -180,7 +183,9 @@ class TileSet:
         kinds: list[Tile] = [self.start]
         index: dict[str, int] = {self.start.id: 0}
         pile_indices: list[int] = []
-        for tile in self.pile:
+        # islands get the lower indices, so a sorted pile lists islands first
+        ordered = [t for t in self.pile if t.is_island] + [t for t in self.pile if not t.is_island]
+        for tile in ordered:
             if isinstance(tile, IslandTile) and tile.is_start:
                 raise TileSetError(f"the start island {tile.id!r} cannot be in the pile")
             known = index.get(tile.id)
@@ -246,6 +251,9 @@ class TileSet:
         set_(self, "edge_beach", tuple(edge_beach))
         set_(self, "route_exit", tuple(route_exit))
         set_(self, "route_need", tuple(route_need))
+        from .actions import Draw
+
+        set_(self, "draws", tuple(Draw(t.id) for t in kinds))
         set_(self, "island_total", 1 + sum(1 for i in pile_indices if kinds[i].is_island))
         set_(self, "ocean_total", sum(1 for i in pile_indices if not kinds[i].is_island))
 
