@@ -527,7 +527,10 @@ class Work:
     def legal_depart(self) -> list[Action]:
         ts = self.cfg.tiles
         rules = self.cfg.rules
-        geometric = rules.closed_route_mode is ClosedRouteMode.GEOMETRIC
+        # closure depends on the group only in infinite_only mode or when owners may land
+        geometric = (
+            rules.closed_route_mode is ClosedRouteMode.GEOMETRIC and not rules.royal_owner_may_land
+        )
         acts: list[Action] = []
         closed_cache: dict[int, bool] = {}
         for i, b in self.full_beaches():

@@ -33,6 +33,10 @@ if TYPE_CHECKING:
     from .scoring import Outcome
 
 
+DEFAULT_RULES = Rules()
+"""The recommended reading of every contested point (the defaults of :class:`Rules`)."""
+
+
 class DecisionKind(enum.StrEnum):
     """What kind of decision the state is waiting for."""
 
@@ -645,7 +649,7 @@ def initial_state(config: GameConfig) -> GameState:
 
 def new_game(
     num_players: int,
-    rules: Rules | None = None,
+    rules: Rules = DEFAULT_RULES,
     *,
     tiles: TileSet = STANDARD_TILES,
     start_player: int = 0,
@@ -660,16 +664,14 @@ def new_game(
     >>> state.pile.islands, state.pile.oceans
     (15, 16)
     """
-    config = GameConfig.make(
-        num_players, rules if rules is not None else Rules(), tiles, start_player
-    )
+    config = GameConfig.make(num_players, rules, tiles, start_player)
     return initial_state(config)
 
 
 def play_random_game(
     num_players: int,
     seed: int | None = None,
-    rules: Rules | None = None,
+    rules: Rules = DEFAULT_RULES,
     *,
     tiles: TileSet = STANDARD_TILES,
 ) -> Sequence[GameState]:
