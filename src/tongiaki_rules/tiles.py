@@ -107,8 +107,8 @@ class OceanTile:
 
     @property
     def name(self) -> str:
-        """A display name (ocean tiles have no printed name)."""
-        return f"ocean {self.id}"
+        """A display name (ocean tiles have no printed name): ``"ocean a"`` for ``ocean-a``."""
+        return self.id.replace("-", " ")
 
     def route_from(self, edge: int) -> Route:
         """The route that has an end on local ``edge``."""
