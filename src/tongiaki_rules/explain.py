@@ -59,10 +59,15 @@ def explain(state: GameState, action: Any) -> tuple[str, str | None]:
         return ("the game is over; no action can be applied", "END-2")
     if not isinstance(action, _PHASE_ACTIONS[phase]):
         expected = " or ".join(t.__name__ for t in _PHASE_ACTIONS[phase])
+        clause = _PHASE_CLAUSE[phase]
+        if isinstance(action, Draw) and phase == E.DEPART:
+            clause = "DEPART-3"  # beach and jetty are announced before the draw
+        elif phase == E.DRAW:
+            clause = "DEPART-3" if state.purpose_ == E.VOYAGE else "RECOLONIZE-4"
         return (
             f"{type(action).__name__} does not answer the pending decision "
             f"({pending}); expected {expected}",
-            _PHASE_CLAUSE[phase],
+            clause,
         )
     w = E.Work(state)
     checker = _CHECKS.get(type(action))
@@ -125,6 +130,8 @@ def _expand(w: E.Work, a: Expand) -> tuple[str, str] | None:
     if w.reserve[w.agent] == 0:
         return ("your reserve is empty: move one boat from the board instead", "EMPTYRESERVE-1")
     beaches = a.beaches
+    if isinstance(beaches, tuple) and not beaches:
+        return ("an expansion places at least one boat: there is no pass", "TURN-1")
     if not isinstance(beaches, tuple) or not all(_beach_ok(w, i, b) for b in beaches):
         return (f"the island has no such beaches: {beaches!r}", "EXPAND-4")
     if len(set(beaches)) != len(beaches):

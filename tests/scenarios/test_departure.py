@@ -227,16 +227,7 @@ def test_the_tile_beyond_the_jetty_is_the_top_of_the_pile_and_nothing_else() -> 
     assert_illegal(state, Draw("tubuai"), "SETUP-2")  # not in this pile
 
 
-_ANNOUNCE_FIRST = (
-    "the catalogue's rule for this is DEPART-3 (beach and jetty are announced before any "
-    "tile is drawn), but the engine names the phase's generic clause"
-)
-
-
 @pytest.mark.clause("DEPART-3")
-@pytest.mark.xfail(
-    reason=f"{_ANNOUNCE_FIRST}: got DEPART-2 for a Draw at the jetty choice", strict=True
-)
 def test_no_tile_may_be_drawn_before_the_jetty_is_chosen() -> None:
     # a single full beach with two jetties: the only open question is the jetty
     state = position(3, tiles=[(ABOVE, "hawaii", 0)], boats={(ABOVE, 0): "BRG"}, to_move=0)
@@ -244,9 +235,6 @@ def test_no_tile_may_be_drawn_before_the_jetty_is_chosen() -> None:
 
 
 @pytest.mark.clause("DEPART-3")
-@pytest.mark.xfail(
-    reason=f"{_ANNOUNCE_FIRST}: got SETUP-2 for a second Depart at the draw", strict=True
-)
 def test_the_announced_jetty_cannot_be_changed_once_the_draw_is_due() -> None:
     state = position(3, tiles=[(ABOVE, "hawaii", 0)], boats={(ABOVE, 0): "BRG"}, to_move=0)
     state = state.apply(Depart(ABOVE, 0, 1))
