@@ -1,0 +1,188 @@
+"""New Colonisation (RECOLONIZE-1..5) and the readings AMB-07, AMB-21 and AMB-22."""
+
+from __future__ import annotations
+
+import pytest
+from tests.scenarios.helpers_special import ABOVE, clause_of, play
+
+from tongiaki_rules import (
+    ORIGIN,
+    Berth,
+    Colour,
+    DecisionKind,
+    Draw,
+    Expand,
+    GameState,
+    PlaceTile,
+    Recolonize,
+    Rules,
+    position,
+)
+
+B, R, G = Colour.BLUE, Colour.RED, Colour.GREEN
+HAWAII = ABOVE
+SAMOA = (1, -1)
+BELOW_TONGA = (0, 1)
+
+
+def colonists(rules: Rules | None = None) -> GameState:
+    """Blue: two boats on Tonga, one on Hawaii beside a red boat, and the king of Samoa."""
+    return position(
+        3,
+        tiles=[(HAWAII, "hawaii", 0), (SAMOA, "samoa", 0)],
+        kings={SAMOA: "B"},
+        boats={(ORIGIN, 0): "BR", (ORIGIN, 4): "BG", (HAWAII, 1): "BR"},
+        pile=["tahiti", "rarotonga", "ocean-a", "ocean-b", "ocean-c"],
+        rules=rules if rules is not None else Rules(),
+    )
+
+
+@pytest.mark.clause("RECOLONIZE-1", "TURN-1")
+def test_recolonising_is_offered_beside_a_normal_expansion() -> None:
+    state = colonists()
+    actions = state.legal_actions()
+    assert Recolonize() in actions
+    assert any(isinstance(a, Expand) for a in actions)
+
+
+@pytest.mark.clause("RECOLONIZE-1")
+def test_a_player_may_recolonise_again_and_again() -> None:
+    state = position(
+        2,
+        boats={(ORIGIN, 0): "BR"},
+        pile=["tahiti", "rarotonga", "oahu", "ocean-a"],
+    )
+    state = play(state, Recolonize(), Draw("tahiti"), PlaceTile(ABOVE, 0), Berth(B, 0))
+    state = play(state, Recolonize(), Draw("rarotonga"), PlaceTile(BELOW_TONGA, 0), Berth(R, 0))
+    assert state.turn_colour is B
+    assert Recolonize() in state.legal_actions()
+
+
+@pytest.mark.clause("RECOLONIZE-2", "ROYAL-8", "AMB-21", "AMB-22")
+def test_recolonising_takes_all_own_boats_home_except_the_king() -> None:
+    state = colonists()
+    assert state.reserve(B) == 11
+    after = state.apply(Recolonize())
+    assert after.is_chance_node  # the first tile is drawn at once
+    assert after.boats_on_board(B) == 1  # only the king of Samoa
+    assert after.reserve(B) == 14
+    assert after.boats_out_of_game(B) == 0
+    samoa = after.island_at(SAMOA)
+    assert samoa is not None and samoa.king == B
+    # the other colours stay where they were
+    assert after.beach(ORIGIN, 0).boats == (R,)
+    assert after.beach(ORIGIN, 4).boats == (G,)
+    assert after.beach(HAWAII, 1).boats == (R,)
+
+
+@pytest.mark.clause("RECOLONIZE-2", "AMB-21")
+def test_recolonising_also_removes_the_king_with_recolonize_keeps_royal_false() -> None:
+    after = colonists(Rules(recolonize_keeps_royal=False)).apply(Recolonize())
+    assert after.boats_on_board(B) == 0
+    assert after.reserve(B) == 15
+    samoa = after.island_at(SAMOA)
+    assert samoa is not None and samoa.king is None
+    assert after.scores()[0] == 0  # Samoa no longer scores for blue
+
+
+@pytest.mark.clause("RECOLONIZE-2", "AMB-22")
+def test_recolonised_boats_leave_the_game_with_recolonize_removed_to_reserve_false() -> None:
+    after = colonists(Rules(recolonize_removed_to_reserve=False)).apply(Recolonize())
+    assert after.boats_on_board(B) == 1
+    assert after.boats_out_of_game(B) == 3
+    assert after.reserve(B) == 11
+    # the new colonist still comes from the reserve
+    after = play(after, Draw("tahiti"), PlaceTile((0, 1), 0), Berth(B, 0))
+    assert after.reserve(B) == 10
+    assert after.beach((0, 1), 0).boats == (B,)
+
+
+@pytest.mark.clause("RECOLONIZE-3", "AMB-07")
+def test_drawn_tile_goes_anywhere_next_to_the_table_in_any_orientation() -> None:
+    state = play(colonists(), Recolonize(), Draw("ocean-a"))
+    assert state.pending.kind is DecisionKind.PLACE_TILE
+    assert state.pending.tile == "ocean-a"
+    assert state.pending.player == 0
+    actions = state.legal_actions()
+    # below Tonga, left of Hawaii, above Samoa: every rotation
+    for hex_ in [(0, 1), (-1, -1), (1, -2)]:
+        for rotation in range(6):
+            assert PlaceTile(hex_, rotation) in actions
+    state = state.apply(PlaceTile((0, 1), 4))
+    tile = state.tile_at((0, 1))
+    assert tile is not None and tile.tile.id == "ocean-a" and tile.rotation == 4
+
+
+@pytest.mark.clause("RECOLONIZE-3", "AMB-07")
+def test_drawn_tile_must_touch_the_table_by_default() -> None:
+    state = play(colonists(), Recolonize(), Draw("ocean-a"))
+    assert PlaceTile((0, 2), 0) not in state.legal_actions()
+    assert clause_of(state, PlaceTile((0, 2), 0)) == "AMB-07"
+
+
+@pytest.mark.clause("RECOLONIZE-3", "AMB-07")
+def test_drawn_tile_cannot_go_on_a_tile_already_there() -> None:
+    state = play(colonists(), Recolonize(), Draw("ocean-a"))
+    assert clause_of(state, PlaceTile(ORIGIN, 0)) == "AMB-07"
+    assert clause_of(state, PlaceTile(HAWAII, 3)) == "AMB-07"
+
+
+@pytest.mark.clause("RECOLONIZE-3", "AMB-07")
+def test_drawn_tile_may_stand_apart_with_recolonize_requires_adjacency_false() -> None:
+    state = play(
+        colonists(Rules(recolonize_requires_adjacency=False)), Recolonize(), Draw("tahiti")
+    )
+    assert PlaceTile((0, 2), 0) in state.legal_actions()
+    state = play(state, PlaceTile((0, 2), 5), Berth(B, 2))
+    assert state.beach((0, 2), 2).boats == (B,)
+
+
+@pytest.mark.xfail(
+    reason=(
+        "recolonize_requires_adjacency=False only allows a gap of one hex: a tile three hexes "
+        "from the table is refused ('a freely placed tile must touch a tile on the table "
+        "[AMB-07]'), although FR-R places it 'là où il le désire'"
+    ),
+    strict=True,
+)
+@pytest.mark.clause("RECOLONIZE-3", "AMB-07")
+def test_drawn_tile_may_stand_far_away_with_recolonize_requires_adjacency_false() -> None:
+    state = play(
+        colonists(Rules(recolonize_requires_adjacency=False)), Recolonize(), Draw("tahiti")
+    )
+    state.apply(PlaceTile((0, 4), 0))
+
+
+@pytest.mark.clause("RECOLONIZE-4", "RECOLONIZE-5")
+def test_ocean_tiles_are_placed_freely_until_an_island_turns_up() -> None:
+    state = play(colonists(), Recolonize(), Draw("ocean-a"), PlaceTile((0, 1), 4))
+    assert state.is_chance_node  # an ocean tile: draw again
+    state = play(state, Draw("ocean-b"), PlaceTile((-1, 1), 2))
+    assert state.is_chance_node
+    state = state.apply(Draw("tahiti"))
+    assert state.pending.kind is DecisionKind.PLACE_TILE
+    state = state.apply(PlaceTile((0, 2), 1))
+    # exactly one blue boat, on a beach of the player's choice
+    assert state.pending.kind is DecisionKind.BERTH
+    assert state.pending.island == (0, 2)
+    assert state.pending.group == (B,)
+    assert set(state.legal_actions()) == {Berth(B, 0), Berth(B, 1), Berth(B, 2)}
+    state = state.apply(Berth(B, 1))
+    tahiti = state.island_at((0, 2))
+    assert tahiti is not None and tahiti.rotation == 1
+    assert [b.boats for b in tahiti.beaches] == [(), (B,), ()]
+    assert state.reserve(B) == 13
+    assert state.pile.tiles == ("rarotonga", "ocean-c")
+    # and the turn is over
+    assert state.pending.kind is DecisionKind.TURN
+    assert state.turn_colour is R
+
+
+@pytest.mark.clause("RECOLONIZE-5")
+def test_island_drawn_first_ends_the_drawing_at_once() -> None:
+    state = play(colonists(), Recolonize(), Draw("rarotonga"))
+    assert state.pending.tile == "rarotonga"
+    state = play(state, PlaceTile((-1, 0), 3), Berth(B, 0))
+    assert state.beach((-1, 0), 0).boats == (B,)
+    assert state.pile.tiles == ("tahiti", "ocean-a", "ocean-b", "ocean-c")
+    assert state.turn_colour is R
