@@ -216,7 +216,13 @@ def _place(w: E.Work, a: PlaceTile) -> tuple[str, str] | None:
         return ("that hex already holds a tile", "AMB-07")
     if w.purpose == E.VOYAGE:
         return ("in the Rody variant the tile goes in the hex the group faces", "AMB-39")
-    return ("a freely placed tile must touch a tile on the table", "AMB-07")
+    if w.cfg.rules.recolonize_requires_adjacency:
+        return ("a freely placed tile must touch a tile on the table", "AMB-07")
+    return (
+        "without adjacency a freely placed tile may still leave at most one empty hex "
+        "between it and the table",
+        "AMB-07",
+    )
 
 
 def _berth(w: E.Work, a: Berth) -> tuple[str, str] | None:
