@@ -212,7 +212,11 @@ def _depart(w: E.Work, a: Depart) -> tuple[str, str] | None:
 def _place(w: E.Work, a: PlaceTile) -> tuple[str, str] | None:
     if not isinstance(a.rotation, int) or not 0 <= a.rotation < 6:
         return ("a rotation is 0..5", "RECOLONIZE-3")
-    if a.position in w.where:
+    try:
+        taken = a.position in w.where
+    except TypeError:
+        return (f"a position is a (q, r) tuple of ints, not {a.position!r}", "AMB-07")
+    if taken:
         return ("that hex already holds a tile", "AMB-07")
     if w.purpose == E.VOYAGE:
         return ("in the Rody variant the tile goes in the hex the group faces", "AMB-39")

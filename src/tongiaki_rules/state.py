@@ -351,12 +351,22 @@ class GameState:
         14
         """
         if self.phase_ == _engine.DRAW:
-            if not isinstance(action, Draw) or action.tile not in self.config.tiles.index:
+            tiles = self.config.tiles
+            t = (
+                tiles.index.get(action.tile)
+                if type(action) is Draw and type(action.tile) is str
+                else None
+            )
+            if t is None or t not in self.pile_:
                 raise _illegal(self, action)
-            if self.config.tiles.index[action.tile] not in self.pile_:
-                raise _illegal(self, action)
-        elif action not in self.legal_actions():
-            raise _illegal(self, action)
+            action = tiles.draws[t]
+        else:
+            legal = self.legal_actions()
+            try:
+                # the legal list holds the canonical value (ints, tuples): use it
+                action = legal[legal.index(action)]
+            except (ValueError, TypeError):
+                raise _illegal(self, action) from None
         w = _engine.Work(self)
         w.apply(action)
         legal = w.settle()
