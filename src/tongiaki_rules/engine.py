@@ -158,6 +158,7 @@ class Work:
         "at",
         "boats",
         "cfg",
+        "chain",
         "drawn",
         "ended",
         "entry",
@@ -207,6 +208,7 @@ class Work:
         self.setup_firsts: tuple[int, ...] = s.setup_firsts_
         self.setup_count: int = s.setup_count_
         self.full: list[tuple[Hex, int]] = list(s.full_())
+        self.chain: tuple[tuple[object, ...], ...] = s.chain_
 
     # ------------------------------------------------------------------ board
     def free(self, i: int, b: int) -> int:
@@ -747,6 +749,7 @@ class Work:
     # turn flow ---------------------------------------------------------------
     def start_turn(self) -> None:
         self.phase = TURN
+        self.chain = ()
         self.group = ()
         self.at = None
         self.entry = 0
@@ -862,15 +865,17 @@ class Work:
         i = self.where[pos]
         group = self.boats[i][b]
         if self.is_closed(i, group):
-            self.remove_island(i)  # CLOSED-1 (the group's boats go home too)
-            a = self.agent
-            no_island = not any(self.cfg.tiles.is_island[t] for _p, t, _r in self.tiles)
-            if no_island or self.no_boats(a):
-                self.purpose = FORCED_COLONIZE  # CLOSED-4
-                self.colonize_draw()
-            else:
-                self.continue_turn()
+            self.close_island(i)
             return
+        if not self.cfg.rules.bounce_counts_as_closed_route:
+            # AMB-10 with the flag off: bounces can refill a beach for ever. A departure
+            # from a position this turn has already departed from is an endless chain
+            # (CLOSED-1, BSW: "cannot be resolved by a finite combination").
+            seen = (tuple(self.boats), self.kings)
+            if seen in self.chain:
+                self.close_island(i)
+                return
+            self.chain = (*self.chain, seen)
         beaches = list(self.boats[i])
         beaches[b] = ()
         self.boats[i] = tuple(beaches)
@@ -880,6 +885,16 @@ class Work:
         self.drawn = 0
         dq, dr = STEPS[direction]
         self.sail((pos[0] + dq, pos[1] + dr), (direction + 3) % 6)
+
+    def close_island(self, i: int) -> None:
+        """CLOSED-1: remove the island and send its boats home; CLOSED-4 afterwards."""
+        self.remove_island(i)  # the departing group's boats go home too
+        no_island = not any(self.cfg.tiles.is_island[t] for _p, t, _r in self.tiles)
+        if no_island or self.no_boats(self.agent):
+            self.purpose = FORCED_COLONIZE  # CLOSED-4
+            self.colonize_draw()
+        else:
+            self.continue_turn()
 
     def sail(self, pos: Hex, entry: int) -> None:
         """Follow the group from the edge ``entry`` of hex ``pos`` (VOYAGE-1..5)."""

@@ -249,6 +249,8 @@ class GameState:
     ended_: bool
     setup_firsts_: tuple[int, ...]
     setup_count_: int
+    chain_: tuple[tuple[object, ...], ...] = ()
+    """Positions departed from this turn (kept only with bounce_counts_as_closed_route off)."""
     _full: tuple[tuple[Hex, int], ...] | None = attrs.field(
         default=None, eq=False, hash=False, repr=False, alias="_full"
     )
@@ -310,6 +312,7 @@ class GameState:
             w.ended,
             w.setup_firsts,
             w.setup_count,
+            w.chain,
             tuple(w.full),
             w.where,
             legal,
