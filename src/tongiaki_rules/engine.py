@@ -123,6 +123,19 @@ def _expansions(pos: Hex, eligible: tuple[int, ...], cap: int, fewer: bool) -> t
     return found
 
 
+_FROM_BOARD: dict[tuple[Hex, int, Hex, int], ExpandFromBoard] = {}
+
+
+def _from_board(pos: Hex, beach: int, source: Hex, source_beach: int) -> ExpandFromBoard:
+    key = (pos, beach, source, source_beach)
+    action = _FROM_BOARD.get(key)
+    if action is None:
+        action = ExpandFromBoard(pos, beach, source, source_beach)
+        if len(_FROM_BOARD) < _INTERN_LIMIT:
+            _FROM_BOARD[key] = action
+    return action
+
+
 def _found(pos: Hex) -> FoundRoyal:
     action = _FOUNDS.get(pos)
     if action is None:
@@ -449,7 +462,7 @@ class Work:
             if n == total and t != 0:  # ROYAL-1 (alone there), ROYAL-2 (never Tonga)
                 royal.append(_found(pos))
             sl = slots[t]
-            eligible = tuple(b for b, beach in enumerate(beaches) if len(beach) < sl[b])
+            eligible = tuple([b for b, n in enumerate(sl) if len(beaches[b]) < n])
             if not eligible:
                 continue  # AMB-01/AMB-37: no beach with a free slot
             if reserve == 0:
@@ -523,7 +536,7 @@ class Work:
             for j, sb in sources:
                 if j == target and sb == b:
                     continue
-                acts.append(ExpandFromBoard(pos, b, self.tiles[j][0], sb))
+                acts.append(_from_board(pos, b, self.tiles[j][0], sb))
         return acts
 
     def legal_depart(self) -> list[Action]:
