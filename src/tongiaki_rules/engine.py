@@ -692,7 +692,7 @@ class Work:
             self.on_draw(self.cfg.tiles.index[action.tile])
         elif kind is Expand:
             assert isinstance(action, Expand)
-            self.expand(action)
+            self.place_from_reserve(action.island, action.beaches)
         elif kind is PlaceTile:
             assert isinstance(action, PlaceTile)
             self.on_place(action.position, action.rotation)
@@ -706,7 +706,7 @@ class Work:
             self.recolonize()
         elif kind is PlaceNewBoats:
             assert isinstance(action, PlaceNewBoats)
-            self.place_new_boats(action)
+            self.place_from_reserve(action.island, action.beaches)
         elif kind is ExpandFromBoard:
             assert isinstance(action, ExpandFromBoard)
             self.expand_from_board(action)
@@ -804,14 +804,15 @@ class Work:
         self.group = ()
 
     # turn actions ----------------------------------------------------------
-    def expand(self, action: Expand) -> None:
-        i = self.where[action.island]
+    def place_from_reserve(self, island: Hex, beaches: tuple[int, ...]) -> None:
+        """Expand (EXPAND-4/5) or no-boats placement (NOBOATS-1/2): new boats, then go on."""
+        i = self.where[island]
         a = self.agent
-        for b in action.beaches:
+        for b in beaches:
             self.add_boat(i, b, a)
-        self.reserve[a] -= len(action.beaches)
-        self.turn_origin = action.island
-        self.continue_turn()  # EXPAND-7
+        self.reserve[a] -= len(beaches)
+        self.turn_origin = island
+        self.continue_turn()  # EXPAND-7, NOBOATS-2
 
     def expand_from_board(self, action: ExpandFromBoard) -> None:
         a = self.agent
@@ -819,15 +820,6 @@ class Work:
         self.add_boat(self.where[action.island], action.beach, a)
         self.turn_origin = action.island
         self.continue_turn()
-
-    def place_new_boats(self, action: PlaceNewBoats) -> None:
-        i = self.where[action.island]
-        a = self.agent
-        for b in action.beaches:
-            self.add_boat(i, b, a)
-        self.reserve[a] -= len(action.beaches)
-        self.turn_origin = action.island
-        self.continue_turn()  # NOBOATS-2
 
     def found_royal(self, pos: Hex) -> None:
         i = self.where[pos]

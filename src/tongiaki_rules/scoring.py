@@ -51,20 +51,30 @@ class Outcome:
     tiebreak: TieBreak
 
 
+def _presence(state: GameState) -> list[tuple[int, set[int]]]:
+    """For each island on the table: its tile index and the colours on it.
+
+    A colour is present with a boat on a beach or on the statue (ROYAL-8).
+    """
+    agents = len(state.reserve_)
+    found = []
+    for (_pos, t, _r), beaches, king in zip(state.tiles_, state.boats_, state.kings_, strict=True):
+        if not beaches:
+            continue  # an ocean tile
+        present = {c for beach in beaches for c in beach}
+        if king != NO_KING and 0 <= king < agents:
+            present.add(king)
+        found.append((t, present))
+    return found
+
+
 def colour_scores(state: GameState) -> tuple[int, ...]:
     """Points of each colour in play: the value of every island it is on (SCORE-1/2)."""
     values = state.config.tiles.values
     scores = [0] * len(state.reserve_)
-    for k, beaches in enumerate(state.boats_):
-        if not beaches:
-            continue
-        value = values[state.tiles_[k][1]]
-        present = {c for beach in beaches for c in beach}
-        king = state.kings_[k]
-        if king != NO_KING and 0 <= king < len(scores):
-            present.add(king)  # ROYAL-8: the statue boat scores for its owner
+    for t, present in _presence(state):
         for c in present:
-            scores[c] += value
+            scores[c] += values[t]
     return tuple(scores)
 
 
@@ -85,15 +95,9 @@ def outcome(state: GameState) -> Outcome:
     agents = len(state.reserve_)
     include_tonga = state.config.rules.tiebreak_islands_include_tonga
     islands = [0] * agents
-    for k, beaches in enumerate(state.boats_):
-        if not beaches:
+    for t, present in _presence(state):
+        if t == 0 and not include_tonga:  # AMB-32
             continue
-        if state.tiles_[k][1] == 0 and not include_tonga:  # AMB-32
-            continue
-        present = {c for beach in beaches for c in beach}
-        king = state.kings_[k]
-        if king != NO_KING and 0 <= king < agents:
-            present.add(king)
         for c in present:
             islands[c] += 1
     boats = [state.boats_on_board(c) for c in range(agents)]  # a king is one boat (AMB-33)
