@@ -56,6 +56,10 @@ def position(
     reserves: Mapping[str | Colour | int, int] | None = None,
     royal_founded: Mapping[str | Colour | int, int] | None = None,
     end_triggered: bool = False,
+    group: str | Sequence[Colour | int] = "",
+    group_at: Hex | None = None,
+    entry: int | None = None,
+    origin: Hex | None = None,
     rules: Rules | None = None,
     tile_set: TileSet = STANDARD_TILES,
     start_player: int = 0,
@@ -63,7 +67,19 @@ def position(
     """A position after setup, validated; raises :class:`InvalidPositionError`.
 
     ``to_move`` is the colour index whose turn it is (the seat, except in the
-    two-colour variant). ``reserves`` overrides reserve counts; boats missing
+    two-colour variant).
+
+    A group under way can be given too, to start in the middle of a turn:
+    ``group`` (colour letters) at ``group_at``. On an island the state waits
+    for the berthing of the group (LAND-1); on an empty hex it is the chance
+    node of the tile drawn there, the group arriving through the hex's edge
+    ``entry`` (a board direction) from an expedition that left ``origin``.
+
+    >>> state = position(3, group="RRG", group_at=(0, 1), entry=3, origin=(0, 0))
+    >>> state.is_chance_node, state.group.colours
+    (True, (Colour.RED, Colour.RED, Colour.GREEN))
+
+    ``reserves`` overrides reserve counts; boats missing
     from 15 are then out of the game. ``royal_founded`` defaults to the number
     of royal islands each colour holds.
     """
@@ -142,7 +158,36 @@ def position(
             )
         king_list[k] = _colour(who, agents)
 
+    under_way = sorted(_colour(x, agents) for x in group)
+    phase = _engine.TURN
+    at: Hex | None = None
+    if under_way:
+        if group_at is None:
+            raise InvalidPositionError("a group needs group_at: the island or empty hex it is at")
+        at = (int(group_at[0]), int(group_at[1]))
+        k = where.get(at)
+        if k is None:
+            if entry not in range(6):
+                raise InvalidPositionError("a group facing an empty hex needs entry 0..5")
+            phase = _engine.DRAW
+        elif not ts.is_island[placed[k][1]]:
+            raise InvalidPositionError(
+                f"a group stops on an island or before an empty hex, not on ocean tile {at}"
+            )
+        else:
+            phase = _engine.LAND
+        if origin is not None:
+            j = where.get(origin)
+            if j is None or not ts.is_island[placed[j][1]]:
+                raise InvalidPositionError(f"origin {origin} is not an island on the table")
+        elif phase == _engine.DRAW:
+            raise InvalidPositionError("a group at sea needs the origin island of its expedition")
+    elif group_at is not None:
+        raise InvalidPositionError("group_at is given but the group has no boats")
+
     on_board = [0] * agents
+    for c in under_way:
+        on_board[c] += 1
     for beaches in beach_boats:
         for beach in beaches:
             for c in beach:
@@ -190,12 +235,16 @@ def position(
     if not pile_idx and not end_triggered:
         raise InvalidPositionError("an empty pile means the game has ended [END-1]")
 
+    if phase == _engine.DRAW and not pile_idx:
+        raise InvalidPositionError("a group at sea needs a tile to draw: the pile is empty")
     boats_t = tuple(tuple(tuple(sorted(beach)) for beach in beaches) for beaches in beach_boats)
     full = any(
         len(beach) == ts.slots[placed[k][1]][b]
         for k, beaches in enumerate(boats_t)
         for b, beach in enumerate(beaches)
     )
+    if phase == _engine.TURN and full:
+        phase = _engine.DEPART
     state = GameState(
         config,
         tuple(placed),
@@ -207,11 +256,11 @@ def position(
         tuple(out),
         tuple(founded),
         to_move,
-        _engine.DEPART if full else _engine.TURN,
-        (),
-        None,
-        0,
-        None,
+        phase,
+        tuple(under_way),
+        at,
+        entry if entry is not None else 0,
+        origin if origin is not None else (at if under_way else None),
         None,
         0,
         -1,
