@@ -104,13 +104,13 @@ def position(
         raise InvalidPositionError("Tonga can be removed only once")
     placed: list[tuple[Hex, int, int]] = [] if used[0] else [(ORIGIN, 0, 0)]
     seen: dict[Hex, str] = {} if used[0] else {ORIGIN: ts.start.id}
-    for entry in tiles:
+    for spec in tiles:
         try:
-            pos, tile_id, rotation = entry
+            pos, tile_id, rotation = spec
             q, r = pos
         except (TypeError, ValueError):
             raise InvalidPositionError(
-                f"a tile entry is (position, tile id, rotation), not {entry!r}"
+                f"a tile entry is (position, tile id, rotation), not {spec!r}"
             ) from None
         if tile_id not in ts.index or ts.index[tile_id] == 0:
             raise InvalidPositionError(f"unknown pile tile id {tile_id!r}")
