@@ -8,6 +8,8 @@ import pytest
 
 import tongiaki_rules
 
+pytest_plugins = ["tests.conformance_plugin"]
+
 
 @pytest.fixture(autouse=True)
 def _public_names(doctest_namespace: dict[str, Any]) -> None:
