@@ -118,6 +118,7 @@ def half_open(rules: Rules) -> GameState:
 
 
 @pytest.mark.clause("CLOSED-2", "AMB-25")
+@pytest.mark.flag("closed_route_force_other_exit", True)
 def test_departure_must_use_an_exit_that_leads_elsewhere() -> None:
     state = half_open(Rules())
     assert state.pending.kind is DecisionKind.DEPARTURE
@@ -129,6 +130,7 @@ def test_departure_must_use_an_exit_that_leads_elsewhere() -> None:
 
 
 @pytest.mark.clause("CLOSED-2", "AMB-25")
+@pytest.mark.flag("closed_route_force_other_exit", False)
 def test_exit_straight_back_may_be_used_with_closed_route_force_other_exit_false() -> None:
     state = half_open(Rules(closed_route_force_other_exit=False))
     assert Depart(TUBUAI, 1, 4) in state.legal_actions()
@@ -163,6 +165,7 @@ ROYAL_RING = [t for t in CLOSED_TUBUAI if t[0] != (1, -1)] + [((1, -1), "raroton
 
 
 @pytest.mark.clause("CLOSED-1", "ROYAL-7", "AMB-10")
+@pytest.mark.flag("bounce_counts_as_closed_route", True)
 def test_exits_to_a_royal_island_count_as_leading_back_by_default() -> None:
     state = position(
         2,
@@ -177,6 +180,7 @@ def test_exits_to_a_royal_island_count_as_leading_back_by_default() -> None:
 
 
 @pytest.mark.clause("CLOSED-1", "ROYAL-7", "AMB-10")
+@pytest.mark.flag("bounce_counts_as_closed_route", False)
 def test_exits_to_a_royal_island_are_open_with_bounce_counts_as_closed_route_false() -> None:
     state = position(
         2,
@@ -208,6 +212,7 @@ def royal_and_open(rules: Rules) -> GameState:
 
 
 @pytest.mark.clause("CLOSED-2", "AMB-10", "AMB-25")
+@pytest.mark.flag("bounce_counts_as_closed_route", True)
 def test_exit_to_a_royal_island_is_avoided_when_another_exit_is_open() -> None:
     state = royal_and_open(Rules()).apply(Expand(TUBUAI, (1,)))
     # the only choice left is the open jetty 4; it is taken at once
@@ -216,6 +221,7 @@ def test_exit_to_a_royal_island_is_avoided_when_another_exit_is_open() -> None:
 
 
 @pytest.mark.clause("CLOSED-2", "AMB-10", "AMB-25")
+@pytest.mark.flag("bounce_counts_as_closed_route", False)
 def test_exit_to_a_royal_island_may_be_chosen_with_bounce_counts_as_closed_route_false() -> None:
     state = royal_and_open(Rules(bounce_counts_as_closed_route=False))
     state = state.apply(Expand(TUBUAI, (1,)))
@@ -235,6 +241,7 @@ NUMBERED_RING = [
 
 
 @pytest.mark.clause("CLOSED-1", "AMB-25")
+@pytest.mark.flag("closed_route_mode", "geometric")
 def test_route_numbers_are_ignored_when_detecting_a_closed_island_by_default() -> None:
     state = tubuai_with(NUMBERED_RING, {(TUBUAI, 1): "BR", (ORIGIN, 5): "B"})
     state = state.apply(Expand(TUBUAI, (1,)))
@@ -242,6 +249,7 @@ def test_route_numbers_are_ignored_when_detecting_a_closed_island_by_default() -
 
 
 @pytest.mark.clause("CLOSED-1", "AMB-25")
+@pytest.mark.flag("closed_route_mode", "infinite_only")
 def test_loop_the_group_cannot_complete_is_not_closed_with_infinite_only() -> None:
     rules = Rules(closed_route_mode=ClosedRouteMode.INFINITE_ONLY)
     state = tubuai_with(NUMBERED_RING, {(TUBUAI, 1): "BR", (ORIGIN, 5): "B"}, rules=rules)
@@ -256,6 +264,7 @@ def test_loop_the_group_cannot_complete_is_not_closed_with_infinite_only() -> No
 
 
 @pytest.mark.clause("CLOSED-1", "AMB-25")
+@pytest.mark.flag("closed_route_mode", "infinite_only")
 def test_truly_endless_loop_is_closed_with_infinite_only() -> None:
     rules = Rules(closed_route_mode=ClosedRouteMode.INFINITE_ONLY)
     state = tubuai_with(CLOSED_TUBUAI, {(TUBUAI, 1): "BR", (ORIGIN, 5): "B"}, rules=rules)
@@ -298,6 +307,7 @@ def blue_only_on_tubuai(rules: Rules | None = None) -> GameState:
 
 
 @pytest.mark.clause("CLOSED-4", "CLOSED-5", "AMB-27", "RECOLONIZE-3", "RECOLONIZE-5")
+@pytest.mark.flag("closed_forced_colonize_places_boat", True)
 def test_player_left_without_boats_colonises_at_once() -> None:
     state = blue_only_on_tubuai().apply(Expand(TUBUAI, (0,)))
     assert state.removed_tiles == ("tubuai",)
@@ -319,6 +329,7 @@ def test_player_left_without_boats_colonises_at_once() -> None:
 
 
 @pytest.mark.clause("CLOSED-4", "AMB-27")
+@pytest.mark.flag("closed_forced_colonize_places_boat", False)
 def test_forced_colonisation_places_no_boat_with_closed_forced_colonize_places_boat_false() -> None:
     state = blue_only_on_tubuai(Rules(closed_forced_colonize_places_boat=False))
     state = play(state, Expand(TUBUAI, (0,)), Draw("hawaii"), PlaceTile(TUBUAI, 0))
@@ -330,6 +341,7 @@ def test_forced_colonisation_places_no_boat_with_closed_forced_colonize_places_b
 
 
 @pytest.mark.clause("CLOSED-4", "AMB-18", "AMB-27")
+@pytest.mark.flag("noboats_ignores_royal", True)
 def test_king_does_not_spare_the_forced_colonisation_by_default() -> None:
     state = position(
         2,
@@ -345,6 +357,7 @@ def test_king_does_not_spare_the_forced_colonisation_by_default() -> None:
 
 
 @pytest.mark.clause("CLOSED-4", "AMB-18", "AMB-27")
+@pytest.mark.flag("noboats_ignores_royal", False)
 def test_king_counts_as_a_boat_in_play_with_noboats_ignores_royal_false() -> None:
     state = position(
         2,
@@ -392,6 +405,7 @@ def two_full_beaches(rules: Rules) -> GameState:
 
 
 @pytest.mark.clause("CLOSED-4", "CLOSED-5", "AMB-27", "CHAIN-3")
+@pytest.mark.flag("closed_forced_colonize_ends_turn_immediately", False)
 def test_other_full_beaches_still_sail_after_the_forced_colonisation_by_default() -> None:
     state = two_full_beaches(Rules())
     assert state.pending.kind is DecisionKind.DEPARTURE
@@ -406,6 +420,7 @@ def test_other_full_beaches_still_sail_after_the_forced_colonisation_by_default(
 
 
 @pytest.mark.clause("CLOSED-5", "AMB-27")
+@pytest.mark.flag("closed_forced_colonize_ends_turn_immediately", True)
 def test_turn_passes_right_after_forced_colonisation_with_ends_turn_immediately() -> None:
     state = two_full_beaches(Rules(closed_forced_colonize_ends_turn_immediately=True))
     state = play(state, Depart(TUBUAI, 0, 1), Draw("hawaii"), PlaceTile((-1, 1), 0), Berth(B, 0))
@@ -442,6 +457,7 @@ def last_ocean_in_forced_colonisation(rules: Rules) -> GameState:
 
 
 @pytest.mark.clause("CLOSED-4", "END-1", "AMB-14")
+@pytest.mark.flag("end_recolonize_completes", True)
 def test_forced_colonisation_that_draws_the_last_ocean_tile_still_completes_by_default() -> None:
     state = last_ocean_in_forced_colonisation(Rules())
     assert state.end_triggered
@@ -452,6 +468,7 @@ def test_forced_colonisation_that_draws_the_last_ocean_tile_still_completes_by_d
 
 
 @pytest.mark.clause("CLOSED-4", "END-1", "AMB-14")
+@pytest.mark.flag("end_recolonize_completes", False)
 def test_forced_colonisation_stops_at_the_last_ocean_with_end_recolonize_completes_false() -> None:
     state = last_ocean_in_forced_colonisation(Rules(end_recolonize_completes=False))
     assert state.end_triggered
@@ -460,6 +477,7 @@ def test_forced_colonisation_stops_at_the_last_ocean_with_end_recolonize_complet
 
 
 @pytest.mark.clause("AMB-10", "CLOSED-1")
+@pytest.mark.flag("bounce_counts_as_closed_route", False)
 def test_an_endless_bounce_chain_ends_with_the_island_removed_when_bounces_do_not_count() -> None:
     # Tubuai's four jetties all face royal islands. With bounces not counted as leading
     # back, every departure bounces home and refills the other beach, for ever: the

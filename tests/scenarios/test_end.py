@@ -108,6 +108,7 @@ def late_game(rules: Rules, *, tubuai_removed: bool) -> GameState:
 
 @pytest.mark.clause("END-1", "AMB-11")
 @pytest.mark.parametrize("tubuai_removed", [False, True])
+@pytest.mark.flag("end_trigger", "type_exhausted")
 def test_last_island_drawn_ends_the_game_even_after_a_removal_by_default(
     tubuai_removed: bool,
 ) -> None:
@@ -118,6 +119,7 @@ def test_last_island_drawn_ends_the_game_even_after_a_removal_by_default(
 
 @pytest.mark.clause("END-1", "AMB-11")
 @pytest.mark.parametrize(("tubuai_removed", "ends"), [(False, True), (True, False)])
+@pytest.mark.flag("end_trigger", "sixteen_on_table")
 def test_sixteen_islands_must_be_on_the_table_with_sixteen_on_table(
     tubuai_removed: bool, ends: bool
 ) -> None:
@@ -141,6 +143,7 @@ def last_ocean_in_pile(rules: Rules | None = None) -> GameState:
 
 
 @pytest.mark.clause("END-1", "END-4", "AMB-12", "AMB-15")
+@pytest.mark.flag("last_ocean_group_fate", "lost")
 def test_group_at_sea_is_lost_when_the_last_ocean_tile_is_drawn() -> None:
     state = play(last_ocean_in_pile(), Expand(ORIGIN, (3,)), Draw("ocean-p"))
     assert state.end_triggered
@@ -156,6 +159,7 @@ def test_group_at_sea_is_lost_when_the_last_ocean_tile_is_drawn() -> None:
 
 
 @pytest.mark.clause("END-4", "AMB-12")
+@pytest.mark.flag("last_ocean_group_fate", "may_reach_existing_island")
 def test_group_reaches_an_island_on_the_table_with_may_reach_existing_island() -> None:
     rules = Rules(last_ocean_group_fate=LastOceanFate.MAY_REACH_EXISTING_ISLAND)
     state = play(last_ocean_in_pile(rules), Expand(ORIGIN, (3,)), Draw("ocean-p"))
@@ -178,6 +182,7 @@ def two_beaches_to_sail(rules: Rules) -> GameState:
 
 
 @pytest.mark.clause("END-2", "AMB-13", "CHAIN-3")
+@pytest.mark.flag("end_turn_continue_chain", True)
 def test_final_turn_goes_on_with_the_other_full_beaches_by_default() -> None:
     state = play(
         two_beaches_to_sail(Rules()),
@@ -199,6 +204,7 @@ def test_final_turn_goes_on_with_the_other_full_beaches_by_default() -> None:
 
 
 @pytest.mark.clause("END-2", "AMB-13")
+@pytest.mark.flag("end_turn_continue_chain", False)
 def test_final_turn_stops_after_the_expedition_with_end_turn_continue_chain_false() -> None:
     state = play(
         two_beaches_to_sail(Rules(end_turn_continue_chain=False)),
@@ -212,6 +218,7 @@ def test_final_turn_stops_after_the_expedition_with_end_turn_continue_chain_fals
 
 
 @pytest.mark.clause("END-2", "AMB-13")
+@pytest.mark.flag("empty_pile_group_fate", "lost")
 def test_group_needing_a_draw_from_the_empty_pile_is_lost() -> None:
     state = position(
         2,
@@ -238,6 +245,7 @@ def recolonising_with_last_ocean(rules: Rules) -> GameState:
 
 
 @pytest.mark.clause("END-1", "RECOLONIZE-4", "AMB-14")
+@pytest.mark.flag("end_recolonize_completes", True)
 def test_recolonisation_that_draws_the_last_ocean_tile_still_completes_by_default() -> None:
     state = recolonising_with_last_ocean(Rules())
     assert state.end_triggered
@@ -249,6 +257,7 @@ def test_recolonisation_that_draws_the_last_ocean_tile_still_completes_by_defaul
 
 
 @pytest.mark.clause("END-1", "AMB-14")
+@pytest.mark.flag("end_recolonize_completes", False)
 def test_recolonisation_stops_at_the_last_ocean_tile_with_end_recolonize_completes_false() -> None:
     state = recolonising_with_last_ocean(Rules(end_recolonize_completes=False))
     assert state.end_triggered

@@ -124,6 +124,7 @@ def test_entitlement_beyond_the_number_of_beaches_lapses() -> None:
 
 
 @pytest.mark.clause("AMB-01", "EXPAND-3", "EXPAND-4", "AMB-08", "AMB-37")
+@pytest.mark.flag("failure_ends_turn", True)
 def test_a_beach_left_full_by_a_failed_turn_takes_no_expansion_boat() -> None:
     # Only reachable with the IT reading of AMB-08: red's turn ends at the failure, and
     # Hawaii's full beach 1 is still waiting when blue starts the next turn.
@@ -232,7 +233,13 @@ def test_an_expansion_that_fills_two_beaches_lets_the_player_pick_which_sails_fi
 
 
 @pytest.mark.clause("AMB-02", "EXPAND-2")
-@pytest.mark.parametrize("allow_fewer", [False, True])
+@pytest.mark.parametrize(
+    "allow_fewer",
+    [
+        pytest.param(False, marks=pytest.mark.flag("expand_allow_fewer", False)),
+        pytest.param(True, marks=pytest.mark.flag("expand_allow_fewer", True)),
+    ],
+)
 def test_placing_fewer_boats_than_entitled_depends_on_expand_allow_fewer(
     allow_fewer: bool,
 ) -> None:
@@ -257,7 +264,13 @@ def test_placing_fewer_boats_than_entitled_depends_on_expand_allow_fewer(
 
 
 @pytest.mark.clause("AMB-02", "TURN-1")
-@pytest.mark.parametrize("allow_fewer", [False, True])
+@pytest.mark.parametrize(
+    "allow_fewer",
+    [
+        pytest.param(False, marks=pytest.mark.flag("expand_allow_fewer", False)),
+        pytest.param(True, marks=pytest.mark.flag("expand_allow_fewer", True)),
+    ],
+)
 def test_an_expansion_without_any_boat_is_not_a_way_to_pass(allow_fewer: bool) -> None:
     state = position(
         2,

@@ -60,6 +60,8 @@ def test_a_player_may_recolonise_again_and_again() -> None:
 
 
 @pytest.mark.clause("RECOLONIZE-2", "ROYAL-8", "AMB-21", "AMB-22")
+@pytest.mark.flag("recolonize_keeps_royal", True)
+@pytest.mark.flag("recolonize_removed_to_reserve", True)
 def test_recolonising_takes_all_own_boats_home_except_the_king() -> None:
     state = colonists()
     assert state.reserve(B) == 11
@@ -77,6 +79,7 @@ def test_recolonising_takes_all_own_boats_home_except_the_king() -> None:
 
 
 @pytest.mark.clause("RECOLONIZE-2", "AMB-21")
+@pytest.mark.flag("recolonize_keeps_royal", False)
 def test_recolonising_also_removes_the_king_with_recolonize_keeps_royal_false() -> None:
     after = colonists(Rules(recolonize_keeps_royal=False)).apply(Recolonize())
     assert after.boats_on_board(B) == 0
@@ -87,6 +90,7 @@ def test_recolonising_also_removes_the_king_with_recolonize_keeps_royal_false() 
 
 
 @pytest.mark.clause("RECOLONIZE-2", "AMB-22")
+@pytest.mark.flag("recolonize_removed_to_reserve", False)
 def test_recolonised_boats_leave_the_game_with_recolonize_removed_to_reserve_false() -> None:
     after = colonists(Rules(recolonize_removed_to_reserve=False)).apply(Recolonize())
     assert after.boats_on_board(B) == 1
@@ -115,6 +119,7 @@ def test_drawn_tile_goes_anywhere_next_to_the_table_in_any_orientation() -> None
 
 
 @pytest.mark.clause("RECOLONIZE-3", "AMB-07")
+@pytest.mark.flag("recolonize_requires_adjacency", True)
 def test_drawn_tile_must_touch_the_table_by_default() -> None:
     state = play(colonists(), Recolonize(), Draw("ocean-a"))
     assert PlaceTile((0, 2), 0) not in state.legal_actions()
@@ -129,6 +134,7 @@ def test_drawn_tile_cannot_go_on_a_tile_already_there() -> None:
 
 
 @pytest.mark.clause("RECOLONIZE-3", "AMB-07")
+@pytest.mark.flag("recolonize_requires_adjacency", False)
 def test_drawn_tile_may_stand_apart_with_recolonize_requires_adjacency_false() -> None:
     state = play(
         colonists(Rules(recolonize_requires_adjacency=False)), Recolonize(), Draw("tahiti")
@@ -139,6 +145,7 @@ def test_drawn_tile_may_stand_apart_with_recolonize_requires_adjacency_false() -
 
 
 @pytest.mark.clause("RECOLONIZE-3", "AMB-07")
+@pytest.mark.flag("recolonize_requires_adjacency", False)
 def test_without_adjacency_a_tile_may_leave_at_most_one_empty_hex_to_the_table() -> None:
     # "anywhere" must be a finite choice for legal_actions(): the engine's documented
     # bound is a gap of one empty hex between the new tile and the table

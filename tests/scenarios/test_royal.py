@@ -201,6 +201,7 @@ def _chain_to_royal(rules: Rules) -> GameState:
 
 
 @pytest.mark.clause("ROYAL-7", "AMB-09", "CHAIN-1")
+@pytest.mark.flag("royal_bounce_target", "expedition_origin")
 def test_bounce_lands_on_the_island_the_expedition_left_by_default() -> None:
     state = _chain_to_royal(Rules())
     # Muroroa's beach 1 (B, R) sailed to the royal island and came back to Muroroa
@@ -229,6 +230,7 @@ def test_bounce_landing_can_fill_a_beach_and_start_a_chain_reaction() -> None:
 
 
 @pytest.mark.clause("ROYAL-7", "AMB-09")
+@pytest.mark.flag("royal_bounce_target", "turn_origin")
 def test_bounce_lands_on_the_island_the_turn_began_on_with_turn_origin() -> None:
     state = _chain_to_royal(Rules(royal_bounce_target=BounceTarget.TURN_ORIGIN))
     assert state.pending.kind is DecisionKind.BERTH
@@ -257,6 +259,7 @@ def _own_group_to_own_royal_island(rules: Rules, beach3: str = "BB") -> GameStat
 
 
 @pytest.mark.clause("ROYAL-6", "AMB-34")
+@pytest.mark.flag("royal_owner_may_land", False)
 def test_owner_boats_bounce_off_their_own_royal_island_by_default() -> None:
     state = _own_group_to_own_royal_island(Rules())
     assert state.pending.kind is DecisionKind.BERTH
@@ -267,6 +270,7 @@ def test_owner_boats_bounce_off_their_own_royal_island_by_default() -> None:
 
 
 @pytest.mark.clause("ROYAL-6", "AMB-34")
+@pytest.mark.flag("royal_owner_may_land", True)
 def test_owner_boats_land_on_their_royal_island_with_royal_owner_may_land() -> None:
     state = _own_group_to_own_royal_island(Rules(royal_owner_may_land=True))
     hawaii = state.island_at(HAWAII)
@@ -278,6 +282,7 @@ def test_owner_boats_land_on_their_royal_island_with_royal_owner_may_land() -> N
 
 
 @pytest.mark.clause("ROYAL-6", "AMB-34")
+@pytest.mark.flag("royal_owner_may_land", True)
 def test_mixed_group_bounces_even_when_the_owner_may_land() -> None:
     state = _own_group_to_own_royal_island(Rules(royal_owner_may_land=True), beach3="BR")
     assert state.pending.kind is DecisionKind.BERTH

@@ -119,6 +119,7 @@ def tonga_decides(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...], TieBr
 
 
 @pytest.mark.clause("SCORE-5", "SCORE-6", "AMB-32")
+@pytest.mark.flag("tiebreak_islands_include_tonga", True)
 def test_tonga_counts_as_an_island_in_the_first_tie_break_by_default() -> None:
     islands, winners, tiebreak = tonga_decides(Rules())
     assert islands == (2, 2)
@@ -128,6 +129,7 @@ def test_tonga_counts_as_an_island_in_the_first_tie_break_by_default() -> None:
 
 
 @pytest.mark.clause("SCORE-5", "AMB-32")
+@pytest.mark.flag("tiebreak_islands_include_tonga", False)
 def test_tonga_is_left_out_of_the_first_tie_break_with_tiebreak_islands_include_tonga_false() -> (
     None
 ):

@@ -135,7 +135,13 @@ def test_play_begins_with_the_start_player_and_passes_clockwise() -> None:
 
 
 @pytest.mark.clause("AMB-29", "SETUP-4")
-@pytest.mark.parametrize("distinct", [False, True])
+@pytest.mark.parametrize(
+    "distinct",
+    [
+        pytest.param(False, marks=pytest.mark.flag("setup_distinct_beaches", False)),
+        pytest.param(True, marks=pytest.mark.flag("setup_distinct_beaches", True)),
+    ],
+)
 def test_both_setup_boats_on_one_beach_depends_on_setup_distinct_beaches(distinct: bool) -> None:
     state = new_game(2, Rules(setup_distinct_beaches=distinct))
     state = play(state, SetupPlace(0), SetupPlace(1))
@@ -152,6 +158,7 @@ def test_both_setup_boats_on_one_beach_depends_on_setup_distinct_beaches(distinc
 
 
 @pytest.mark.clause("AMB-29", "SETUP-5")
+@pytest.mark.flag("setup_distinct_beaches", True)
 def test_with_distinct_beaches_a_placement_that_would_strand_a_later_player_is_refused() -> None:
     # Six players: 12 boats for 12 free places (two per beach). With distinct beaches a
     # placement that leaves a later player only their own first beach would make the

@@ -86,12 +86,14 @@ def test_two_boats_only_on_tonga_and_one_only_elsewhere() -> None:
 
 
 @pytest.mark.clause("NOBOATS-1", "AMB-19")
+@pytest.mark.flag("noboats_single_excludes_tonga", False)
 def test_single_new_boat_may_go_on_tonga_by_default() -> None:
     state = without_boats()
     assert PlaceNewBoats(ORIGIN, (2,)) in state.legal_actions()
 
 
 @pytest.mark.clause("NOBOATS-1", "AMB-19")
+@pytest.mark.flag("noboats_single_excludes_tonga", True)
 def test_single_new_boat_must_go_elsewhere_with_noboats_single_excludes_tonga() -> None:
     state = without_boats(Rules(noboats_single_excludes_tonga=True))
     actions = state.legal_actions()
@@ -102,6 +104,7 @@ def test_single_new_boat_must_go_elsewhere_with_noboats_single_excludes_tonga() 
 
 
 @pytest.mark.clause("NOBOATS-1", "AMB-19")
+@pytest.mark.flag("noboats_tonga_one_per_beach", False)
 def test_both_tonga_boats_may_share_a_beach_by_default() -> None:
     state = without_boats()
     assert PlaceNewBoats(ORIGIN, (2, 2)) in state.legal_actions()
@@ -110,6 +113,7 @@ def test_both_tonga_boats_may_share_a_beach_by_default() -> None:
 
 
 @pytest.mark.clause("NOBOATS-1", "AMB-19")
+@pytest.mark.flag("noboats_tonga_one_per_beach", True)
 def test_tonga_boats_go_on_different_beaches_with_noboats_tonga_one_per_beach() -> None:
     state = without_boats(Rules(noboats_tonga_one_per_beach=True))
     actions = state.legal_actions()
@@ -152,6 +156,7 @@ def only_a_king(rules: Rules | None = None) -> GameState:
 
 
 @pytest.mark.clause("NOBOATS-1", "AMB-18", "AMB-42")
+@pytest.mark.flag("noboats_ignores_royal", True)
 def test_a_king_alone_does_not_count_as_boats_in_play_by_default() -> None:
     state = only_a_king()
     actions = state.legal_actions()
@@ -161,6 +166,7 @@ def test_a_king_alone_does_not_count_as_boats_in_play_by_default() -> None:
 
 
 @pytest.mark.clause("NOBOATS-1", "AMB-18", "AMB-42")
+@pytest.mark.flag("noboats_ignores_royal", False)
 def test_a_king_counts_as_a_boat_in_play_with_noboats_ignores_royal_false() -> None:
     state = only_a_king(Rules(noboats_ignores_royal=False))
     # no expansion possible and no new boats: New Colonisation is the way out
@@ -257,6 +263,7 @@ def test_empty_reserve_never_takes_the_king() -> None:
 
 
 @pytest.mark.clause("EMPTYRESERVE-1", "AMB-04")
+@pytest.mark.flag("empty_reserve_source", "any_non_royal")
 def test_empty_reserve_boat_may_come_from_the_target_island_by_default() -> None:
     state = all_at_sea()
     assert ExpandFromBoard(HAWAII, 2, HAWAII, 0) in state.legal_actions()
@@ -267,6 +274,7 @@ def test_empty_reserve_boat_may_come_from_the_target_island_by_default() -> None
 
 
 @pytest.mark.clause("EMPTYRESERVE-1", "AMB-04")
+@pytest.mark.flag("empty_reserve_source", "other_island_only")
 def test_empty_reserve_boat_comes_from_another_island_with_other_island_only() -> None:
     state = all_at_sea(Rules(empty_reserve_source=EmptyReserveSource.OTHER_ISLAND_ONLY))
     actions = state.legal_actions()
@@ -289,6 +297,7 @@ def test_empty_reserve_boat_that_fills_a_beach_sets_sail() -> None:
 
 
 @pytest.mark.clause("AMB-37", "AMB-08", "AMB-01")
+@pytest.mark.flag("failure_ends_turn", True)
 def test_beach_left_full_by_a_failed_voyage_departs_after_the_next_expansion() -> None:
     # Two full beaches on Tonga. Beach 0 sails below Tonga onto ocean-a (turned
     # so that the route it enters is the "4"): two colours fail. With
@@ -316,6 +325,7 @@ def test_beach_left_full_by_a_failed_voyage_departs_after_the_next_expansion() -
 
 
 @pytest.mark.clause("AMB-37", "AMB-08", "AMB-15")
+@pytest.mark.flag("failure_ends_turn", False)
 def test_failed_voyage_does_not_stop_the_other_full_beach_by_default() -> None:
     state = position(
         2,

@@ -43,6 +43,8 @@ OWN_BEACH = {B: 0, R: 1, G: 2, Y: 4}
 
 
 @pytest.mark.clause("VARIANT-2P-1", "AMB-40")
+@pytest.mark.flag("variant_two_player_double_colour", True)
+@pytest.mark.flag("two_player_turn_order", "alternate_seats")
 def test_each_player_runs_two_colours_in_alternation() -> None:
     state = four_colours()
     # player 1's first colour, player 2's first, player 1's second, player 2's second
@@ -54,6 +56,8 @@ def test_each_player_runs_two_colours_in_alternation() -> None:
 
 
 @pytest.mark.clause("VARIANT-2P-1", "AMB-40")
+@pytest.mark.flag("variant_two_player_double_colour", True)
+@pytest.mark.flag("two_player_turn_order", "seat_then_colour")
 def test_seat_then_colour_turn_order() -> None:
     state = four_colours(
         Rules(
@@ -69,6 +73,7 @@ def test_seat_then_colour_turn_order() -> None:
 
 
 @pytest.mark.clause("VARIANT-2P-1", "AMB-40", "SETUP-4")
+@pytest.mark.flag("variant_two_player_double_colour", True)
 def test_setup_places_two_boats_of_each_of_the_four_colours() -> None:
     state = new_game(2, TWO_COLOURS)
     for k, (colour, seat) in enumerate([(B, 0), (R, 1), (G, 0), (Y, 1)] * 2):
@@ -82,12 +87,14 @@ def test_setup_places_two_boats_of_each_of_the_four_colours() -> None:
 
 
 @pytest.mark.clause("VARIANT-2P-1")
+@pytest.mark.flag("variant_two_player_double_colour", True)
 def test_two_colour_variant_is_for_two_players_only() -> None:
     with pytest.raises(ValueError, match="VARIANT-2P-1"):
         new_game(3, TWO_COLOURS)
 
 
 @pytest.mark.clause("VARIANT-2P-1", "AMB-40", "VOYAGE-2")
+@pytest.mark.flag("variant_two_player_double_colour", True)
 def test_one_players_two_colours_count_as_two_colours_on_a_route() -> None:
     # ocean-j above Tonga: the route from its bottom edge (0-5) is a "2"
     state = position(
@@ -104,6 +111,7 @@ def test_one_players_two_colours_count_as_two_colours_on_a_route() -> None:
 
 
 @pytest.mark.clause("VARIANT-2P-1", "AMB-40", "VOYAGE-3")
+@pytest.mark.flag("variant_two_player_double_colour", True)
 def test_a_single_colour_still_fails_a_two_route_in_the_variant() -> None:
     state = position(
         2,
@@ -131,6 +139,8 @@ def green_may_found(rules: Rules) -> GameState:
 
 
 @pytest.mark.clause("ROYAL-3", "AMB-40")
+@pytest.mark.flag("variant_two_player_double_colour", True)
+@pytest.mark.flag("two_player_royal_limit_per", "colour")
 def test_royal_limit_counts_per_colour_by_default() -> None:
     state = green_may_found(TWO_COLOURS)
     assert state.current_player == 0 and state.turn_colour is G
@@ -138,6 +148,8 @@ def test_royal_limit_counts_per_colour_by_default() -> None:
 
 
 @pytest.mark.clause("ROYAL-3", "AMB-40")
+@pytest.mark.flag("variant_two_player_double_colour", True)
+@pytest.mark.flag("two_player_royal_limit_per", "seat")
 def test_royal_limit_counts_per_player_with_two_player_royal_limit_per_seat() -> None:
     rules = Rules(
         variant_two_player_double_colour=True,
@@ -149,6 +161,7 @@ def test_royal_limit_counts_per_player_with_two_player_royal_limit_per_seat() ->
 
 
 @pytest.mark.clause("NOBOATS-1", "AMB-40")
+@pytest.mark.flag("variant_two_player_double_colour", True)
 def test_colour_without_boats_places_new_boats_though_its_partner_colour_has_some() -> None:
     state = position(2, boats={(ORIGIN, 0): "BR", (ORIGIN, 1): "Y"}, rules=TWO_COLOURS, to_move=2)
     actions = state.legal_actions()
@@ -158,6 +171,8 @@ def test_colour_without_boats_places_new_boats_though_its_partner_colour_has_som
 
 
 @pytest.mark.clause("SCORE-1", "SCORE-5", "AMB-40")
+@pytest.mark.flag("variant_two_player_double_colour", True)
+@pytest.mark.flag("two_player_scoring", "sum")
 def test_a_players_score_and_tie_break_counts_are_the_sums_of_both_colours() -> None:
     final = game_over(
         2,
@@ -196,6 +211,7 @@ def exploring(rules: Rules) -> GameState:
 
 
 @pytest.mark.clause("VARIANT-RODY-1", "COMP-5")
+@pytest.mark.flag("variant_rody", False)
 def test_later_tiles_follow_the_red_marker_in_the_base_game() -> None:
     state = exploring(Rules())
     hawaii = state.island_at((1, -1))
@@ -204,6 +220,8 @@ def test_later_tiles_follow_the_red_marker_in_the_base_game() -> None:
 
 
 @pytest.mark.clause("VARIANT-RODY-1", "AMB-39")
+@pytest.mark.flag("variant_rody", True)
+@pytest.mark.flag("rody_free_scope", "rotation")
 def test_rody_player_turns_a_later_tile_freely() -> None:
     state = exploring(RODY)
     assert state.pending.kind is DecisionKind.PLACE_TILE
@@ -218,12 +236,16 @@ def test_rody_player_turns_a_later_tile_freely() -> None:
 
 
 @pytest.mark.clause("VARIANT-RODY-1", "AMB-39")
+@pytest.mark.flag("variant_rody", True)
+@pytest.mark.flag("rody_free_scope", "rotation")
 def test_rody_later_tile_stays_in_the_hex_the_group_faces_by_default() -> None:
     state = exploring(RODY)
     assert clause_of(state, PlaceTile((1, 0), 4)) == "AMB-39"
 
 
 @pytest.mark.clause("VARIANT-RODY-1", "AMB-39")
+@pytest.mark.flag("variant_rody", True)
+@pytest.mark.flag("rody_free_scope", "position_and_rotation")
 def test_rody_later_tile_may_go_elsewhere_with_position_and_rotation() -> None:
     rules = Rules(variant_rody=True, rody_free_scope=RodyFreeScope.POSITION_AND_ROTATION)
     state = exploring(rules)
@@ -233,6 +255,7 @@ def test_rody_later_tile_may_go_elsewhere_with_position_and_rotation() -> None:
 
 
 @pytest.mark.clause("VARIANT-RODY-1", "AMB-39")
+@pytest.mark.flag("variant_rody", True)
 def test_rody_first_drawn_tile_is_forced_even_after_tiles_on_the_table() -> None:
     # ocean-p is already above Tonga: the first tile drawn lies beyond it
     state = position(

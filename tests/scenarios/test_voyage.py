@@ -138,7 +138,13 @@ def test_a_failed_voyage_sends_every_boat_home_and_the_drawn_tile_stays() -> Non
 
 
 @pytest.mark.clause("VOYAGE-3", "AMB-08", "TURN-3")
-@pytest.mark.parametrize("failure_ends_turn", [False, True])
+@pytest.mark.parametrize(
+    "failure_ends_turn",
+    [
+        pytest.param(False, marks=pytest.mark.flag("failure_ends_turn", False)),
+        pytest.param(True, marks=pytest.mark.flag("failure_ends_turn", True)),
+    ],
+)
 def test_after_a_failure_the_other_full_beaches_still_sail_unless_failure_ends_turn(
     failure_ends_turn: bool,
 ) -> None:
