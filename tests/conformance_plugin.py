@@ -119,9 +119,16 @@ def _entry_section(entry: Entry, tests: list[str], outcomes: dict[str, str]) -> 
     else:
         lines.append(f"Tests ({len(tests)}):")
         lines.append("")
+        # parametrised cases of one test function are shown as one line
+        grouped: dict[str, list[str]] = defaultdict(list)
         for nodeid in tests:
-            status = outcomes.get(nodeid, "not run")
-            lines.append(f"- {_MARK.get(status, status)} `{nodeid}`")
+            grouped[nodeid.split("[", 1)[0]].append(outcomes.get(nodeid, "not run"))
+        for name, statuses in grouped.items():
+            worst = next((s for s in statuses if s != "passed"), "passed")
+            count = f" ({statuses.count('passed')}/{len(statuses)} cases passed)"
+            lines.append(
+                f"- {_MARK.get(worst, worst)} `{name}`" + (count if len(statuses) > 1 else "")
+            )
         lines.append("")
     return lines
 

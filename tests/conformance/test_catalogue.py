@@ -102,3 +102,19 @@ def test_flag_markers_name_real_flags_and_values(request: pytest.FixtureRequest)
         for name, value in flag_values(item):
             assert name in fields, f"{item.nodeid}: unknown flag {name}"
             assert value in flag_domain(name), f"{item.nodeid}: {name} has no value {value}"
+
+
+def test_the_report_lists_every_entry_with_its_italian_french_and_german_sources(
+    request: pytest.FixtureRequest,
+) -> None:
+    from tests.conformance_plugin import render_report
+
+    report = render_report(request.config.stash.get(ITEMS, []), {})
+    for entry in CATALOGUE.entries:
+        heading = f"### {entry.id} — {entry.title}"
+        assert heading in report, entry.id
+        section = report.split(heading, 1)[1].split("\n### ", 1)[0]
+        for label in ("| IT |", "| FR-R |", "| FR-H |", "| BSW |", "| DE |"):
+            assert label in section, (entry.id, label)
+        for flag in entry.flags:
+            assert f"Flag `{flag.name}`" in section, (entry.id, flag.name)
