@@ -16,6 +16,7 @@ from bisect import insort
 from itertools import combinations, combinations_with_replacement
 from typing import TYPE_CHECKING, Final
 
+from . import events as ev
 from .actions import (
     Action,
     Berth,
@@ -179,6 +180,7 @@ class Work:
         "full",
         "group",
         "kings",
+        "log",
         "origin",
         "out",
         "phase",
@@ -222,6 +224,8 @@ class Work:
         self.setup_count: int = s.setup_count_
         self.full: list[tuple[Hex, int]] = list(s.full_())
         self.chain: tuple[tuple[object, ...], ...] = s.chain_
+        self.log: list[ev.Event] | None = None
+        """Events of this step, when the caller asked for them."""
 
     # ------------------------------------------------------------------ board
     def free(self, i: int, b: int) -> int:
@@ -236,6 +240,8 @@ class Work:
         pos, t, _r = self.tiles[i]
         if len(beach) == self.cfg.tiles.slots[t][b]:
             self.full.append((pos, b))
+            if self.log is not None:
+                self.log.append(ev.BeachFilled(pos, b))
 
     def remove_boat(self, i: int, b: int, colour: int) -> None:
         beaches = list(self.boats[i])
@@ -623,15 +629,20 @@ class Work:
         ]
         free_total = sum(n - len(beach) for beach, n in zip(beaches, sl, strict=True))
         if len(unserved) == k:
-            for b in unserved:
-                self.add_boat(i, b, c)
+            targets = unserved
         elif k >= free_total:
-            for b, beach in enumerate(beaches):
-                for _ in range(sl[b] - len(beach)):
-                    self.add_boat(i, b, c)
-            self.reserve[c] += k - free_total
+            targets = [b for b, beach in enumerate(beaches) for _ in range(sl[b] - len(beach))]
         else:
             return False
+        log = self.log
+        for b in targets:
+            if log is not None:
+                log.append(ev.Berthed(self.at, b, COLOURS[c]))
+            self.add_boat(i, b, c)
+        surplus = k - len(targets)
+        self.reserve[c] += surplus
+        if log is not None and surplus:
+            log.append(ev.BoatsReturned((COLOURS[c],) * surplus, "no free slot"))
         self.group = ()
         self.after_landing()
         return True
@@ -725,9 +736,7 @@ class Work:
             if not acts:
                 if phase == LAND:
                     # no free slot at all: every arriving boat goes home (LAND-4)
-                    for c in self.group:
-                        self.reserve[c] += 1
-                    self.group = ()
+                    self.lose_group("no free slot")
                     self.after_landing()
                     continue
                 # AMB-42 safety net: never leave a player without a move
@@ -746,6 +755,8 @@ class Work:
         a = self.agent
         self.add_boat(i, b, a)
         self.reserve[a] -= 1
+        if self.log is not None:
+            self.log.append(ev.BoatsPlaced(self.tiles[i][0], (b,), COLOURS[a]))
         if self.setup_firsts[a] < 0:
             firsts = list(self.setup_firsts)
             firsts[a] = b
@@ -778,9 +789,19 @@ class Work:
         if self.ended:
             self.start_turn()
             self.phase = OVER
+            if self.log is not None:
+                self.log.append(ev.GameEnded(self.final_scores()))
             return
-        self.agent = self.cfg.next_agent[self.agent]
+        previous = self.agent
+        self.agent = self.cfg.next_agent[previous]
         self.start_turn()
+        if self.log is not None:
+            self.log.append(ev.TurnEnded(COLOURS[previous], COLOURS[self.agent]))
+
+    def final_scores(self) -> tuple[int, ...]:
+        from .state import GameState
+
+        return GameState._freeze(self, []).scores()
 
     def continue_turn(self) -> None:
         """After an expedition (or a turn action): next departure, or end of turn (CHAIN-3)."""
@@ -797,10 +818,12 @@ class Work:
         else:
             self.end_turn()
 
-    def lose_group(self) -> None:
+    def lose_group(self, reason: str) -> None:
         """The group goes home (VOYAGE-3; AMB-15: lost boats return to the reserve)."""
         for c in self.group:
             self.reserve[c] += 1
+        if self.log is not None and self.group:
+            self.log.append(ev.BoatsReturned(tuple(COLOURS[c] for c in self.group), reason))
         self.group = ()
 
     # turn actions ----------------------------------------------------------
@@ -808,6 +831,8 @@ class Work:
         """Expand (EXPAND-4/5) or no-boats placement (NOBOATS-1/2): new boats, then go on."""
         i = self.where[island]
         a = self.agent
+        if self.log is not None:
+            self.log.append(ev.BoatsPlaced(island, beaches, COLOURS[a]))
         for b in beaches:
             self.add_boat(i, b, a)
         self.reserve[a] -= len(beaches)
@@ -816,6 +841,12 @@ class Work:
 
     def expand_from_board(self, action: ExpandFromBoard) -> None:
         a = self.agent
+        if self.log is not None:
+            self.log.append(
+                ev.BoatMoved(
+                    action.source, action.source_beach, action.island, action.beach, COLOURS[a]
+                )
+            )
         self.remove_boat(self.where[action.source], action.source_beach, a)
         self.add_boat(self.where[action.island], action.beach, a)
         self.turn_origin = action.island
@@ -834,6 +865,10 @@ class Work:
         founded = list(self.founded)
         founded[a] += 1
         self.founded = tuple(founded)
+        if self.log is not None:
+            self.log.append(ev.RoyalIslandFounded(pos, COLOURS[a]))
+            if n > 1:
+                self.log.append(ev.BoatsReturned((COLOURS[a],) * (n - 1), "royal island"))
         self.end_turn()  # ROYAL-5
 
     def recolonize(self) -> None:
@@ -856,6 +891,8 @@ class Work:
                     kings[i] = VACANT_KING
                     taken += 1
             self.kings = tuple(kings)
+        if self.log is not None:
+            self.log.append(ev.Recolonized(COLOURS[a], taken))
         if rules.recolonize_removed_to_reserve:  # AMB-22
             self.reserve[a] += taken
         else:
@@ -885,6 +922,8 @@ class Work:
         beaches[b] = ()
         self.boats[i] = tuple(beaches)
         self.unfull(pos, b)
+        if self.log is not None:
+            self.log.append(ev.Departed(pos, b, direction, tuple(COLOURS[c] for c in group)))
         self.group = group  # DEPART-1: the whole beach sails, whatever the colours
         self.origin = pos
         self.drawn = 0
@@ -893,6 +932,12 @@ class Work:
 
     def close_island(self, i: int) -> None:
         """CLOSED-1: remove the island and send its boats home; CLOSED-4 afterwards."""
+        if self.log is not None:
+            pos, t, _r = self.tiles[i]
+            self.log.append(ev.IslandRemoved(pos, self.cfg.tiles.kinds[t].id))
+            home = tuple(COLOURS[c] for beach in self.boats[i] for c in beach)
+            if home:
+                self.log.append(ev.BoatsReturned(home, "island removed"))
         self.remove_island(i)  # the departing group's boats go home too
         no_island = not any(self.cfg.tiles.is_island[t] for _p, t, _r in self.tiles)
         if no_island or self.no_boats(self.agent):
@@ -914,7 +959,7 @@ class Work:
             j = where.get(pos)
             if j is None:
                 if not self.pile:  # AMB-13: nothing left to draw, the group is lost
-                    self.lose_group()
+                    self.lose_group("nothing left to draw")
                     self.continue_turn()
                     return
                 self.at = pos
@@ -925,19 +970,27 @@ class Work:
             if is_island[t]:
                 king = self.kings[j]
                 if king != NO_KING and not self.may_land_royal(king, self.group):
-                    self.land(self.bounce_target())  # ROYAL-7
+                    target = self.bounce_target()
+                    if self.log is not None:
+                        self.log.append(ev.Bounced(pos, target))
+                    self.land(target)  # ROYAL-7
                 else:
                     self.land(pos)  # DEPART-6, VOYAGE-4(a), VOYAGE-6
                 return
             local = (entry - rot) % 6
-            if route_need[t][local] > colours:  # VOYAGE-2 / VOYAGE-3
-                self.lose_group()
+            need = route_need[t][local]
+            if need > colours:  # VOYAGE-2 / VOYAGE-3
+                if self.log is not None:
+                    self.log.append(ev.VoyageFailed(pos, entry, need, colours))
+                self.lose_group("voyage failed")
                 if self.cfg.rules.failure_ends_turn:  # AMB-08
                     self.end_turn()
                 else:
                     self.continue_turn()
                 return
             d = (route_exit[t][local] + rot) % 6
+            if self.log is not None:
+                self.log.append(ev.RoutePassed(pos, entry, d, need, colours))
             dq, dr = STEPS[d]
             pos = (pos[0] + dq, pos[1] + dr)
             entry = (d + 3) % 6
@@ -955,6 +1008,8 @@ class Work:
 
     def on_draw(self, t: int) -> None:
         self.take_from_pile(t)
+        if self.log is not None:
+            self.log.append(ev.TileDrawn(self.cfg.tiles.kinds[t].id))
         if self.purpose != VOYAGE:
             self.tile = t
             self.phase = PLACE  # RECOLONIZE-3: placed freely
@@ -979,15 +1034,20 @@ class Work:
         else:
             on_table = sum(1 for _p, k, _r in self.tiles if ts.is_island[k] == island)
             self.ended = on_table == (ts.island_total if island else ts.ocean_total)
+        if self.ended and self.log is not None:
+            self.log.append(ev.EndTriggered(ts.kinds[t].id))
 
     def voyage_tile(self, pos: Hex, t: int, rotation: int) -> None:
         ts = self.cfg.tiles
         self.place(pos, t, rotation)
+        if self.log is not None:
+            free = self.cfg.rules.variant_rody and self.drawn > 1
+            self.log.append(ev.TilePlaced(ts.kinds[t].id, pos, rotation, free))
         self.end_check(t)
         if not ts.is_island[t] and (
             self.cfg.rules.last_ocean_group_fate is LastOceanFate.LOST and not self.pile_has_ocean()
         ):
-            self.lose_group()  # END-4 / AMB-12: the last ocean tile swallows the group
+            self.lose_group("lost at sea")  # END-4 / AMB-12: the last ocean tile swallows it
             self.continue_turn()
             return
         assert self.at is not None
@@ -1000,8 +1060,10 @@ class Work:
             self.voyage_tile(pos, t, rotation)
             return
         self.place(pos, t, rotation)
-        self.end_check(t)
         ts = self.cfg.tiles
+        if self.log is not None:
+            self.log.append(ev.TilePlaced(ts.kinds[t].id, pos, rotation, True))
+        self.end_check(t)
         if ts.is_island[t]:
             a = self.agent
             places = self.purpose == COLONIZE or self.cfg.rules.closed_forced_colonize_places_boat
@@ -1037,12 +1099,16 @@ class Work:
         self.at = pos
         self.served = 0
         self.phase = LAND
+        if self.log is not None:
+            self.log.append(ev.Landed(pos, tuple(COLOURS[c] for c in self.group)))
 
     def berth(self, colour: int, b: int) -> None:
         assert self.at is not None
         group = list(self.group)
         group.remove(colour)
         self.group = tuple(group)
+        if self.log is not None:
+            self.log.append(ev.Berthed(self.at, b, COLOURS[colour]))
         self.add_boat(self.where[self.at], b, colour)
         self.served |= 1 << b
         if not group:
@@ -1053,6 +1119,8 @@ class Work:
         group.remove(colour)
         self.group = tuple(group)
         self.reserve[colour] += 1
+        if self.log is not None:
+            self.log.append(ev.BoatsReturned((COLOURS[colour],), "no free slot"))
         if not group:
             self.after_landing()
 
