@@ -450,6 +450,7 @@ class Work:
         fewer = cfg.rules.expand_allow_fewer
         acts: list[Action] = []
         royal: list[Action] = []
+        sources: list[tuple[int, int]] | None = None
         any_own = False
         for i, ((pos, t, _r), beaches, king) in enumerate(
             zip(self.tiles, self.boats, self.kings, strict=True)
@@ -472,7 +473,9 @@ class Work:
             if not eligible:
                 continue  # AMB-01/AMB-37: no beach with a free slot
             if reserve == 0:
-                acts.extend(self._legal_from_board(i, list(eligible)))
+                if sources is None:
+                    sources = self._board_sources(None)
+                acts.extend(self._legal_from_board(i, eligible, sources))
                 continue
             cap = min(n, len(eligible), reserve)  # EXPAND-2, EXPAND-3, FEWBOATS-1
             acts.extend(_expansions(pos, eligible, cap, fewer))
@@ -525,11 +528,10 @@ class Work:
                         acts.append(PlaceNewBoats(pos, (b,)))
         return acts
 
-    def _legal_from_board(self, target: int, eligible: list[int]) -> list[Action]:
-        """EMPTYRESERVE-1/2: move exactly one own boat, never from a royal island (AMB-04)."""
+    def _board_sources(self, target: int | None) -> list[tuple[int, int]]:
+        """Own boats an empty-reserve expansion may move: ``(tile index, beach)`` (AMB-04)."""
         a = self.agent
         other_only = self.cfg.rules.empty_reserve_source is EmptyReserveSource.OTHER_ISLAND_ONLY
-        pos = self.tiles[target][0]
         sources = []
         for j, beaches in enumerate(self.boats):
             if not beaches or self.kings[j] != NO_KING or (other_only and j == target):
@@ -537,13 +539,22 @@ class Work:
             for sb, beach in enumerate(beaches):
                 if a in beach:
                     sources.append((j, sb))
-        acts: list[Action] = []
-        for b in eligible:
-            for j, sb in sources:
-                if j == target and sb == b:
-                    continue
-                acts.append(_from_board(pos, b, self.tiles[j][0], sb))
-        return acts
+        return sources
+
+    def _legal_from_board(
+        self, target: int, eligible: tuple[int, ...], sources: list[tuple[int, int]]
+    ) -> list[Action]:
+        """EMPTYRESERVE-1/2: move exactly one own boat, never from a royal island (AMB-04)."""
+        if self.cfg.rules.empty_reserve_source is EmptyReserveSource.OTHER_ISLAND_ONLY:
+            sources = [(j, sb) for j, sb in sources if j != target]
+        pos = self.tiles[target][0]
+        tiles = self.tiles
+        return [
+            _from_board(pos, b, tiles[j][0], sb)
+            for b in eligible
+            for j, sb in sources
+            if j != target or sb != b
+        ]
 
     def legal_depart(self) -> list[Action]:
         ts = self.cfg.tiles
