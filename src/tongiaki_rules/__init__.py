@@ -31,8 +31,15 @@ from .actions import (
     TurnAction,
 )
 from .colours import BOATS_PER_COLOUR, Colour
-from .errors import IllegalActionError, InvalidPositionError, TileSetError, TongiakiError
+from .errors import (
+    IllegalActionError,
+    InvalidPositionError,
+    NotationError,
+    TileSetError,
+    TongiakiError,
+)
 from .hexgrid import ORIGIN, Hex
+from .notation import format_action, match_action, parse_action
 from .rules import (
     BounceTarget,
     ClosedRouteMode,
@@ -96,6 +103,7 @@ __all__ = [
     "IslandTile",
     "IslandView",
     "LastOceanFate",
+    "NotationError",
     "OceanTile",
     "Outcome",
     "Pending",
@@ -119,7 +127,10 @@ __all__ = [
     "TwoPlayerScoring",
     "TwoPlayerTurnOrder",
     "__version__",
+    "format_action",
+    "match_action",
     "new_game",
+    "parse_action",
     "play_random_game",
     "position",
 ]

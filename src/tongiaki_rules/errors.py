@@ -29,3 +29,24 @@ class InvalidPositionError(TongiakiError):
 
 class TileSetError(TongiakiError):
     """A tile or tile set whose data is inconsistent."""
+
+
+class NotationError(TongiakiError):
+    """Text that is not an action in the text notation (see :mod:`.notation`).
+
+    The message says what was expected where. ``column`` is the index in the
+    text where reading stopped (``None`` when it does not apply). When
+    :func:`~tongiaki_rules.notation.match_action` finds a well-written action
+    that is not legal, ``clause`` names the rule it breaks, as in
+    :class:`IllegalActionError`.
+
+    >>> issubclass(NotationError, ValueError)
+    True
+    """
+
+    def __init__(
+        self, message: str, *, column: int | None = None, clause: str | None = None
+    ) -> None:
+        self.column = column
+        self.clause = clause
+        super().__init__(message)
