@@ -35,11 +35,21 @@ from .errors import (
     IllegalActionError,
     InvalidPositionError,
     NotationError,
+    RecordError,
+    ReplayError,
     TileSetError,
     TongiakiError,
 )
 from .hexgrid import ORIGIN, Hex
 from .notation import format_action, match_action, parse_action
+from .record import (
+    GameRecord,
+    Recorder,
+    replay,
+    replay_states,
+    state_from_json,
+    state_to_json,
+)
 from .rules import (
     BounceTarget,
     ClosedRouteMode,
@@ -95,6 +105,7 @@ __all__ = [
     "ExpandFromBoard",
     "FoundRoyal",
     "GameConfig",
+    "GameRecord",
     "GameState",
     "GroupView",
     "Hex",
@@ -112,6 +123,9 @@ __all__ = [
     "PlaceTile",
     "PlacedTile",
     "Recolonize",
+    "RecordError",
+    "Recorder",
+    "ReplayError",
     "ReturnBoat",
     "RodyFreeScope",
     "Route",
@@ -133,4 +147,8 @@ __all__ = [
     "parse_action",
     "play_random_game",
     "position",
+    "replay",
+    "replay_states",
+    "state_from_json",
+    "state_to_json",
 ]
