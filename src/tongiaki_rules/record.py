@@ -682,9 +682,9 @@ def state_from_json(text: str | bytes) -> GameState:
     boats, a tile used twice, a phase that does not fit the data, ...).
 
     >>> from tongiaki_rules import new_game
-    >>> state_from_json(new_game(2).to_json()) == new_game(2)
+    >>> state_from_json(state_to_json(new_game(2))) == new_game(2)
     True
-    >>> text = new_game(2).apply(SetupPlace(0)).to_json()
+    >>> text = state_to_json(new_game(2).apply(SetupPlace(0)))
     >>> state_from_json(text.replace('"rotation":0', '"rotation":7'))
     Traceback (most recent call last):
     ...
