@@ -40,6 +40,7 @@ from .errors import (
     TileSetError,
     TongiakiError,
 )
+from .events import EVENT_TYPES, Event
 from .hexgrid import ORIGIN, Hex
 from .notation import format_action, match_action, parse_action
 from .record import (
@@ -85,6 +86,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BOATS_PER_COLOUR",
+    "EVENT_TYPES",
     "ORIGIN",
     "STANDARD_TILES",
     "TONGA",
@@ -101,6 +103,7 @@ __all__ = [
     "EmptyPileFate",
     "EmptyReserveSource",
     "EndTrigger",
+    "Event",
     "Expand",
     "ExpandFromBoard",
     "FoundRoyal",
