@@ -818,6 +818,7 @@ class Work:
         """After an expedition (or a turn action): next departure, or end of turn (CHAIN-3)."""
         self.group = ()
         self.at = None
+        self.entry = 0
         self.origin = None
         self.drawn = 0
         self.purpose = VOYAGE
