@@ -80,6 +80,8 @@ from .state import (
     new_game,
     play_random_game,
 )
+from .svg import render_svg
+from .textview import render_text
 from .tiles import BeachSpec, IslandTile, OceanTile, Route, Tile, TileSet
 
 __version__ = "0.1.0"
@@ -150,6 +152,8 @@ __all__ = [
     "parse_action",
     "play_random_game",
     "position",
+    "render_svg",
+    "render_text",
     "replay",
     "replay_states",
     "state_from_json",

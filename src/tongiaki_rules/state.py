@@ -16,6 +16,8 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Sequence
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -30,6 +32,7 @@ from .standard_tiles import STANDARD_TILES
 from .tiles import IslandTile, Tile, TileSet
 
 if TYPE_CHECKING:
+    from .events import Event
     from .scoring import Outcome
 
 
@@ -353,6 +356,30 @@ class GameState:
         >>> state.apply(SetupPlace(0)).reserve(Colour.BLUE)
         14
         """
+        w = _engine.Work(self)
+        w.apply(self._canonical(action))
+        legal = w.settle()
+        return GameState._freeze(w, legal)
+
+    def apply_with_events(self, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+        """Like :meth:`apply`, and also what happened, in order (see :mod:`.events`).
+
+        >>> pile = ["hawaii", "samoa", "ocean-a"]
+        >>> state = position(2, boats={(ORIGIN, 0): "BRB"}, pile=pile)
+        >>> after, events = state.apply_with_events(Draw("hawaii"))
+        >>> [type(e).__name__ for e in events]
+        ['TileDrawn', 'TilePlaced', 'Landed']
+        """
+        w = _engine.Work(self)
+        log: list[Event] = []
+        w.log = log
+        w.apply(self._canonical(action))
+        legal = w.settle()
+        w.log = None
+        return GameState._freeze(w, legal), tuple(log)
+
+    def _canonical(self, action: Action) -> Action:
+        """The legal action equal to ``action`` (raises IllegalActionError if none)."""
         if self.phase_ == _engine.DRAW:
             tiles = self.config.tiles
             t = (
@@ -362,18 +389,16 @@ class GameState:
             )
             if t is None or t not in self.pile_:
                 raise _illegal(self, action)
-            action = tiles.draws[t]
-        else:
-            legal = self.legal_actions()
-            try:
-                # the legal list holds the canonical value (ints, tuples): use it
-                action = legal[legal.index(action)]
-            except (ValueError, TypeError):
-                raise _illegal(self, action) from None
-        w = _engine.Work(self)
-        w.apply(action)
-        legal = w.settle()
-        return GameState._freeze(w, legal)
+            draw: Draw = tiles.draws[t]
+            return draw
+        legal = self.legal_actions()
+        if any(map(is_, legal, repeat(action))):
+            return action  # the very object offered (actions are interned): fast path
+        try:
+            # the legal list holds the canonical value (ints, tuples): use it
+            return legal[legal.index(action)]
+        except (ValueError, TypeError):
+            raise _illegal(self, action) from None
 
     @property
     def is_chance_node(self) -> bool:
@@ -607,6 +632,36 @@ class GameState:
     def end_triggered(self) -> bool:
         """True once the last tile of a type has come out (END-1); the turn still ends."""
         return self.ended_
+
+    def __str__(self) -> str:
+        """A plain-text picture of the position for terminals (see :mod:`.textview`)."""
+        from .textview import render_text
+
+        return render_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The board as SVG, so notebooks show it (see :func:`~tongiaki_rules.svg.render_svg`)."""
+        from .svg import render_svg
+
+        return render_svg(self)
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The state as JSON text, in the documented, versioned schema (see :mod:`.record`).
+
+        >>> text = new_game(2).to_json()
+        >>> GameState.from_json(text) == new_game(2)
+        True
+        """
+        from .record import state_to_json
+
+        return state_to_json(self, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameState:
+        """A state from :meth:`to_json` text, fully validated (see :mod:`.record`)."""
+        from .record import state_from_json
+
+        return state_from_json(text)
 
     def __repr__(self) -> str:
         p = self.pending
