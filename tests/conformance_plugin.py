@@ -98,7 +98,7 @@ def _tests_by_entry(items: list[pytest.Item]) -> dict[str, list[str]]:
 
 
 def _entry_section(entry: Entry, tests: list[str], outcomes: dict[str, str]) -> list[str]:
-    lines = [f"### {entry.id} — {entry.title}", "", entry.statement, ""]
+    lines = [f"### {entry.id} — {entry.title} {{ #{entry.id.lower()} }}", "", entry.statement, ""]
     if entry.reading:
         lines += [f"**Reading followed:** {entry.reading}", ""]
     lines += ["| source | where |", "|---|---|"]

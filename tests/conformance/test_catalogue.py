@@ -111,7 +111,7 @@ def test_the_report_lists_every_entry_with_its_italian_french_and_german_sources
 
     report = render_report(request.config.stash.get(ITEMS, []), {})
     for entry in CATALOGUE.entries:
-        heading = f"### {entry.id} — {entry.title}"
+        heading = f"### {entry.id} — {entry.title} {{ #{entry.id.lower()} }}"
         assert heading in report, entry.id
         section = report.split(heading, 1)[1].split("\n### ", 1)[0]
         for label in ("| IT |", "| FR-R |", "| FR-H |", "| BSW |", "| DE |"):

@@ -1,0 +1,54 @@
+"""The documentation: every public name is in the reference, and every example runs."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import itertools
+import re
+from pathlib import Path
+
+import pytest
+
+import tongiaki_rules
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+PAGES = sorted(p for p in DOCS.rglob("*.md") if p.name != "conformance.md")
+
+
+def python_blocks(page: Path) -> list[str]:
+    return re.findall(r"^```python\n(.*?)^```", page.read_text(encoding="utf-8"), re.S | re.M)
+
+
+EXAMPLES = [
+    pytest.param(code, id=f"{page.relative_to(DOCS)}-{k}")
+    for page in PAGES
+    for k, code in enumerate(python_blocks(page))
+]
+
+
+def test_every_public_name_is_in_the_api_reference() -> None:
+    reference = (DOCS / "reference" / "api.md").read_text(encoding="utf-8")
+    missing = [
+        name
+        for name in tongiaki_rules.__all__
+        if f"::: tongiaki_rules.{name}\n" not in reference
+        and f"tongiaki_rules.{name}`" not in reference
+    ]
+    assert not missing
+
+
+@pytest.mark.parametrize("code", EXAMPLES)
+def test_every_code_example_in_the_docs_runs(
+    code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # examples that write files write them here
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "docs-example", "exec"), {"__name__": "docs_example"})
+    printed = out.getvalue().splitlines()
+    lines = code.splitlines()
+    for before, line in itertools.pairwise(lines):
+        # "print(...)" followed by "# <text>" states what it prints
+        if before.lstrip().startswith("print(") and line.lstrip().startswith("# "):
+            assert line.strip()[2:] in printed, (line, printed)
