@@ -37,11 +37,12 @@ from .errors import (
     NotationError,
     RecordError,
     ReplayError,
+    SettingsError,
     TileSetError,
     TongiakiError,
 )
 from .events import EVENT_TYPES, Event
-from .hexgrid import ORIGIN, Hex
+from .hexgrid import DIRECTION_NAMES, ORIGIN, Hex
 from .notation import format_action, match_action, parse_action
 from .record import (
     GameRecord,
@@ -88,6 +89,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BOATS_PER_COLOUR",
+    "DIRECTION_NAMES",
     "EVENT_TYPES",
     "ORIGIN",
     "STANDARD_TILES",
@@ -135,6 +137,7 @@ __all__ = [
     "RodyFreeScope",
     "Route",
     "Rules",
+    "SettingsError",
     "SetupPlace",
     "TieBreak",
     "Tile",

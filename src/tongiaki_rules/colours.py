@@ -25,6 +25,12 @@ class Colour(enum.IntEnum):
     def __repr__(self) -> str:
         return f"Colour.{self.name}"
 
+    def __str__(self) -> str:
+        return self.name.lower()
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
     @property
     def letter(self) -> str:
         """One capital letter for text displays: B, R, G, Y, O or P."""

@@ -33,6 +33,10 @@ class InvalidPositionError(TongiakiError):
     """A position (for example from the scenario builder) that cannot occur."""
 
 
+class SettingsError(TongiakiError):
+    """Game settings that cannot be played: a player count, a start seat, a flag value."""
+
+
 class TileSetError(TongiakiError):
     """A tile or tile set whose data is inconsistent."""
 

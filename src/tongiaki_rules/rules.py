@@ -13,8 +13,24 @@ True
 from __future__ import annotations
 
 import enum
+from typing import TypeVar
 
 import attrs
+
+from .errors import SettingsError
+
+_E = TypeVar("_E", bound=enum.Enum)
+
+
+def _value_of(kind: type[_E], value: object) -> _E:
+    """Convert a flag value, naming the allowed values when given a wrong one."""
+    try:
+        return kind(value)
+    except ValueError:
+        allowed = ", ".join(repr(m.value) for m in kind)
+        raise SettingsError(
+            f"{value!r} is not a value of {kind.__name__}; expected one of {allowed}"
+        ) from None
 
 
 class EmptyReserveSource(enum.StrEnum):
@@ -85,6 +101,46 @@ class TwoPlayerScoring(enum.StrEnum):
     SUM = "sum"
 
 
+def _to_BounceTarget(value: object) -> BounceTarget:
+    return _value_of(BounceTarget, value)
+
+
+def _to_ClosedRouteMode(value: object) -> ClosedRouteMode:
+    return _value_of(ClosedRouteMode, value)
+
+
+def _to_EmptyPileFate(value: object) -> EmptyPileFate:
+    return _value_of(EmptyPileFate, value)
+
+
+def _to_EmptyReserveSource(value: object) -> EmptyReserveSource:
+    return _value_of(EmptyReserveSource, value)
+
+
+def _to_EndTrigger(value: object) -> EndTrigger:
+    return _value_of(EndTrigger, value)
+
+
+def _to_LastOceanFate(value: object) -> LastOceanFate:
+    return _value_of(LastOceanFate, value)
+
+
+def _to_RodyFreeScope(value: object) -> RodyFreeScope:
+    return _value_of(RodyFreeScope, value)
+
+
+def _to_TwoPlayerRoyalLimit(value: object) -> TwoPlayerRoyalLimit:
+    return _value_of(TwoPlayerRoyalLimit, value)
+
+
+def _to_TwoPlayerScoring(value: object) -> TwoPlayerScoring:
+    return _value_of(TwoPlayerScoring, value)
+
+
+def _to_TwoPlayerTurnOrder(value: object) -> TwoPlayerTurnOrder:
+    return _value_of(TwoPlayerTurnOrder, value)
+
+
 @attrs.frozen(slots=True, kw_only=True)
 class Rules:
     """Variants and contested readings, with the recommended defaults.
@@ -98,7 +154,7 @@ class Rules:
     expand_allow_fewer: bool = False
     """AMB-02: may the player place fewer boats than the expansion entitlement?"""
     empty_reserve_source: EmptyReserveSource = attrs.field(
-        default=EmptyReserveSource.ANY_NON_ROYAL, converter=EmptyReserveSource
+        default=EmptyReserveSource.ANY_NON_ROYAL, converter=_to_EmptyReserveSource
     )
     """AMB-04: where the one boat of an empty-reserve expansion may be taken from."""
     recolonize_requires_adjacency: bool = True
@@ -106,21 +162,23 @@ class Rules:
     failure_ends_turn: bool = False
     """AMB-08: does a failed voyage end the whole turn (IT literal) or only that expedition?"""
     royal_bounce_target: BounceTarget = attrs.field(
-        default=BounceTarget.EXPEDITION_ORIGIN, converter=BounceTarget
+        default=BounceTarget.EXPEDITION_ORIGIN, converter=_to_BounceTarget
     )
     """AMB-09: where a group bounced off a royal island lands."""
     bounce_counts_as_closed_route: bool = True
     """AMB-10: does an exit leading to a royal island count as leading back (closed routes)?"""
-    end_trigger: EndTrigger = attrs.field(default=EndTrigger.TYPE_EXHAUSTED, converter=EndTrigger)
+    end_trigger: EndTrigger = attrs.field(
+        default=EndTrigger.TYPE_EXHAUSTED, converter=_to_EndTrigger
+    )
     """AMB-11: last tile of a type drawn, or all tiles of a type on the table."""
     last_ocean_group_fate: LastOceanFate = attrs.field(
-        default=LastOceanFate.LOST, converter=LastOceanFate
+        default=LastOceanFate.LOST, converter=_to_LastOceanFate
     )
     """AMB-12: is the group at sea lost when the last ocean tile is drawn?"""
     end_turn_continue_chain: bool = True
     """AMB-13: does the final turn go on with chain reactions and pending departures?"""
     empty_pile_group_fate: EmptyPileFate = attrs.field(
-        default=EmptyPileFate.LOST, converter=EmptyPileFate
+        default=EmptyPileFate.LOST, converter=_to_EmptyPileFate
     )
     """AMB-13: a group that needs a draw from an empty pile."""
     end_recolonize_completes: bool = True
@@ -136,7 +194,7 @@ class Rules:
     recolonize_removed_to_reserve: bool = True
     """AMB-22: do recolonised boats go back to the reserve (or out of the game)?"""
     closed_route_mode: ClosedRouteMode = attrs.field(
-        default=ClosedRouteMode.GEOMETRIC, converter=ClosedRouteMode
+        default=ClosedRouteMode.GEOMETRIC, converter=_to_ClosedRouteMode
     )
     """AMB-25: geometric closure, or only a chain that would really go on for ever."""
     closed_route_force_other_exit: bool = True
@@ -154,21 +212,21 @@ class Rules:
     variant_rody: bool = False
     """VARIANT-RODY-1 / AMB-39: later tiles of an exploration are placed freely."""
     rody_free_scope: RodyFreeScope = attrs.field(
-        default=RodyFreeScope.ROTATION, converter=RodyFreeScope
+        default=RodyFreeScope.ROTATION, converter=_to_RodyFreeScope
     )
     """AMB-39: what is free in the Rody variant."""
     variant_two_player_double_colour: bool = False
     """VARIANT-2P-1 / AMB-40: two players run two colours each."""
     two_player_turn_order: TwoPlayerTurnOrder = attrs.field(
-        default=TwoPlayerTurnOrder.ALTERNATE_SEATS, converter=TwoPlayerTurnOrder
+        default=TwoPlayerTurnOrder.ALTERNATE_SEATS, converter=_to_TwoPlayerTurnOrder
     )
     """AMB-40: turn order of the four colours."""
     two_player_royal_limit_per: TwoPlayerRoyalLimit = attrs.field(
-        default=TwoPlayerRoyalLimit.COLOUR, converter=TwoPlayerRoyalLimit
+        default=TwoPlayerRoyalLimit.COLOUR, converter=_to_TwoPlayerRoyalLimit
     )
     """AMB-40: the royal limit of two counts per colour or per seat."""
     two_player_scoring: TwoPlayerScoring = attrs.field(
-        default=TwoPlayerScoring.SUM, converter=TwoPlayerScoring
+        default=TwoPlayerScoring.SUM, converter=_to_TwoPlayerScoring
     )
     """AMB-40: a seat's score from its two colours."""
 

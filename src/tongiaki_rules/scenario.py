@@ -73,7 +73,9 @@ def position(
     ``group`` (colour letters) at ``group_at``. On an island the state waits
     for the berthing of the group (LAND-1); on an empty hex it is the chance
     node of the tile drawn there, the group arriving through the hex's edge
-    ``entry`` (a board direction) from an expedition that left ``origin``.
+    ``entry`` (a board direction) from an expedition that left ``origin``
+    (the island a bounce would return it to). For a group landing, ``origin``
+    defaults to the island it lands on.
 
     >>> state = position(3, group="RRG", group_at=(0, 1), entry=3, origin=(0, 0))
     >>> state.is_chance_node, state.group.colours

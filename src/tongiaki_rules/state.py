@@ -25,7 +25,7 @@ import attrs
 from . import engine as _engine
 from .actions import Action, Draw
 from .colours import BOATS_PER_COLOUR, COLOURS, Colour
-from .errors import IllegalActionError
+from .errors import IllegalActionError, SettingsError
 from .hexgrid import ORIGIN, Hex
 from .rules import Rules, TwoPlayerTurnOrder
 from .standard_tiles import STANDARD_TILES
@@ -92,13 +92,15 @@ class GameConfig:
     def make(cls, num_players: int, rules: Rules, tiles: TileSet, start_player: int) -> GameConfig:
         """Validate the settings and derive the turn order."""
         if not isinstance(num_players, int) or not 2 <= num_players <= 6:
-            raise ValueError(f"Tongiaki is for 2 to 6 players, not {num_players!r} [COMP-1]")
+            raise SettingsError(f"Tongiaki is for 2 to 6 players, not {num_players!r} [COMP-1]")
         if not 0 <= start_player < num_players:
-            raise ValueError(f"start_player must be a seat 0..{num_players - 1}")
+            raise SettingsError(f"start_player must be a seat 0..{num_players - 1}")
         s = start_player
         if rules.variant_two_player_double_colour:
             if num_players != 2:
-                raise ValueError("the two-colour variant is for exactly 2 players [VARIANT-2P-1]")
+                raise SettingsError(
+                    "the two-colour variant is for exactly 2 players [VARIANT-2P-1]"
+                )
             seats: tuple[int, ...] = (0, 1, 0, 1)
             if rules.two_player_turn_order is TwoPlayerTurnOrder.ALTERNATE_SEATS:
                 order: tuple[int, ...] = (s, 1 - s, s + 2, 3 - s)
@@ -112,7 +114,7 @@ class GameConfig:
             nxt[agent] = order[(k + 1) % len(order)]
         room = sum(b.slots - 1 for b in tiles.start.beaches)
         if room < 2 * len(seats):
-            raise ValueError("the start island has too few slots for the setup boats [SETUP-5]")
+            raise SettingsError("the start island has too few slots for the setup boats [SETUP-5]")
         return cls(num_players, rules, tiles, start_player, seats, order, tuple(nxt))
 
 

@@ -51,7 +51,7 @@ def render_text(state: GameState) -> str:
     lines: list[str] = []
     pending = state.pending
     lines.append(
-        f"Tongiaki, {state.num_players} players; {len(state.placed_tiles)} tiles on the table, "
+        f"Tongiaki, {state.num_players} players; {_tiles(len(state.placed_tiles))} on the table, "
         f"{state.pile.islands} islands and {state.pile.oceans} oceans in the pile"
     )
     if state.end_triggered and not state.is_terminal:
@@ -106,6 +106,10 @@ def render_text(state: GameState) -> str:
             f"{len(state.legal_actions())} legal actions"
         )
     return "\n".join(lines)
+
+
+def _tiles(n: int) -> str:
+    return "1 tile" if n == 1 else f"{n} tiles"
 
 
 def _wrap(text: str, width: int) -> list[str]:
