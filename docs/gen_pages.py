@@ -77,7 +77,7 @@ def link(entry_id: str, here: str) -> str:
 def entry_block(entry: Entry, here: str) -> list[str]:
     lines = [f"### {entry.id}: {entry.title} {{ #{anchor(entry.id)} }}", "", entry.statement, ""]
     if entry.reading:
-        lines += ["!!! note \"Reading followed by the engine\"", "", f"    {entry.reading}", ""]
+        lines += ['!!! note "Reading followed by the engine"', "", f"    {entry.reading}", ""]
     for flag in entry.flags:
         others = [v for v in flag.values if v != flag.default]
         alt = f"; other values: {', '.join(f'`{v}`' for v in others)}" if others else ""
@@ -131,7 +131,7 @@ def rules_pages() -> None:
 def tile_picture(tile_id: str) -> str:
     other = "ocean-a" if tile_id == "ocean-p" else "ocean-p"
     state = position(2, removed=["tonga"], tiles=[(ORIGIN, tile_id, 0)], pile=[other])
-    return render_svg(state, show_panel=False, size=220, title=tile_id)
+    return render_svg(state, show_panel=False, show_open_sea=False, size=220, title=tile_id)
 
 
 def tiles_page() -> None:
@@ -151,7 +151,7 @@ def tiles_page() -> None:
     ]
     start = position(2, pile=["hawaii", "ocean-a"])
     with mkdocs_gen_files.open("rules/tiles/tonga.svg", "w") as f:
-        f.write(render_svg(start, show_panel=False, size=220, title="tonga"))
+        f.write(render_svg(start, show_panel=False, show_open_sea=False, size=220, title="tonga"))
     lines += ["![Tonga](tiles/tonga.svg)", "", "## Islands", ""]
     lines += ["| island | value | beaches (slots: jetty edges) | picture |", "|---|---|---|---|"]
     for tile in STANDARD_TILES.pile_islands:
@@ -172,7 +172,9 @@ def tiles_page() -> None:
         with mkdocs_gen_files.open(f"rules/tiles/{tile.id}.svg", "w") as f:
             f.write(tile_picture(tile.id))
         routes = "; ".join(f"{r.a}-{r.b}: {r.colours or '—'}" for r in tile.routes)
-        lines.append(f"| {tile.name} | {routes} | ![{tile.id}](tiles/{tile.id}.svg){{ width=120 }} |")
+        lines.append(
+            f"| {tile.name} | {routes} | ![{tile.id}](tiles/{tile.id}.svg){{ width=120 }} |"
+        )
     with mkdocs_gen_files.open("rules/tiles.md", "w") as f:
         f.write("\n".join(lines))
 

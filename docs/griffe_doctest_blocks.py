@@ -1,12 +1,15 @@
-"""Griffe extension for the docs build: show doctest examples as code blocks.
+"""Griffe extension for the docs build: make reStructuredText bits read as Markdown.
 
 Docstrings hold examples in the plain ``>>>`` form (they are run by pytest's
-doctest collector). Markdown would read them as text; this wraps every run of
-``>>>`` / ``...`` lines and their expected output in a ``pycon`` fence.
+doctest collector) and cross-references as Sphinx roles (``:class:`Rules```).
+Markdown would show both as raw text; this wraps every run of ``>>>`` /
+``...`` lines and their expected output in a ``pycon`` fence, and turns roles
+and double back-ticks into inline code.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from griffe import Extension, Object
@@ -34,9 +37,39 @@ def fence_doctests(text: str) -> str:
     return "\n".join(out)
 
 
-class DoctestBlocks(Extension):
-    """Wrap doctest examples of every docstring in fenced code blocks."""
+_ROLE = re.compile(r":(?:class|func|meth|mod|attr|data|exc):`(~?)([^`<]+?)(?:\s*<([^>]+)>)?`")
 
-    def on_object(self, *, obj: Object, **kwargs: Any) -> None:
-        if obj.docstring is not None and ">>>" in obj.docstring.value:
-            obj.docstring.value = fence_doctests(obj.docstring.value)
+
+def _role(match: re.Match[str]) -> str:
+    tilde, text, target = match.groups()
+    name = target or text
+    if tilde:
+        name = name.rsplit(".", 1)[-1]
+    return f"`{text.strip() if target else name}`"
+
+
+def plain_roles(text: str) -> str:
+    """``:class:`~a.B``` becomes ```B```; double back-ticks become single ones."""
+    text = _ROLE.sub(_role, text)
+    return re.sub(r"(?<!`)``([^`]+)``(?!`)", r"`\1`", text)
+
+
+class DoctestBlocks(Extension):
+    """Rewrite every docstring of the package once it is loaded."""
+
+    def on_package(self, *, pkg: Object, **kwargs: Any) -> None:
+        seen: set[int] = set()
+        stack = [pkg]
+        while stack:
+            obj = stack.pop()
+            if id(obj) in seen or obj.is_alias:
+                continue
+            seen.add(id(obj))
+            if obj.docstring is not None:
+                value = obj.docstring.value
+                if ">>>" in value:
+                    value = fence_doctests(value)
+                obj.docstring.value = plain_roles(value)
+                # another extension may have parsed the old text already
+                vars(obj.docstring).pop("parsed", None)
+            stack.extend(member for member in obj.members.values() if not member.is_alias)

@@ -281,7 +281,14 @@ def _arc_path(cx: float, cy: float, radius: float, lo: float, hi: float) -> str:
 class _Svg:
     """Builds the document; coordinates are offset so the board starts at the margin."""
 
-    def __init__(self, state: GameState, marks: _Marks, show_panel: bool, title: str | None):
+    def __init__(
+        self,
+        state: GameState,
+        marks: _Marks,
+        show_panel: bool,
+        title: str | None,
+        show_open_sea: bool = True,
+    ):
         self.state = state
         self.marks = marks
         self.show_panel = show_panel
@@ -293,7 +300,7 @@ class _Svg:
             shown.add(group.position)
         shown |= marks.hexes
         self.open_sea = sorted(
-            {n for p in shown for n in neighbours(p)}
+            {n for p in shown for n in neighbours(p) if show_open_sea}
             - placed
             - ({group.position} if group else set())
         )
@@ -1164,6 +1171,7 @@ def render_svg(
     highlight: bool | Iterable[Action] = False,
     show_panel: bool = True,
     title: str | None = None,
+    show_open_sea: bool = True,
 ) -> str:
     """The board of ``state`` as a standalone SVG document (a string).
 
@@ -1175,7 +1183,8 @@ def render_svg(
     jetties an arrow. ``show_panel`` adds the side panel with each colour's
     reserve, boats on beaches, boats under way, royal islands and score, the
     pile, whose turn it is and the pending decision. ``title`` goes into the
-    document's ``<title>`` and the panel's heading.
+    document's ``<title>`` and the panel's heading. ``show_open_sea=False``
+    leaves out the faint outlines of the empty hexes around the tiles.
 
     >>> from tongiaki_rules import new_game
     >>> import xml.etree.ElementTree as ET
@@ -1193,6 +1202,6 @@ def render_svg(
     else:
         actions = list(highlight)
     marks = _marks(state, actions)
-    builder = _Svg(state, marks, show_panel, title)
+    builder = _Svg(state, marks, show_panel, title, show_open_sea)
     builder.highlighted_actions = actions
     return builder.document(size)
