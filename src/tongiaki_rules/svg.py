@@ -311,6 +311,7 @@ class _Svg:
         self.oy = MARGIN + APOTHEM - min(ys)
         self.board_w = max(xs) - min(xs) + 2 * S + 2 * MARGIN
         self.board_h = max(ys) - min(ys) + 2 * APOTHEM + 2 * MARGIN
+        self.panel_x = self.board_w
 
     def xy(self, pos: Hex) -> tuple[float, float]:
         x, y = _centre(pos)
@@ -320,7 +321,14 @@ class _Svg:
     def document(self, size: int) -> str:
         state = self.state
         panel_lines = self.panel_lines() if self.show_panel else []
-        width = self.board_w + (PANEL_WIDTH if self.show_panel else 0.0)
+        scale = 1.0
+        if self.show_panel:
+            # a board smaller than the panel is enlarged (at most twice), so that its
+            # boats stay readable: measure the panel on a scratch element first
+            panel_h = self.draw_panel(ET.Element("g"), panel_lines) + 16.0
+            scale = min(max(panel_h / self.board_h, 1.0), 2.0)
+        self.panel_x = self.board_w * scale
+        width = self.panel_x + (PANEL_WIDTH if self.show_panel else 0.0)
         svg = ET.Element(
             "svg",
             {
@@ -344,6 +352,8 @@ class _Svg:
             fill=TABLE_BG,
         )
         board = ET.SubElement(svg, "g", {"class": "board"})
+        if scale != 1.0:
+            board.set("transform", f"scale({scale:.4f})")
         self.draw_open_sea(board)
         for placed in state.placed_tiles:
             if isinstance(placed.tile, OceanTile):
@@ -354,7 +364,7 @@ class _Svg:
                 self.draw_island(board, views[placed.position])
         self.draw_hex_marks(board)
         self.draw_group(board)
-        height = self.board_h
+        height = self.board_h * scale
         if self.show_panel:
             # the panel is as tall as its text: the picture grows to show all of it
             height = max(height, self.draw_panel(svg, panel_lines) + 16.0)
@@ -882,13 +892,17 @@ class _Svg:
                     "stroke-dasharray": "5 3",
                 },
             )
-            self.text(g, cx, cy, "next tile", 0.17 * S, fill="#555555")
+            lx, ly = _polar(cx, cy, 0.3 * S, _angle(group.entry) + 180.0)
+            self.text(g, lx, ly, "next tile", 0.17 * S, fill="#555555")
         a = _angle(group.entry)
         n = len(group.colours)
         rb = 0.12 * S
         spacing = 2.25 * rb
         # just outside the edge, on the side the group comes from
-        mx, my = _polar(cx, cy, APOTHEM + rb * 0.9, a)
+        # on an empty hex, just inside the edge the group crosses; at a landing just
+        # outside it, on the tile the group comes from, so the island's beaches show
+        inside = self.state.tile_at(group.position) is None
+        mx, my = _polar(cx, cy, APOTHEM + (-1.3 if inside else 0.9) * rb, a)
         ux, uy = -math.sin(math.radians(a)), math.cos(math.radians(a))
         half = (n - 1) * spacing / 2
         pad = rb + 3.0
@@ -917,7 +931,7 @@ class _Svg:
         for k, colour in enumerate(group.colours):
             off = -half + k * spacing
             self.boat(g, mx + ux * off, my + uy * off, rb, colour, "sea-boat")
-        tip = _polar(cx, cy, APOTHEM - 0.32 * S, a)
+        tip = _polar(cx, cy, APOTHEM - (0.62 if inside else 0.32) * S, a)
         self.arrow(g, tip[0], tip[1], a + 180.0, 0.2 * S, "group-arrow")
 
     # ------------------------------------------------------------ panel
@@ -955,7 +969,7 @@ class _Svg:
     def draw_panel(self, svg: ET.Element, lines: list[tuple[str, bool]]) -> float:
         """Draw the side panel; return the y of its last line."""
         state = self.state
-        x0 = self.board_w
+        x0 = self.panel_x
         panel = ET.SubElement(svg, "g", {"class": "panel"})
         ET.SubElement(
             panel,

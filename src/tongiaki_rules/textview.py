@@ -1,8 +1,11 @@
 """A plain-text picture of a state, for terminals: ``str(state)``.
 
-ASCII only, one fact per line, at most 100 characters a line. Beaches show
-their slots as ``[RB.]``: one letter per boat (B R G Y O P), ``.`` for a free
-slot, then ``:`` and the board directions of their jetties.
+ASCII only, one fact per line, at most 100 characters a line. Each island
+line gives the position, the name and rotation (``Hawaii r0``; Tonga is never
+turned), the value, and the beaches: their slots as ``[RB.]`` (one letter per
+boat, B R G Y O P, ``.`` for a free slot), then ``:`` and the board
+directions of their jetties. Ocean tiles are listed as ``id@q,r`` and ``r``
+rotation.
 
 >>> from tongiaki_rules import position
 >>> print(render_text(position(2, boats={((0, 0), 0): "BR"})).splitlines()[3])
@@ -31,15 +34,16 @@ def _letters(colours: tuple[Colour, ...]) -> str:
 
 
 def _island_line(view: IslandView) -> str:
-    name = view.tile.name
+    """``(q, r) Name rN, V points: beaches`` (Tonga, which is never turned, has no ``rN``)."""
+    name = view.tile.name if view.tile.is_start else f"{view.tile.name} r{view.rotation}"
     value = f", {view.tile.value} points" if not view.tile.is_start else ", 0 points"
-    if view.is_royal:
-        king = view.king.letter if view.king is not None else "-"
-        return f"  {_pos(view.position)} {name}{value}: royal island, king {king}"
     beaches = "  ".join(
         f"{b.index}[{_letters(b.boats)}{'.' * b.free}]:" + ",".join(str(d) for d in b.jetties)
         for b in view.beaches
     )
+    if view.is_royal:
+        king = view.king.letter if view.king is not None else "-"
+        beaches = f"royal island, king {king}; {beaches}"
     return f"  {_pos(view.position)} {name}{value}: {beaches}"
 
 

@@ -71,11 +71,15 @@ def test_rendered_fixtures_are_unchanged(name: str, request: pytest.FixtureReque
     )
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(9))
 def test_every_svg_is_well_formed_and_shows_every_tile_and_boat(seed: int) -> None:
-    rules = Rules(variant_rody=seed % 2 == 1)
-    states = random_playout(new_game(2 + seed % 5, rules), random.Random(seed))
-    for state in [*states[:: max(1, len(states) // 12)], states[-1]]:
+    # plain rules, the Rody variant and the two-colour two-player variant, in turn
+    double = seed % 3 == 2
+    rules = Rules(variant_rody=seed % 3 == 1, variant_two_player_double_colour=double)
+    players = 2 if double else 2 + seed % 5
+    states = random_playout(new_game(players, rules), random.Random(seed))
+    first_of_kind = {s.pending.kind: s for s in reversed(states)}  # every phase once
+    for state in [*states[:: max(1, len(states) // 12)], *first_of_kind.values()]:
         root = parse(render_svg(state))
         assert root.tag == f"{SVG}svg"
         tiles = classes(root, "tile")
@@ -132,7 +136,7 @@ def test_the_text_view_shows_beaches_boats_and_the_decision() -> None:
     text = str(state)
     assert text == render_text(state)
     assert "(0, 0) Tonga, 0 points: 0[BR.]:0" in text
-    assert "(0, -1) Hawaii, 5 points: 0[...]:1,2  1[BGG..]:3  2[..]:4,5" in text
+    assert "(0, -1) Hawaii r0, 5 points: 0[...]:1,2  1[BGG..]:3  2[..]:4,5" in text
     assert "Decision: turn by seat 0 (blue)" in text
     assert all(len(line) <= 100 for line in text.splitlines())
     text.encode("ascii")
