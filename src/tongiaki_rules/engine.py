@@ -13,8 +13,9 @@ Clause ids in comments refer to ``shared/rules/clauses.md``.
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Callable
 from itertools import combinations, combinations_with_replacement
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from . import events as ev
 from .actions import (
@@ -66,102 +67,50 @@ VACANT_KING: Final = 99
 
 _RECOLONIZE: Final = Recolonize()
 
-# Interned action values: the same decision is the same object, which keeps
-# legal-action lists cheap to build and to search.
-_PLACE_TILES: dict[tuple[Hex, int], PlaceTile] = {}
-_EXPANDS: dict[tuple[Hex, tuple[int, ...]], Expand] = {}
-_DEPARTS: dict[tuple[Hex, int, int], Depart] = {}
-_BERTHS: dict[tuple[int, int], Berth] = {}
 _RETURNS: tuple[ReturnBoat, ...] = tuple(ReturnBoat(c) for c in COLOURS)
 _INTERN_LIMIT: Final = 50_000
 
-
-def _place_tile(pos: Hex, rotation: int) -> PlaceTile:
-    key = (pos, rotation)
-    action = _PLACE_TILES.get(key)
-    if action is None:
-        action = PlaceTile(pos, rotation)
-        if len(_PLACE_TILES) < _INTERN_LIMIT:
-            _PLACE_TILES[key] = action
-    return action
+_K = TypeVar("_K", bound=tuple[Any, ...])
+_V = TypeVar("_V")
 
 
-_PLACE_ROWS: dict[Hex, tuple[PlaceTile, ...]] = {}
+class _Interned(dict[_K, _V]):
+    """Interned values: the same decision is the same object.
+
+    That keeps legal-action lists cheap to build and to search. A key is the
+    argument tuple of ``make``; a lookup of a missing key makes the value and
+    keeps it (up to a bound, so memory stays flat on unbounded tables).
+    """
+
+    def __init__(self, make: Callable[..., _V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: _K) -> _V:
+        value = self.make(*key)
+        if len(self) < _INTERN_LIMIT:
+            self[key] = value
+        return value
 
 
-def _place_row(pos: Hex) -> tuple[PlaceTile, ...]:
-    row = _PLACE_ROWS.get(pos)
-    if row is None:
-        row = tuple(_place_tile(pos, r) for r in range(6))
-        if len(_PLACE_ROWS) < _INTERN_LIMIT:
-            _PLACE_ROWS[pos] = row
-    return row
-
-
-def _expand(pos: Hex, beaches: tuple[int, ...]) -> Expand:
-    key = (pos, beaches)
-    action = _EXPANDS.get(key)
-    if action is None:
-        action = Expand(pos, beaches)
-        if len(_EXPANDS) < _INTERN_LIMIT:
-            _EXPANDS[key] = action
-    return action
-
-
-_EXPANSIONS: dict[tuple[Hex, tuple[int, ...], int, bool], tuple[Expand, ...]] = {}
-_FOUNDS: dict[Hex, FoundRoyal] = {}
-
-
-def _expansions(pos: Hex, eligible: tuple[int, ...], cap: int, fewer: bool) -> tuple[Expand, ...]:
+def _combinations(pos: Hex, eligible: tuple[int, ...], cap: int, fewer: bool) -> tuple[Expand, ...]:
     """Every way to put ``cap`` boats (or 1..cap with ``fewer``) on distinct beaches."""
-    key = (pos, eligible, cap, fewer)
-    found = _EXPANSIONS.get(key)
-    if found is None:
-        sizes = range(1, cap + 1) if fewer else (cap,)
-        found = tuple(_expand(pos, combo) for k in sizes for combo in combinations(eligible, k))
-        if len(_EXPANSIONS) < _INTERN_LIMIT:
-            _EXPANSIONS[key] = found
-    return found
+    sizes = range(1, cap + 1) if fewer else (cap,)
+    return tuple(_EXPANDS[pos, combo] for k in sizes for combo in combinations(eligible, k))
 
 
-_FROM_BOARD: dict[tuple[Hex, int, Hex, int], ExpandFromBoard] = {}
-
-
-def _from_board(pos: Hex, beach: int, source: Hex, source_beach: int) -> ExpandFromBoard:
-    key = (pos, beach, source, source_beach)
-    action = _FROM_BOARD.get(key)
-    if action is None:
-        action = ExpandFromBoard(pos, beach, source, source_beach)
-        if len(_FROM_BOARD) < _INTERN_LIMIT:
-            _FROM_BOARD[key] = action
-    return action
-
-
-def _found(pos: Hex) -> FoundRoyal:
-    action = _FOUNDS.get(pos)
-    if action is None:
-        action = FoundRoyal(pos)
-        if len(_FOUNDS) < _INTERN_LIMIT:
-            _FOUNDS[pos] = action
-    return action
-
-
-def _depart(pos: Hex, beach: int, jetty: int) -> Depart:
-    key = (pos, beach, jetty)
-    action = _DEPARTS.get(key)
-    if action is None:
-        action = Depart(pos, beach, jetty)
-        if len(_DEPARTS) < _INTERN_LIMIT:
-            _DEPARTS[key] = action
-    return action
-
-
-def _berth(colour: int, beach: int) -> Berth:
-    key = (colour, beach)
-    action = _BERTHS.get(key)
-    if action is None:
-        action = _BERTHS[key] = Berth(COLOURS[colour], beach)
-    return action
+_PLACE_TILES: _Interned[tuple[Hex, int], PlaceTile] = _Interned(PlaceTile)
+_PLACE_ROWS: _Interned[tuple[Hex], tuple[PlaceTile, ...]] = _Interned(
+    lambda pos: tuple(_PLACE_TILES[pos, r] for r in range(6))
+)
+_EXPANDS: _Interned[tuple[Hex, tuple[int, ...]], Expand] = _Interned(Expand)
+_EXPANSIONS: _Interned[tuple[Hex, tuple[int, ...], int, bool], tuple[Expand, ...]] = _Interned(
+    _combinations
+)
+_FROM_BOARD: _Interned[tuple[Hex, int, Hex, int], ExpandFromBoard] = _Interned(ExpandFromBoard)
+_FOUNDS: _Interned[tuple[Hex], FoundRoyal] = _Interned(FoundRoyal)
+_DEPARTS: _Interned[tuple[Hex, int, int], Depart] = _Interned(Depart)
+_BERTHS: _Interned[tuple[int, int], Berth] = _Interned(lambda c, b: Berth(COLOURS[c], b))
 
 
 class Work:
@@ -467,7 +416,7 @@ class Work:
                 continue
             any_own = True
             if n == total and t != 0:  # ROYAL-1 (alone there), ROYAL-2 (never Tonga)
-                royal.append(_found(pos))
+                royal.append(_FOUNDS[(pos,)])
             sl = slots[t]
             eligible = tuple([b for b, n in enumerate(sl) if len(beaches[b]) < n])
             if not eligible:
@@ -478,7 +427,7 @@ class Work:
                 acts.extend(self._legal_from_board(i, eligible, sources))
                 continue
             cap = min(n, len(eligible), reserve)  # EXPAND-2, EXPAND-3, FEWBOATS-1
-            acts.extend(_expansions(pos, eligible, cap, fewer))
+            acts.extend(_EXPANSIONS[pos, eligible, cap, fewer])
         if not any_own:
             if self.no_boats(a):
                 acts.extend(self._legal_no_boats(reserve))
@@ -550,7 +499,7 @@ class Work:
         pos = self.tiles[target][0]
         tiles = self.tiles
         return [
-            _from_board(pos, b, tiles[j][0], sb)
+            _FROM_BOARD[pos, b, tiles[j][0], sb]
             for b in eligible
             for j, sb in sources
             if j != target or sb != b
@@ -577,7 +526,7 @@ class Work:
             jetties = ts.jetties[t][b]
             if closed:
                 # any jetty leads back: the attempt removes the island (CLOSED-1)
-                acts.append(_depart(pos, b, (jetties[0] + rot) % 6))
+                acts.append(_DEPARTS[pos, b, (jetties[0] + rot) % 6])
                 continue
             dirs = [(e + rot) % 6 for e in jetties]
             if rules.closed_route_force_other_exit and len(dirs) > 1:
@@ -585,7 +534,7 @@ class Work:
                 if open_dirs:  # CLOSED-2: use an exit that leads elsewhere
                     dirs = open_dirs
             for d in dirs:
-                acts.append(_depart(pos, b, d))
+                acts.append(_DEPARTS[pos, b, d])
         return acts
 
     def land_options(self) -> tuple[list[int], bool]:
@@ -670,7 +619,7 @@ class Work:
                 continue
             previous = c
             for b in options:
-                acts.append(_berth(c, b))
+                acts.append(_BERTHS[c, b])
             if may_return:
                 acts.append(_RETURNS[c])
         return acts
@@ -691,10 +640,10 @@ class Work:
         rules = self.cfg.rules
         if self.purpose == VOYAGE and rules.rody_free_scope is RodyFreeScope.ROTATION:
             assert self.at is not None
-            return list(_place_row(self.at))
+            return list(_PLACE_ROWS[(self.at,)])
         acts: list[Action] = []
         for p in self.placement_hexes():
-            acts.extend(_place_row(p))
+            acts.extend(_PLACE_ROWS[(p,)])
         return acts
 
     # ------------------------------------------------------------- transitions
