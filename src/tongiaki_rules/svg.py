@@ -35,6 +35,7 @@ True
 from __future__ import annotations
 
 import math
+import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
@@ -1123,19 +1124,8 @@ def _pos(pos: Hex) -> str:
 
 
 def _wrap(text: str, width: int) -> list[str]:
-    """Greedy word wrap (the panel has a fixed width)."""
-    if not text:
-        return [""]
-    out: list[str] = []
-    line = ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            out.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    out.append(line)
-    return out
+    """Word wrap for the fixed-width panel (an empty text stays one empty line)."""
+    return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False) or [""]
 
 
 def _who(state: GameState, seat: int | None, colour: Colour | None) -> str:

@@ -14,15 +14,14 @@ rotation.
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 from .colours import Colour
-from .hexgrid import Hex
+from .hexgrid import DIRECTION_NAMES, Hex
 
 if TYPE_CHECKING:
     from .state import GameState, IslandView
-
-_DIRECTIONS = ("bottom", "lower-left", "upper-left", "top", "upper-right", "lower-right")
 
 
 def _pos(pos: Hex) -> str:
@@ -72,14 +71,22 @@ def render_text(state: GameState) -> str:
             f"{t.tile.id.removeprefix('ocean-')}@{t.position[0]},{t.position[1]}r{t.rotation}"
             for t in oceans
         )
-        lines.extend(_wrap(f"Ocean tiles (id@q,r rotation): {text}", 100))
+        lines.extend(
+            textwrap.wrap(
+                f"Ocean tiles (id@q,r rotation): {text}",
+                100,
+                subsequent_indent="  ",
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
     if state.removed_tiles:
         lines.append(f"Removed (closed routes): {', '.join(state.removed_tiles)}")
     group = state.group
     if group is not None:
         lines.append(
             f"Under way: {_letters(group.colours)} at {_pos(group.position)}, arriving from the "
-            f"{_DIRECTIONS[group.entry]} edge"
+            f"{DIRECTION_NAMES[group.entry]} edge"
         )
     lines.append("Colours: reserve / on board / royal islands / score")
     scores = state.scores()
@@ -114,16 +121,3 @@ def render_text(state: GameState) -> str:
 
 def _tiles(n: int) -> str:
     return "1 tile" if n == 1 else f"{n} tiles"
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    out: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        if line and len(line) + 1 + len(word) > width:
-            out.append(line)
-            line = "  " + word
-        else:
-            line = f"{line} {word}" if line else word
-    out.append(line)
-    return out
