@@ -1,0 +1,29 @@
+"""Bots that play Tongiaki through the public API, and matches between them.
+
+* :class:`RandomBot`: a uniformly random legal action.
+* :class:`GreedyBot`: a one-turn heuristic.
+* :class:`MCTSBot`: Monte-Carlo tree search with chance nodes.
+
+Build them by name with :func:`make_bot` (``"random"``, ``"greedy"``,
+``"mcts:iterations=400"``) and play a whole game with :func:`play_match`.
+
+>>> from tongiaki_rules.bots import make_bot, play_match
+>>> record = play_match([make_bot("random", seed=1), make_bot("random", seed=2)], seed=3)
+>>> record.metadata["seat0"], record.metadata["seed"]
+('random', 3)
+"""
+
+from __future__ import annotations
+
+from .base import BOT_NAMES, Bot, BotFactory, RandomBot, make_bot, parse_bot_spec
+from .match import play_match
+
+__all__ = [
+    "BOT_NAMES",
+    "Bot",
+    "BotFactory",
+    "RandomBot",
+    "make_bot",
+    "parse_bot_spec",
+    "play_match",
+]

@@ -1,0 +1,61 @@
+"""The ``tongiaki`` command: ``play``, ``simulate``, ``render`` and ``replay``.
+
+``tongiaki`` (installed with the package) and ``python -m tongiaki_rules``
+are the same program. Every subcommand turns bad input into one line on
+stderr and exit status 2.
+
+>>> main(["--version"])  # doctest: +SKIP
+tongiaki 0.1.0
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+
+from .. import __version__
+from ..errors import TongiakiError
+from .common import CliError, Parser
+
+__all__ = ["main"]
+
+_COMMANDS = ("play", "simulate", "render", "replay")
+
+
+def _parser() -> Parser:
+    from . import play, render, replay, simulate
+
+    parser = Parser(
+        prog="tongiaki",
+        description="Play, simulate, render and replay games of Tongiaki.",
+    )
+    parser.add_argument("--version", action="version", version=f"tongiaki {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    for module in (play, simulate, render, replay):
+        module.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (bad input gives 2)."""
+    parser = _parser()
+    args = parser.parse_args(list(argv) if argv is not None else None)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return 2
+    status = 0
+    try:
+        status = args.run(args)
+        sys.stdout.flush()
+    except (CliError, TongiakiError) as exc:
+        message = " ".join(str(exc).split())
+        print(f"tongiaki {args.command}: error: {message}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"tongiaki {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # e.g. piped into `head`
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    return status

@@ -1,0 +1,19 @@
+"""``tongiaki play`` (being written)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(sub: Any) -> None:
+    """Register the subcommand."""
+    parser = sub.add_parser("play", help="(being written)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the subcommand."""
+    raise NotImplementedError

@@ -1,0 +1,45 @@
+"""The example scripts in examples/ run and print what they promise."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run ``python *args`` from the repository root and capture its output."""
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("script", ["random_game.py", "build_position.py"])
+def test_examples_run(script: str) -> None:
+    result = run(str(EXAMPLES / script))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip()
+
+
+def test_random_game_example_prints_scores_and_winner() -> None:
+    out = run(str(EXAMPLES / "random_game.py")).stdout
+    assert "seat 0 (Blue): " in out and " points" in out
+    assert "winner: seat " in out
+
+
+def test_build_position_example_walks_through_a_departure() -> None:
+    out = run(str(EXAMPLES / "build_position.py")).stdout
+    assert "turn decision for seat 0:" in out
+    assert "refused: " in out and "[EXPAND-1]" in out
+    assert "Depart(island=(0, -1), beach=2, jetty=4)" in out
+    assert "chance node: 30 tiles in the pile" in out
