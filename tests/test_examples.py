@@ -24,7 +24,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.mark.parametrize("script", ["random_game.py", "build_position.py"])
+@pytest.mark.parametrize("script", ["random_game.py", "build_position.py", "replay_record.py"])
 def test_examples_run(script: str) -> None:
     result = run(str(EXAMPLES / script))
     assert result.returncode == 0, result.stderr
@@ -43,3 +43,11 @@ def test_build_position_example_walks_through_a_departure() -> None:
     assert "refused: " in out and "[EXPAND-1]" in out
     assert "Depart(island=(0, -1), beach=2, jetty=4)" in out
     assert "chance node: 30 tiles in the pile" in out
+
+
+def test_replay_record_example_reloads_narrates_and_shows_the_board() -> None:
+    out = run(str(EXAMPLES / "replay_record.py")).stdout
+    assert out.startswith("Ann, Bob: ")
+    assert "  1. setup " in out
+    assert "  Turn 1, seat 0 Blue: " in out and "  Turn 3" not in out
+    assert "Tongiaki, 2 players;" in out
