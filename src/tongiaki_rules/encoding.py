@@ -1,0 +1,681 @@
+"""A fixed integer encoding of actions, for learning agents and game frameworks.
+
+For a given number of players, rules and tile set, every action that can ever
+be legal has one index in ``range(size)``, and every index names at most one
+action in any state. Chance outcomes (:class:`~tongiaki_rules.actions.Draw`)
+have their own small range, ``range(chance_size)``.
+
+>>> from tongiaki_rules import new_game
+>>> state = new_game(3)
+>>> encoding = ActionEncoding.for_state(state)
+>>> encoding.size, encoding.chance_size
+(20452, 31)
+>>> encoding.legal_indices(state)
+[0, 1, 2, 3, 4, 5]
+>>> encoding.decode(state, 4)
+SetupPlace(beach=4)
+>>> encoding.describe(2383)
+'Recolonize'
+
+The layout (``ENCODING_VERSION`` 1) is a sequence of blocks, one per action
+type. Islands are named by *island slot*: the island kinds of the tile set in
+the order of :attr:`TileSet.kinds <tongiaki_rules.tiles.TileSet.kinds>` (the
+start island first), with one slot per copy of a kind; the copies of a kind on
+the table take its slots in the order they were placed. A *beach slot* is one
+beach of one island slot, in the same order. Hexes are numbered ring by ring
+around Tonga (see :func:`disc_cells`). With ``I`` island slots, ``B`` beach
+slots, ``C = 6`` colours (all of them, so that no index depends on the
+number of players), ``M`` the most beaches of any island, ``T`` the
+beaches of the start island and ``n_s`` the beaches of island slot ``s``:
+
+=================  ==============================  ======================================
+block              length                          index within the block
+=================  ==============================  ======================================
+SetupPlace         ``T``                           ``beach``
+Expand             ``sum(2**n_s - 1)``             slot offset + beach bitmask - 1
+ExpandFromBoard    ``B * B``                       ``target beach slot * B + source slot``
+FoundRoyal         ``I``                           ``island slot``
+Recolonize         ``1``                           ``0``
+PlaceNewBoats      ``B + T * (T + 1) / 2``         one boat: beach slot; two on the start
+                                                   island: ``B`` + rank of the sorted pair
+Depart             ``I * 6``                       ``island slot * 6 + printed jetty edge``
+Berth              ``C * M``                       ``colour * M + beach``
+ReturnBoat         ``C``                           ``colour``
+PlaceTile          ``6 * cells``                   ``cell * 6 + rotation``
+=================  ==============================  ======================================
+
+A departure is named by the printed (local) edge of its jetty, which also
+fixes the beach; the board direction is that edge turned by the island's
+rotation. Berth and ReturnBoat use absolute colours (blue is 0); the island
+being landed on is the pending one. Any change to this layout is a new
+``ENCODING_VERSION``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations_with_replacement, repeat
+from operator import is_
+from typing import Any, Final
+
+import attrs
+
+from .actions import (
+    Action,
+    Berth,
+    Depart,
+    Draw,
+    Expand,
+    ExpandFromBoard,
+    FoundRoyal,
+    PlaceNewBoats,
+    PlaceTile,
+    Recolonize,
+    ReturnBoat,
+    SetupPlace,
+)
+from .colours import COLOURS
+from .errors import IllegalActionError, InvalidPositionError
+from .hexgrid import STEPS, Hex
+from .rules import Rules
+from .standard_tiles import STANDARD_TILES
+from .state import DEFAULT_RULES, GameConfig, GameState
+from .tiles import IslandTile, TileSet
+
+__all__ = ["ENCODING_VERSION", "ActionEncoding", "disc_cells", "placement_radius"]
+
+ENCODING_VERSION: Final = 1
+"""Version of the index layout; any change to the layout gets a new number."""
+
+BLOCKS: Final[tuple[str, ...]] = (
+    "SetupPlace",
+    "Expand",
+    "ExpandFromBoard",
+    "FoundRoyal",
+    "Recolonize",
+    "PlaceNewBoats",
+    "Depart",
+    "Berth",
+    "ReturnBoat",
+    "PlaceTile",
+)
+"""The blocks of the layout, in index order (one per action type, chance excluded)."""
+
+
+def placement_radius(rules: Rules, tiles: TileSet) -> int:
+    """The farthest any tile can ever lie from Tonga's hex ``(0, 0)``.
+
+    Every tile the engine places touches a tile already on the table (a
+    voyage tile goes in the empty hex a route or jetty points at; a free
+    placement picks a hex next to the table), or lies one empty hex further
+    out when ``recolonize_requires_adjacency`` is off; on an empty table it
+    goes on ``(0, 0)``. So, counting Tonga as placed first at distance 0,
+    each placement lies at most one step (two without adjacency) beyond an
+    earlier one: after all ``len(tiles.pile)`` tiles the farthest is that
+    many steps (twice that many) away. A group waiting for a draw is at an
+    empty hex next to the table, with a tile still in the pile, so it is
+    inside the same radius.
+
+    >>> placement_radius(Rules(), STANDARD_TILES)
+    31
+    >>> placement_radius(Rules(recolonize_requires_adjacency=False), STANDARD_TILES)
+    62
+    """
+    step = 1 if rules.recolonize_requires_adjacency else 2
+    return step * len(tiles.pile)
+
+
+def disc_cells(radius: int) -> tuple[Hex, ...]:
+    """The hexes within ``radius`` of ``(0, 0)``, numbered ring by ring.
+
+    Cell 0 is ``(0, 0)``; ring ``k`` holds cells ``3k(k-1)+1 .. 3k(k+1)``,
+    starting at the hex ``k`` steps above Tonga and going clockwise (lower
+    right first).
+
+    >>> disc_cells(1)
+    ((0, 0), (0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+    >>> len(disc_cells(31))
+    2977
+    """
+    cells: list[Hex] = [(0, 0)]
+    for k in range(1, radius + 1):
+        q, r = 0, -k
+        for side in range(6):
+            dq, dr = STEPS[(5 + side) % 6]
+            for _ in range(k):
+                cells.append((q, r))
+                q, r = q + dq, r + dr
+    return tuple(cells)
+
+
+def _pair_rank(n: int) -> dict[tuple[int, ...], int]:
+    return {pair: k for k, pair in enumerate(combinations_with_replacement(range(n), 2))}
+
+
+@attrs.frozen(slots=True, eq=False, repr=False)
+class ActionEncoding:
+    """The index layout for one number of players, rules and tile set.
+
+    Build it with :meth:`for_game` or :meth:`for_state` (both cached: the
+    same settings give the same object). Masks and indices are computed
+    from :meth:`GameState.legal_actions`, so they always agree with it.
+
+    >>> from tongiaki_rules import new_game
+    >>> encoding = ActionEncoding.for_game(2)
+    >>> encoding.version, encoding.size
+    (1, 20452)
+    >>> encoding is ActionEncoding.for_state(new_game(2))
+    True
+    """
+
+    num_players: int
+    rules: Rules
+    tiles: TileSet
+    version: int = attrs.field(init=False)
+    """The layout version, :data:`ENCODING_VERSION`."""
+    size: int = attrs.field(init=False)
+    """Number of action indices: every decision index is in ``range(size)``."""
+    chance_size: int = attrs.field(init=False)
+    """Number of chance indices: one per tile kind of the pile."""
+    radius: int = attrs.field(init=False)
+    """The radius of the disc of hexes that PlaceTile indices cover."""
+    colours: int = attrs.field(init=False)
+    """Colours the Berth and ReturnBoat blocks cover: always all six (blue is 0)."""
+    offsets: dict[str, int] = attrs.field(init=False)
+    """First index of each block, by action type name (in :data:`BLOCKS` order)."""
+    lengths: dict[str, int] = attrs.field(init=False)
+    """Number of indices of each block, by action type name."""
+    island_slots: tuple[tuple[int, int], ...] = attrs.field(init=False)
+    """Each island slot as ``(tile kind index, copy number)``."""
+    cells: tuple[Hex, ...] = attrs.field(init=False)
+    """The hexes of the PlaceTile block, in cell order (see :func:`disc_cells`)."""
+    _slot_of_kind: tuple[int, ...] = attrs.field(init=False, alias="_slot_of_kind")
+    _copies: tuple[int, ...] = attrs.field(init=False, alias="_copies")
+    _beach_base: tuple[int, ...] = attrs.field(init=False, alias="_beach_base")
+    _expand_base: tuple[int, ...] = attrs.field(init=False, alias="_expand_base")
+    _cell_of: dict[Hex, int] = attrs.field(init=False, alias="_cell_of")
+    _pairs: dict[tuple[int, ...], int] = attrs.field(init=False, alias="_pairs")
+    _pair_list: tuple[tuple[int, ...], ...] = attrs.field(init=False, alias="_pair_list")
+    _max_beaches: int = attrs.field(init=False, alias="_max_beaches")
+    _beach_count: int = attrs.field(init=False, alias="_beach_count")
+    _last: list[Any] = attrs.field(init=False, alias="_last")
+    """``[state, indices]`` of the last state seen (a one-entry cache)."""
+
+    def __attrs_post_init__(self) -> None:
+        ts = self.tiles
+        config = GameConfig.make(self.num_players, self.rules, ts, 0)  # validates the settings
+        set_ = object.__setattr__
+        copies = [0] * len(ts.kinds)
+        copies[0] = 1
+        for t in ts.pile_indices:
+            copies[t] += 1
+        slots: list[tuple[int, int]] = []
+        slot_of_kind = [-1] * len(ts.kinds)
+        for t, tile in enumerate(ts.kinds):
+            if isinstance(tile, IslandTile):
+                slot_of_kind[t] = len(slots)
+                slots.extend((t, c) for c in range(copies[t]))
+        beach_base: list[int] = []
+        expand_base: list[int] = []
+        beaches = 0
+        expands = 0
+        for t, _c in slots:
+            n = len(ts.slots[t])
+            beach_base.append(beaches)
+            expand_base.append(expands)
+            beaches += n
+            expands += 2**n - 1
+        start_beaches = len(ts.slots[0])
+        max_beaches = max(len(ts.slots[t]) for t, _c in slots)
+        del config
+        colours = len(COLOURS)  # all six, so no index depends on the player count
+        radius = placement_radius(self.rules, ts)
+        cells = disc_cells(radius)
+        pairs = _pair_rank(start_beaches)
+        lengths = {
+            "SetupPlace": start_beaches,
+            "Expand": expands,
+            "ExpandFromBoard": beaches * beaches,
+            "FoundRoyal": len(slots),
+            "Recolonize": 1,
+            "PlaceNewBoats": beaches + len(pairs),
+            "Depart": 6 * len(slots),
+            "Berth": colours * max_beaches,
+            "ReturnBoat": colours,
+            "PlaceTile": 6 * len(cells),
+        }
+        offsets: dict[str, int] = {}
+        total = 0
+        for name in BLOCKS:
+            offsets[name] = total
+            total += lengths[name]
+        set_(self, "version", ENCODING_VERSION)
+        set_(self, "size", total)
+        set_(self, "chance_size", len(ts.kinds) - 1)
+        set_(self, "radius", radius)
+        set_(self, "colours", colours)
+        set_(self, "offsets", offsets)
+        set_(self, "lengths", lengths)
+        set_(self, "island_slots", tuple(slots))
+        set_(self, "cells", cells)
+        set_(self, "_slot_of_kind", tuple(slot_of_kind))
+        set_(self, "_copies", tuple(copies))
+        set_(self, "_beach_base", tuple(beach_base))
+        set_(self, "_expand_base", tuple(expand_base))
+        set_(self, "_cell_of", {pos: k for k, pos in enumerate(cells)})
+        set_(self, "_pairs", pairs)
+        set_(self, "_pair_list", tuple(pairs))
+        set_(self, "_max_beaches", max_beaches)
+        set_(self, "_beach_count", beaches)
+        set_(self, "_last", [None, None])
+
+    # ------------------------------------------------------------ construction
+    @classmethod
+    def for_game(
+        cls,
+        num_players: int,
+        rules: Rules = DEFAULT_RULES,
+        tiles: TileSet = STANDARD_TILES,
+    ) -> ActionEncoding:
+        """The encoding for these settings (raises ``SettingsError`` for impossible ones).
+
+        >>> ActionEncoding.for_game(6).size
+        20452
+        """
+        key = (num_players, rules, tiles)
+        found = _CACHE.get(key)
+        if found is None:
+            found = cls(num_players, rules, tiles)
+            if len(_CACHE) >= _CACHE_LIMIT:
+                _CACHE.pop(next(iter(_CACHE)))
+            _CACHE[key] = found
+        return found
+
+    @classmethod
+    def for_state(cls, state: GameState) -> ActionEncoding:
+        """The encoding for the game ``state`` belongs to.
+
+        >>> from tongiaki_rules import new_game
+        >>> ActionEncoding.for_state(new_game(4)) is ActionEncoding.for_game(4)
+        True
+        """
+        config = state.config
+        last = _LAST_CONFIG
+        if last[0] is config:
+            found: ActionEncoding = last[1]
+            return found
+        found = cls.for_game(config.num_players, config.rules, config.tiles)
+        last[0], last[1] = config, found
+        return found
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ActionEncoding):
+            return NotImplemented
+        return self is other or (
+            self.num_players == other.num_players
+            and self.rules == other.rules
+            and self.tiles == other.tiles
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.num_players, self.rules, self.tiles))
+
+    def __repr__(self) -> str:
+        changed = self.rules.changed()
+        flags = f", rules={changed}" if changed else ""
+        return (
+            f"<ActionEncoding v{self.version} for {self.num_players} players{flags}: "
+            f"size {self.size}, chance_size {self.chance_size}>"
+        )
+
+    # ------------------------------------------------------------ states
+    def _check_game(self, state: GameState) -> None:
+        config = state.config
+        if config.num_players != self.num_players or config.tiles != self.tiles:
+            raise ValueError(f"{self!r} does not fit a {config.num_players}-player game")
+        if config.rules != self.rules:
+            raise ValueError(f"{self!r} does not fit a game with other rules")
+
+    def _island_slots_of(self, state: GameState) -> dict[Hex, int]:
+        """Island slot of each island on the table of ``state``, by position."""
+        slot_of_kind = self._slot_of_kind
+        copies = self._copies
+        result: dict[Hex, int] = {}
+        seen: dict[int, int] = {}
+        for pos, t, _rot in state.tiles_:
+            base = slot_of_kind[t]
+            if base < 0:
+                continue
+            if copies[t] == 1:
+                result[pos] = base
+            else:
+                rank = seen.get(t, 0)
+                seen[t] = rank + 1
+                result[pos] = base + rank
+        return result
+
+    def _indices_in_order(self, state: GameState) -> list[int]:
+        """Index of each legal action, in the order of ``state.legal_actions()``."""
+        last = self._last
+        if last[0] is state:
+            cached: list[int] = last[1]
+            return cached
+        if state.config is not _LAST_CONFIG[0] or _LAST_CONFIG[1] is not self:
+            self._check_game(state)
+        legal = state.legal_actions()
+        if not legal:
+            indices: list[int] = []
+        else:
+            context = _Context(self, state)
+            encoders = _ENCODERS
+            indices = [encoders[type(a)](context, a) for a in legal]
+        last[0], last[1] = state, indices
+        return indices
+
+    # ------------------------------------------------------------ the API
+    def encode(self, state: GameState, action: Action) -> int:
+        """The index of ``action``, which must be legal in ``state``.
+
+        Raises :class:`~tongiaki_rules.errors.IllegalActionError` (naming the
+        rule) if it is not.
+
+        >>> from tongiaki_rules import new_game
+        >>> ActionEncoding.for_game(2).encode(new_game(2), SetupPlace(3))
+        3
+        """
+        indices = self._indices_in_order(state)
+        legal = state.legal_actions()
+        for k, found in enumerate(map(is_, legal, repeat(action))):
+            if found:
+                return indices[k]
+        try:
+            return indices[legal.index(action)]
+        except (ValueError, TypeError):
+            from .explain import explain
+
+            message, clause = explain(state, action)
+            raise IllegalActionError(message, clause) from None
+
+    def decode(self, state: GameState, index: int) -> Action:
+        """The legal action of ``state`` with this index.
+
+        Raises :class:`~tongiaki_rules.errors.IllegalActionError` naming the
+        index and what it means if no legal action has it.
+
+        >>> from tongiaki_rules import new_game
+        >>> ActionEncoding.for_game(2).decode(new_game(2), 5)
+        SetupPlace(beach=5)
+        """
+        indices = self._indices_in_order(state)
+        try:
+            k = indices.index(index)
+        except ValueError:
+            raise IllegalActionError(self._not_legal(state, index)) from None
+        return state.legal_actions()[k]
+
+    def _not_legal(self, state: GameState, index: object) -> str:
+        if type(index) is not int or not 0 <= index < self.size:
+            return f"action index {index!r} is outside 0..{self.size - 1}"
+        pending = state.pending.kind.value
+        return (
+            f"action index {index} ({self.describe(index)}) is not legal at this {pending} decision"
+        )
+
+    def legal_indices(self, state: GameState) -> list[int]:
+        """The indices of the legal actions, sorted ascending (empty at chance nodes).
+
+        >>> from tongiaki_rules import new_game
+        >>> ActionEncoding.for_game(2).legal_indices(new_game(2))
+        [0, 1, 2, 3, 4, 5]
+        """
+        return sorted(self._indices_in_order(state))
+
+    def legal_mask(self, state: GameState) -> bytes:
+        """One byte per index: 1 where the action is legal, else 0 (``len == size``).
+
+        ``numpy.frombuffer(mask, dtype=numpy.uint8)`` views it without a copy.
+
+        >>> from tongiaki_rules import new_game
+        >>> mask = ActionEncoding.for_game(2).legal_mask(new_game(2))
+        >>> len(mask), sum(mask), mask[:7]
+        (20452, 6, b'\\x01\\x01\\x01\\x01\\x01\\x01\\x00')
+        """
+        mask = bytearray(self.size)
+        for i in self._indices_in_order(state):
+            mask[i] = 1
+        return bytes(mask)
+
+    def legal_mask_list(self, state: GameState) -> list[int]:
+        """The mask of :meth:`legal_mask` as a list of 0 and 1.
+
+        >>> from tongiaki_rules import new_game
+        >>> ActionEncoding.for_game(2).legal_mask_list(new_game(2))[4:8]
+        [1, 1, 0, 0]
+        """
+        mask = [0] * self.size
+        for i in self._indices_in_order(state):
+            mask[i] = 1
+        return mask
+
+    # ------------------------------------------------------------ chance
+    def encode_chance(self, draw: Draw) -> int:
+        """The chance index of a draw: its tile kind's place among the pile's kinds.
+
+        >>> ActionEncoding.for_game(2).encode_chance(Draw("muroroa"))
+        0
+        """
+        t = self.tiles.index.get(draw.tile) if isinstance(draw, Draw) else None
+        if not t:  # unknown, or the start island, which is never drawn
+            raise IllegalActionError(f"{draw!r} is not a draw of a pile tile of this tile set")
+        return t - 1
+
+    def decode_chance(self, index: int) -> Draw:
+        """The draw with this chance index.
+
+        >>> ActionEncoding.for_game(2).decode_chance(30)
+        Draw(tile='ocean-p')
+        """
+        if type(index) is not int or not 0 <= index < self.chance_size:
+            raise IllegalActionError(f"chance index {index!r} is outside 0..{self.chance_size - 1}")
+        draw: Draw = self.tiles.draws[index + 1]
+        return draw
+
+    def chance_outcomes(self, state: GameState) -> list[tuple[int, float]]:
+        """The chance indices of the possible draws with their probabilities.
+
+        Empty unless ``state`` is a chance node.
+
+        >>> from tongiaki_rules import ORIGIN
+        >>> from tongiaki_rules.scenario import position
+        >>> state = position(2, boats={(ORIGIN, 0): "BRB"}, pile=["hawaii", "ocean-a"])
+        >>> ActionEncoding.for_state(state).chance_outcomes(state)
+        [(13, 0.5), (15, 0.5)]
+        """
+        index = self.tiles.index
+        return [(index[draw.tile] - 1, p) for draw, p in state.chance_outcomes()]
+
+    # ------------------------------------------------------------ meaning
+    def block_of(self, index: int) -> tuple[str, int]:
+        """The block an index falls in, and its place within the block.
+
+        >>> ActionEncoding.for_game(2).block_of(7)
+        ('Expand', 1)
+        """
+        if type(index) is not int or not 0 <= index < self.size:
+            raise ValueError(f"action index {index!r} is outside 0..{self.size - 1}")
+        for name in reversed(BLOCKS):
+            start = self.offsets[name]
+            if index >= start and self.lengths[name]:
+                return name, index - start
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _island_name(self, slot: int) -> str:
+        t, copy = self.island_slots[slot]
+        name = self.tiles.kinds[t].name
+        return f"{name} (copy {copy + 1})" if self._copies[t] > 1 else name
+
+    def _beach_slot(self, slot: int) -> tuple[int, int]:
+        """(island slot, beach) of a beach slot."""
+        bases = self._beach_base
+        s = len(bases) - 1
+        while bases[s] > slot:
+            s -= 1
+        return s, slot - bases[s]
+
+    def describe(self, index: int) -> str:
+        """What an index means, without a state (for documentation and debugging).
+
+        >>> encoding = ActionEncoding.for_game(2)
+        >>> encoding.describe(6 + 63 + 2)
+        'Expand on Muroroa, beaches 0+1'
+        >>> encoding.describe(encoding.offsets["PlaceTile"] + 6 + 3)
+        'PlaceTile at (0, -1), rotation 3'
+        """
+        name, k = self.block_of(index)
+        if name == "SetupPlace":
+            return f"SetupPlace on {self.tiles.start.name} beach {k}"
+        if name == "Expand":
+            s = len(self._expand_base) - 1
+            while self._expand_base[s] > k:
+                s -= 1
+            mask = k - self._expand_base[s] + 1
+            beaches = "+".join(str(b) for b in range(6 * 8) if mask >> b & 1)
+            return f"Expand on {self._island_name(s)}, beaches {beaches}"
+        if name == "ExpandFromBoard":
+            target, source = divmod(k, self._beach_count)
+            ts, tb = self._beach_slot(target)
+            ss, sb = self._beach_slot(source)
+            return (
+                f"ExpandFromBoard to {self._island_name(ts)} beach {tb} "
+                f"from {self._island_name(ss)} beach {sb}"
+            )
+        if name == "FoundRoyal":
+            return f"FoundRoyal on {self._island_name(k)}"
+        if name == "Recolonize":
+            return "Recolonize"
+        if name == "PlaceNewBoats":
+            if k < self._beach_count:
+                s, b = self._beach_slot(k)
+                return f"PlaceNewBoats on {self._island_name(s)}, beach {b}"
+            b1, b2 = self._pair_list[k - self._beach_count]
+            return f"PlaceNewBoats on {self.tiles.start.name}, beaches {b1}+{b2}"
+        if name == "Depart":
+            s, edge = divmod(k, 6)
+            t = self.island_slots[s][0]
+            beach = self.tiles.edge_beach[t][edge]
+            what = f"beach {beach}" if beach >= 0 else "no jetty there"
+            return (
+                f"Depart from {self._island_name(s)} by the jetty on printed edge {edge} ({what})"
+            )
+        if name == "Berth":
+            c, b = divmod(k, self._max_beaches)
+            return f"Berth a {COLOURS[c]} boat on beach {b}"
+        if name == "ReturnBoat":
+            return f"ReturnBoat of a {COLOURS[k]} boat"
+        cell, rotation = divmod(k, 6)
+        return f"PlaceTile at {self.cells[cell]}, rotation {rotation}"
+
+    def index_table(self) -> list[tuple[str, int, int]]:
+        """The blocks as ``(action type, first index, length)``, in index order.
+
+        >>> ActionEncoding.for_game(2).index_table()[:2]
+        [('SetupPlace', 0, 6), ('Expand', 6, 152)]
+        """
+        return [(name, self.offsets[name], self.lengths[name]) for name in BLOCKS]
+
+
+_CACHE: dict[tuple[int, Rules, TileSet], ActionEncoding] = {}
+_CACHE_LIMIT: Final = 64
+_LAST_CONFIG: list[Any] = [None, None]
+"""``[GameConfig, ActionEncoding]`` of the last :meth:`ActionEncoding.for_state` call."""
+
+
+class _Context:
+    """What encoding the actions of one state needs: the island slot of each position."""
+
+    __slots__ = ("enc", "offsets", "slots", "state")
+
+    def __init__(self, enc: ActionEncoding, state: GameState) -> None:
+        self.enc = enc
+        self.state = state
+        self.offsets = enc.offsets
+        self.slots: dict[Hex, int] | None = None
+
+    def slot(self, pos: Hex) -> int:
+        slots = self.slots
+        if slots is None:
+            slots = self.slots = self.enc._island_slots_of(self.state)
+        return slots[pos]
+
+    def cell(self, pos: Hex) -> int:
+        cell = self.enc._cell_of.get(pos)
+        if cell is None:
+            raise InvalidPositionError(
+                f"the hex {pos} lies outside the encoded disc of radius {self.enc.radius}; "
+                "no game played under these rules reaches it"
+            )
+        return cell
+
+
+def _setup(c: _Context, a: SetupPlace) -> int:
+    return c.offsets["SetupPlace"] + a.beach
+
+
+def _expand(c: _Context, a: Expand) -> int:
+    mask = 0
+    for b in a.beaches:
+        mask |= 1 << b
+    return c.offsets["Expand"] + c.enc._expand_base[c.slot(a.island)] + mask - 1
+
+
+def _from_board(c: _Context, a: ExpandFromBoard) -> int:
+    base = c.enc._beach_base
+    target = base[c.slot(a.island)] + a.beach
+    source = base[c.slot(a.source)] + a.source_beach
+    return c.offsets["ExpandFromBoard"] + target * c.enc._beach_count + source
+
+
+def _found(c: _Context, a: FoundRoyal) -> int:
+    return c.offsets["FoundRoyal"] + c.slot(a.island)
+
+
+def _recolonize(c: _Context, a: Recolonize) -> int:
+    return c.offsets["Recolonize"]
+
+
+def _new_boats(c: _Context, a: PlaceNewBoats) -> int:
+    if len(a.beaches) == 1:
+        return c.offsets["PlaceNewBoats"] + c.enc._beach_base[c.slot(a.island)] + a.beaches[0]
+    return c.offsets["PlaceNewBoats"] + c.enc._beach_count + c.enc._pairs[a.beaches]
+
+
+def _depart(c: _Context, a: Depart) -> int:
+    k = c.state.where_()[a.island]
+    rotation = c.state.tiles_[k][2]
+    return c.offsets["Depart"] + 6 * c.slot(a.island) + (a.jetty - rotation) % 6
+
+
+def _berth(c: _Context, a: Berth) -> int:
+    return c.offsets["Berth"] + int(a.colour) * c.enc._max_beaches + a.beach
+
+
+def _return(c: _Context, a: ReturnBoat) -> int:
+    return c.offsets["ReturnBoat"] + int(a.colour)
+
+
+def _place(c: _Context, a: PlaceTile) -> int:
+    return c.offsets["PlaceTile"] + 6 * c.cell(a.position) + a.rotation
+
+
+_ENCODERS: Final[dict[type, Callable[[_Context, Any], int]]] = {
+    SetupPlace: _setup,
+    Expand: _expand,
+    ExpandFromBoard: _from_board,
+    FoundRoyal: _found,
+    Recolonize: _recolonize,
+    PlaceNewBoats: _new_boats,
+    Depart: _depart,
+    Berth: _berth,
+    ReturnBoat: _return,
+    PlaceTile: _place,
+}
