@@ -54,7 +54,7 @@ being landed on is the pending one. Any change to this layout is a new
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations_with_replacement, repeat
+from itertools import combinations, combinations_with_replacement, repeat
 from operator import is_
 from typing import Any, Final
 
@@ -197,9 +197,10 @@ class ActionEncoding:
     _pairs: dict[tuple[int, ...], int] = attrs.field(init=False, alias="_pairs")
     _pair_list: tuple[tuple[int, ...], ...] = attrs.field(init=False, alias="_pair_list")
     _max_beaches: int = attrs.field(init=False, alias="_max_beaches")
+    _single: bool = attrs.field(init=False, alias="_single")
     _beach_count: int = attrs.field(init=False, alias="_beach_count")
     _last: list[Any] = attrs.field(init=False, alias="_last")
-    """``[state, indices]`` of the last state seen (a one-entry cache)."""
+    """``[state, indices, config]``: the last state seen and the last game config checked."""
 
     def __attrs_post_init__(self) -> None:
         ts = self.tiles
@@ -266,8 +267,9 @@ class ActionEncoding:
         set_(self, "_pairs", pairs)
         set_(self, "_pair_list", tuple(pairs))
         set_(self, "_max_beaches", max_beaches)
+        set_(self, "_single", all(copies[t] == 1 for t, _c in slots))
         set_(self, "_beach_count", beaches)
-        set_(self, "_last", [None, None])
+        set_(self, "_last", [None, None, None])
 
     # ------------------------------------------------------------ construction
     @classmethod
@@ -360,11 +362,22 @@ class ActionEncoding:
         if last[0] is state:
             cached: list[int] = last[1]
             return cached
-        if state.config is not _LAST_CONFIG[0] or _LAST_CONFIG[1] is not self:
+        if state.config is not last[2]:
             self._check_game(state)
+            last[2] = state.config
         legal = state.legal_actions()
         if not legal:
             indices: list[int] = []
+        elif type(legal[0]) is PlaceTile:  # the long lists: a free placement
+            base = self.offsets["PlaceTile"]
+            cell_of = self._cell_of
+            try:
+                indices = [base + 6 * cell_of[a.position] + a.rotation for a in legal]
+            except KeyError:
+                context = _Context(self, state)
+                for a in legal:
+                    context.cell(a.position)  # raises, naming the hex
+                raise  # pragma: no cover - the loop above raises
         else:
             context = _Context(self, state)
             encoders = _ENCODERS
@@ -602,9 +615,13 @@ class _Context:
         self.slots: dict[Hex, int] | None = None
 
     def slot(self, pos: Hex) -> int:
+        enc = self.enc
+        if enc._single:  # one copy of each island kind: the kind names the slot
+            state = self.state
+            return enc._slot_of_kind[state.tiles_[state.where_()[pos]][1]]
         slots = self.slots
         if slots is None:
-            slots = self.slots = self.enc._island_slots_of(self.state)
+            slots = self.slots = enc._island_slots_of(self.state)
         return slots[pos]
 
     def cell(self, pos: Hex) -> int:
@@ -617,15 +634,23 @@ class _Context:
         return cell
 
 
+_SUBSET_RANK: Final[dict[tuple[int, ...], int]] = {
+    beaches: sum(1 << b for b in beaches) - 1
+    for k in range(1, 7)
+    for beaches in combinations(range(6), k)
+}
+"""Place of each set of beaches (of an island with up to six) in the Expand block of an island."""
+
+
 def _setup(c: _Context, a: SetupPlace) -> int:
     return c.offsets["SetupPlace"] + a.beach
 
 
 def _expand(c: _Context, a: Expand) -> int:
-    mask = 0
-    for b in a.beaches:
-        mask |= 1 << b
-    return c.offsets["Expand"] + c.enc._expand_base[c.slot(a.island)] + mask - 1
+    rank = _SUBSET_RANK.get(a.beaches)
+    if rank is None:
+        rank = sum(1 << b for b in a.beaches) - 1
+    return c.offsets["Expand"] + c.enc._expand_base[c.slot(a.island)] + rank
 
 
 def _from_board(c: _Context, a: ExpandFromBoard) -> int:
