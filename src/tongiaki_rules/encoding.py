@@ -56,7 +56,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations, combinations_with_replacement, repeat
 from operator import is_
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import attrs
 
@@ -371,11 +371,12 @@ class ActionEncoding:
         elif type(legal[0]) is PlaceTile:  # the long lists: a free placement
             base = self.offsets["PlaceTile"]
             cell_of = self._cell_of
+            places = cast("list[PlaceTile]", legal)
             try:
-                indices = [base + 6 * cell_of[a.position] + a.rotation for a in legal]
+                indices = [base + 6 * cell_of[a.position] + a.rotation for a in places]
             except KeyError:
                 context = _Context(self, state)
-                for a in legal:
+                for a in places:
                     context.cell(a.position)  # raises, naming the hex
                 raise  # pragma: no cover - the loop above raises
         else:
