@@ -1,19 +1,217 @@
-"""``tongiaki simulate`` (being written)."""
+"""``tongiaki simulate``: a tournament of many games between bots.
+
+Plays ``--games`` seeded games (see :mod:`tongiaki_rules.simulation`), shows
+a progress bar on stderr, and prints the summary tables (or ``--json``) on
+stdout.
+
+>>> from tongiaki_rules.cli import main
+>>> main(["simulate", "--games", "2", "--players", "2", "--bots", "random", "--json"])
+... # doctest: +ELLIPSIS
+{
+  "schema": "tongiaki-simulation",
+...
+0
+"""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import json
+import sys
+import time
+from typing import Any, TextIO
 
-__all__ = ["add_parser", "run"]
+from ..simulation import simulate
+from .common import CliError, add_rules_options, rules_from_args
+
+__all__ = ["DEFAULT_BOTS", "DEFAULT_GAMES", "DEFAULT_PLAYERS", "add_parser", "run"]
+
+DEFAULT_GAMES = 200
+"""Games played when ``--games`` is not given."""
+DEFAULT_PLAYERS = 4
+"""Players per game when ``--players`` is not given."""
+DEFAULT_BOTS = "random,greedy"
+"""The line-up when ``--bots`` is not given."""
+
+
+def _count(name: str, low: int) -> Any:
+    """An argparse type: an integer of at least ``low``."""
+
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be {low} or more, not {value}")
+        return value
+
+    return convert
+
+
+def _players(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 2 <= value <= 6:
+        raise argparse.ArgumentTypeError(f"Tongiaki is for 2 to 6 players, not {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
 def add_parser(sub: Any) -> None:
-    """Register the subcommand."""
-    parser = sub.add_parser("simulate", help="(being written)")
+    """Register ``tongiaki simulate``."""
+    parser = sub.add_parser(
+        "simulate",
+        help="play many games between bots and sum up the results",
+        description="Play many seeded games between bots and print who won, the scores, "
+        "game lengths, endings and how often royal islands, New Colonisations and closed "
+        "routes came up. The bots take turns in every seat.",
+    )
+    parser.add_argument(
+        "--games",
+        type=_count("--games", 1),
+        default=DEFAULT_GAMES,
+        metavar="N",
+        help=f"number of games (default {DEFAULT_GAMES})",
+    )
+    parser.add_argument(
+        "--players",
+        type=_players,
+        default=DEFAULT_PLAYERS,
+        metavar="P",
+        help=f"players per game, 2 to 6 (default {DEFAULT_PLAYERS})",
+    )
+    parser.add_argument(
+        "--bots",
+        default=DEFAULT_BOTS,
+        metavar="LIST",
+        help="comma-separated bot specs, repeated to fill the seats and rotated through "
+        "them game by game, e.g. random,greedy,mcts:iterations=50 "
+        f"(default {DEFAULT_BOTS})",
+    )
+    parser.add_argument(
+        "--seed",
+        type=_seed,
+        default=1,
+        metavar="N",
+        help="tournament seed: the same seed and settings give the same games (default 1)",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=_count("--jobs", 0),
+        default=1,
+        metavar="N",
+        help="worker processes, 0 for one per core; the results do not depend on it (default 1)",
+    )
+    parser.add_argument(
+        "--fixed-seats",
+        action="store_true",
+        help="keep each bot in the same seat instead of rotating the line-up",
+    )
+    parser.add_argument(
+        "--records",
+        metavar="DIR",
+        help="save every game's record as DIR/game-00001.json, ... (DIR is created)",
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the summary as JSON instead of tables",
+    )
+    shown = parser.add_mutually_exclusive_group()
+    shown.add_argument(
+        "--progress",
+        dest="progress",
+        action="store_true",
+        default=None,
+        help="show the progress bar on stderr even when it is not a terminal",
+    )
+    shown.add_argument(
+        "--no-progress",
+        "--quiet",
+        dest="progress",
+        action="store_false",
+        help="no progress bar (it is shown by default when stderr is a terminal)",
+    )
+    add_rules_options(parser)
     parser.set_defaults(run=run)
 
 
+class ProgressBar:
+    """A one-line bar, ``[#####.....] 120/200 games 3.1 s``, redrawn in place.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> bar = ProgressBar(out, width=10)
+    >>> bar(5, 10); bar.close()
+    >>> out.getvalue().split(" games")[0]
+    '\\r[#####.....] 5/10'
+    """
+
+    def __init__(self, stream: TextIO, *, width: int = 30, every: float = 0.1) -> None:
+        self._stream = stream
+        self._width = width
+        self._every = every
+        self._start = time.perf_counter()
+        self._shown = float("-inf")
+        self._drawn = False
+
+    def __call__(self, done: int, total: int) -> None:
+        """Redraw, at most every ``every`` seconds and always at the end."""
+        now = time.perf_counter()
+        if done < total and now - self._shown < self._every:
+            return
+        self._shown = now
+        filled = self._width * done // total
+        bar = "#" * filled + "." * (self._width - filled)
+        self._stream.write(f"\r[{bar}] {done}/{total} games {now - self._start:.1f} s")
+        self._stream.flush()
+        self._drawn = True
+
+    def close(self) -> None:
+        """End the bar's line."""
+        if self._drawn:
+            self._stream.write("\n")
+            self._stream.flush()
+            self._drawn = False
+
+
 def run(args: argparse.Namespace) -> int:
-    """Run the subcommand."""
-    raise NotImplementedError
+    """Run ``tongiaki simulate``."""
+    bots = [spec.strip() for spec in args.bots.split(",")]
+    if not any(bots):
+        raise CliError("--bots: name at least one bot")
+    rules = rules_from_args(args, args.players)
+    show = args.progress if args.progress is not None else sys.stderr.isatty()
+    bar = ProgressBar(sys.stderr) if show else None
+    try:
+        summary = simulate(
+            bots,
+            games=args.games,
+            players=args.players,
+            seed=args.seed,
+            rules=rules,
+            jobs=args.jobs,
+            rotate=not args.fixed_seats,
+            progress=bar,
+            records_dir=args.records,
+        )
+    except OSError as exc:
+        where = exc.filename or args.records
+        raise CliError(f"--records: cannot write {where}: {exc.strerror or exc}") from None
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.json:
+        sys.stdout.write(json.dumps(summary.to_dict(), indent=2) + "\n")
+    else:
+        sys.stdout.write(summary.to_text())
+    return 0

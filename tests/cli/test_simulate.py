@@ -1,0 +1,146 @@
+"""``tongiaki simulate``: tournaments from the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tongiaki_rules import GameRecord, replay
+from tongiaki_rules.cli import main
+
+SMALL = ["simulate", "--games", "6", "--players", "3", "--bots", "random"]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Exit status, stdout and stderr of ``tongiaki *argv``."""
+    try:
+        status = main(list(argv))
+    except SystemExit as exc:  # argument errors leave through argparse
+        status = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_the_same_seed_prints_the_same_tables_twice(capsys: pytest.CaptureFixture[str]) -> None:
+    first = run(capsys, *SMALL, "--seed", "4")
+    second = run(capsys, *SMALL, "--seed", "4")
+    assert first == second
+    status, out, err = first
+    assert status == 0 and err == ""
+    assert out.startswith("6 games, 3 players, bots: random (rotated through the seats), seed 4")
+    for heading in ("Bot", "Seat", "Per game", "Game ended by", "Event"):
+        assert any(line.startswith(heading + " ") for line in out.splitlines()), heading
+
+
+def test_the_same_seed_prints_the_same_json_twice(capsys: pytest.CaptureFixture[str]) -> None:
+    first = run(capsys, *SMALL, "--json")
+    second = run(capsys, *SMALL, "--json")
+    assert first == second
+    doc = json.loads(first[1])
+    assert list(doc) == [
+        "schema",
+        "version",
+        "settings",
+        "seats",
+        "bots",
+        "length",
+        "endings",
+        "events",
+    ]
+    assert doc["settings"] == {
+        "games": 6,
+        "players": 3,
+        "bots": ["random"],
+        "seed": 1,
+        "rotate": True,
+        "rules": {},
+    }
+
+
+def test_two_jobs_give_the_same_totals_as_one(capsys: pytest.CaptureFixture[str]) -> None:
+    one = run(capsys, *SMALL, "--games", "12", "--json", "--jobs", "1")
+    two = run(capsys, *SMALL, "--games", "12", "--json", "--jobs", "2")
+    assert one == two
+
+
+def test_saved_records_replay_to_the_scores_of_the_summary(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = tmp_path / "games"
+    status, out, _err = run(capsys, *SMALL, "--json", "--records", str(folder), "--jobs", "2")
+    assert status == 0
+    paths = sorted(folder.iterdir())
+    assert [p.name for p in paths] == [f"game-0000{n}.json" for n in range(1, 7)]
+    finals = [replay(GameRecord.from_json(p.read_text(encoding="utf-8"))) for p in paths]
+    assert all(state.is_terminal for state in finals)
+    doc = json.loads(out)
+    for seat in doc["seats"]:
+        scores = [state.scores()[seat["seat"]] for state in finals]
+        assert seat["mean_score"] == pytest.approx(sum(scores) / len(scores))
+
+
+def test_rules_options_reach_the_games(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _err = run(capsys, *SMALL, "--rody", "--rule", "failure_ends_turn=yes", "--json")
+    assert status == 0
+    assert json.loads(out)["settings"]["rules"] == {
+        "failure_ends_turn": True,
+        "variant_rody": True,
+    }
+
+
+def test_fixed_seats_are_recorded_in_the_settings(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _err = run(capsys, *SMALL, "--fixed-seats")
+    assert status == 0
+    assert "(fixed seats)" in out.splitlines()[0]
+
+
+def test_the_progress_bar_goes_to_stderr_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, *SMALL, "--progress")
+    assert status == 0
+    assert err.startswith("\r[") and "] 6/6 games" in err and err.endswith(" s\n")
+    assert "[" not in out.splitlines()[0]
+
+
+def test_no_progress_bar_when_stderr_is_not_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, *SMALL)[2] == ""
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        ["--games", "0"],
+        ["--games", "x"],
+        ["--players", "7"],
+        ["--players", "two"],
+        ["--bots", "random,genius"],
+        ["--bots", "mcts:200"],
+        ["--bots", ","],
+        ["--jobs", "-1"],
+        ["--seed", "one"],
+        ["--two-colour"],
+        ["--rule", "nonsense=1"],
+        ["--progress", "--quiet"],
+    ],
+)
+def test_bad_input_is_one_line_and_exit_status_2(
+    capsys: pytest.CaptureFixture[str], bad: list[str]
+) -> None:
+    status, out, err = run(capsys, *SMALL, *bad)
+    assert status == 2
+    assert out == ""
+    assert err.startswith("tongiaki simulate: error: ")
+    assert err.count("\n") == 1
+
+
+def test_a_records_folder_that_cannot_be_made_is_one_line_and_exit_status_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    status, out, err = run(capsys, *SMALL, "--records", str(blocker / "games"))
+    assert status == 2
+    assert out == ""
+    assert err.startswith("tongiaki simulate: error: --records: cannot write ")
+    assert err.count("\n") == 1
