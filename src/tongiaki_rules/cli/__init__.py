@@ -42,8 +42,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(list(argv) if argv is not None else None)
     if args.command is None:
-        parser.print_help(sys.stderr)
-        return 2
+        parser.error(f"choose a command: {', '.join(_COMMANDS)}")
     status = 0
     try:
         status = args.run(args)

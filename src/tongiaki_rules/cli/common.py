@@ -24,6 +24,7 @@ __all__ = [
     "CliError",
     "Parser",
     "add_rules_options",
+    "ask",
     "load_record_or_state",
     "read_text",
     "rules_from_args",
@@ -114,6 +115,39 @@ def rules_from_args(args: argparse.Namespace, num_players: int | None = None) ->
         return Rules(**values)  # type: ignore[arg-type]
     except TongiakiError as exc:
         raise CliError(f"--rule: {exc}") from None
+
+
+def ask(prompt: str) -> str | None:
+    """One line typed by the user after ``prompt``, or ``None`` at the end of the input.
+
+    At a terminal the line can be edited as usual. When the input is piped,
+    the prompt and the line read are both written to standard output, so the
+    output reads as the conversation it was.
+
+    >>> import io
+    >>> saved, sys.stdin = sys.stdin, io.StringIO("setup 3\\n")
+    >>> ask("> ")
+    > setup 3
+    'setup 3'
+    >>> sys.stdin = saved
+    """
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        try:
+            return input(prompt)
+        except EOFError:
+            print()
+            return None
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+        return None
+    text = line.rstrip("\r\n")
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+    return text
 
 
 def read_text(path: str) -> str:
