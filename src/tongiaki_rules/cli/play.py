@@ -1,19 +1,381 @@
-"""``tongiaki play`` (being written)."""
+"""``tongiaki play``: a whole game in a plain terminal, humans and bots in any mix.
+
+Humans answer each decision with the number of an action in the list shown,
+or with the action in the text notation (:mod:`tongiaki_rules.notation`);
+``help``, ``board``, ``undo``, ``save FILE`` and ``quit`` are commands. Bots
+and the tiles drawn are told in words as they happen (see :mod:`.story`). The
+input may be piped: the program reads one line per answer and, if the input
+ends before the game does, stops with exit status 1.
+
+>>> from tongiaki_rules.cli import main
+>>> main(["play", "--players", "2", "--human", "none", "--seed", "3"])  # doctest: +ELLIPSIS
+Players: 2 -- seat 0 Blue, seat 1 Red; seat 0 (Blue) starts
+...
+Winner: seat ... points...
+0
+"""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import hashlib
+import random
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+from .. import (
+    Action,
+    DecisionKind,
+    Draw,
+    GameState,
+    NotationError,
+    Recorder,
+    format_action,
+    match_action,
+)
+from ..bots import Bot, make_bot
+from .common import CliError, add_rules_options, ask, rules_from_args, write_text
+from .story import footer_lines, header_lines, move_lines, seat_name, who_decides
 
 __all__ = ["add_parser", "run"]
 
+WIDTH = 100
+"""The width the list of actions is laid out in."""
+
+STATUS_INPUT_ENDED = 1
+"""Exit status when the input ends before the game does."""
+
+HELP = """\
+Answer a decision with the number of an action in the list, or with the
+action itself in the notation. Commands:
+  board       show the board and the choices again
+  undo        take back your last decision and the bot moves after it
+              (only while no tile was drawn since)
+  save FILE   write the game so far to FILE as a JSON game record
+              (continue it later, or watch it with: tongiaki replay FILE)
+  help        this text
+  quit        stop the game here
+Notation (Q,R is a hex, Tonga is 0,0; beaches and jetties are numbered):
+  setup BEACH                 setup 3
+  expand Q,R BEACH+BEACH      expand 0,-1 0+2
+  move Q,R.BEACH > Q,R.BEACH  move 1,0.2 > 0,-1.1   (empty reserve)
+  royal Q,R                   royal 0,-1
+  recolonize                  recolonize
+  new Q,R BEACH+BEACH         new 0,0 1+1           (no boats in play)
+  depart Q,R.BEACH JETTY      depart 0,-1.2 4
+  place Q,R rROTATION         place 2,-1 r3
+  berth COLOUR BEACH          berth R 1
+  return COLOUR               return R
+Jetties and rotations: 0 bottom, 1 lower-left, 2 upper-left, 3 top,
+4 upper-right, 5 lower-right. Colours: B R G Y O P."""
+
+_ASKS = {
+    DecisionKind.SETUP: "put a setup boat on a beach of Tonga",
+    DecisionKind.TURN: "your turn: expand, found a royal island or start a New Colonisation",
+    DecisionKind.DEPARTURE: "which full beach sails, and by which jetty",
+}
+
+Answer = Literal["moved", "quit", "ended"]
+
 
 def add_parser(sub: Any) -> None:
-    """Register the subcommand."""
-    parser = sub.add_parser("play", help="(being written)")
+    """Register ``tongiaki play``."""
+    parser = sub.add_parser(
+        "play",
+        help="play a game in the terminal, against bots or friends",
+        description="Play a game of Tongiaki in the terminal. Humans answer each decision "
+        "with the number of an action or the action in the text notation; bots play "
+        "the other seats. Type help during the game for the commands.",
+    )
+    parser.add_argument(
+        "--players", type=int, default=4, metavar="N", help="number of players, 2 to 6 (default 4)"
+    )
+    parser.add_argument(
+        "--human",
+        default="0",
+        metavar="SEATS",
+        help="seats played at this terminal, comma-separated, from 0 (default 0); "
+        "'all' for everyone, 'none' to watch bots play",
+    )
+    parser.add_argument(
+        "--bots",
+        default="random",
+        metavar="SPECS",
+        help="bots for the other seats in seat order, comma-separated, repeated if "
+        "there are fewer than seats (default random), e.g. random,greedy,mcts:iterations=100",
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="seed of the tiles drawn and of the bots (default: a new one, printed)",
+    )
+    parser.add_argument(
+        "--start-player", type=int, default=0, metavar="SEAT", help="seat that starts (default 0)"
+    )
+    parser.add_argument(
+        "--record",
+        metavar="FILE",
+        help="write the game record (JSON) to FILE when the program ends, finished or not",
+    )
+    add_rules_options(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the subcommand."""
-    raise NotImplementedError
+    """Play the game; 0 when it ends or on ``quit``, 1 if the input ends first."""
+    players: int = args.players
+    if not 2 <= players <= 6:
+        raise CliError(f"--players must be 2 to 6, not {players}")
+    rules = rules_from_args(args, players)
+    if args.record == "-":
+        raise CliError("--record: the game is told on standard output; give a file name")
+    if args.record is not None:
+        folder = Path(args.record).parent
+        if not folder.is_dir():
+            raise CliError(f"--record {args.record}: there is no folder {str(folder)!r}")
+    humans = human_seats(args.human, players)
+    seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    specs = bot_specs(args.bots)
+    bots = {
+        seat: make_bot(specs[k % len(specs)], seed=bot_seed(seed, seat))
+        for k, seat in enumerate(s for s in range(players) if s not in humans)
+    }
+    metadata: dict[str, str | int] = {"seed": seed}
+    for seat in range(players):
+        if seat in bots:
+            metadata[f"seat{seat}"] = bots[seat].name
+            metadata[f"seat{seat}_seed"] = bot_seed(seed, seat)
+        else:
+            metadata[f"seat{seat}"] = "human"
+    recorder = Recorder(players, rules, start_player=args.start_player, metadata=metadata)
+    session = _Session(recorder, bots, random.Random(seed))
+    status = session.play()
+    if args.record is not None:
+        write_text(args.record, recorder.record.to_json(indent=2) + "\n")
+        print(f"Game record written to {args.record}")
+    return status
+
+
+def human_seats(text: str, players: int) -> frozenset[int]:
+    """The seats ``--human`` names: ``"0,2"``, ``"all"`` or ``"none"``.
+
+    >>> sorted(human_seats("2, 0", 4)), human_seats("none", 4), len(human_seats("all", 3))
+    ([0, 2], frozenset(), 3)
+    """
+    word = text.strip().lower()
+    if word == "none":
+        return frozenset()
+    if word == "all":
+        return frozenset(range(players))
+    seats: set[int] = set()
+    for part in word.split(","):
+        item = part.strip()
+        if not item.isdigit():
+            raise CliError(f"--human: {item!r} is not a seat number (or use all or none)")
+        seat = int(item)
+        if seat >= players:
+            raise CliError(f"--human: there is no seat {seat} with {players} players")
+        seats.add(seat)
+    return frozenset(seats)
+
+
+def bot_specs(text: str) -> list[str]:
+    """The bot specs of ``--bots``, each checked by building the bot once.
+
+    >>> bot_specs("random, mcts:iterations=50")
+    ['random', 'mcts:iterations=50']
+    """
+    specs = [part.strip() for part in text.split(",")]
+    for spec in specs:
+        if not spec:
+            raise CliError(f"--bots: empty bot name in {text!r}")
+        make_bot(spec, seed=0)
+    return specs
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` for the game ``seed`` (the draws use ``seed`` itself).
+
+    >>> bot_seed(1, 0) != bot_seed(1, 1), bot_seed(1, 0) == bot_seed(1, 0)
+    (True, True)
+    """
+    digest = hashlib.sha256(f"tongiaki-play/{seed}/seat{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def decision_text(state: GameState) -> str:
+    """What the pending decision asks, in words.
+
+    >>> from tongiaki_rules import new_game
+    >>> decision_text(new_game(2))
+    'put a setup boat on a beach of Tonga'
+    """
+    pending = state.pending
+    if pending.kind in _ASKS:
+        return _ASKS[pending.kind]
+    if pending.kind is DecisionKind.PLACE_TILE and pending.tile is not None:
+        name = state.config.tiles.tile(pending.tile).name
+        return f"where {name} goes: a hex and a rotation"
+    if pending.kind is DecisionKind.BERTH and pending.island is not None:
+        island = state.island_at(pending.island)
+        name = island.tile.name if island is not None else "the island"
+        boats = "".join(c.letter for c in pending.group)
+        q, r = pending.island
+        return f"berth the boats landing on {name} ({q}, {r}), one at a time: {boats}"
+    return pending.kind.value
+
+
+def action_list(state: GameState, width: int = WIDTH) -> list[str]:
+    """The legal actions, numbered from 1, in as many columns as fit in ``width``.
+
+    >>> from tongiaki_rules import new_game
+    >>> action_list(new_game(2))
+    ['  1. setup 0    2. setup 1    3. setup 2    4. setup 3    5. setup 4    6. setup 5']
+    """
+    items = [f"{k:>3}. {format_action(a)}" for k, a in enumerate(state.legal_actions(), 1)]
+    column = max(len(item) for item in items) + 2
+    columns = max(1, min(len(items), (width + 2) // column))
+    rows = -(-len(items) // columns)
+    lines = []
+    for row in range(rows):
+        cells = [items[k] for k in range(row, len(items), rows)]
+        lines.append("".join(cell.ljust(column) for cell in cells).rstrip())
+    return lines
+
+
+class _Session:
+    """One game being played: the recorder, who plays which seat, and the conversation."""
+
+    def __init__(self, recorder: Recorder, bots: Mapping[int, Bot], draws: random.Random) -> None:
+        self.recorder = recorder
+        self.bots = bots
+        self.draws = draws
+
+    def play(self) -> int:
+        first = self.recorder.state
+        for line in header_lines(first):
+            print(line)
+        who = []
+        for k in range(first.num_players):
+            bot = self.bots.get(k)
+            who.append(f"{seat_name(first, k)} ({'human' if bot is None else bot.name})")
+        print(f"At the table: {', '.join(who)}; seed {self.recorder.metadata['seed']}")
+        if len(self.bots) < first.num_players:
+            print("Type help for the commands and the notation.")
+        while not self.recorder.state.is_terminal:
+            state = self.recorder.state
+            seat = state.current_player
+            if seat is None:
+                self.move(state.sample_chance(self.draws))
+            elif seat in self.bots:
+                self.move(self.bots[seat].choose(state))
+            else:
+                answer = self.consult()
+                if answer == "quit":
+                    print(f"Game stopped after {len(self.recorder.actions)} moves.")
+                    self.tell_end()
+                    return 0
+                if answer == "ended":
+                    self.tell_end()
+                    moves = len(self.recorder.actions)
+                    print(
+                        f"tongiaki play: the input ended before the game did (after {moves} moves)",
+                        file=sys.stderr,
+                    )
+                    return STATUS_INPUT_ENDED
+        print()
+        print(self.recorder.state)
+        self.tell_end()
+        return 0
+
+    def move(self, action: Action) -> None:
+        """Apply ``action`` and tell what it did."""
+        self.recorder.apply(action)
+        states, actions = self.recorder.states, self.recorder.actions
+        for line in move_lines(states, actions, len(actions) - 1):
+            print(line)
+
+    def tell_end(self) -> None:
+        for line in footer_lines(self.recorder.state):
+            print(line)
+
+    def show(self) -> None:
+        state = self.recorder.state
+        print()
+        print(state)
+        print()
+        print(f"{who_decides(state)}, {decision_text(state)}:")
+        for line in action_list(state):
+            print(line)
+
+    def consult(self) -> Answer:
+        """Ask the human whose decision it is until they answer with a legal action."""
+        self.show()
+        state = self.recorder.state
+        prompt = f"{who_decides(state)}> "
+        while True:
+            line = ask(prompt)
+            if line is None:
+                return "ended"
+            text = line.strip()
+            word, _, rest = text.partition(" ")
+            command = word.lower()
+            if not text:
+                print("Type the number of an action, an action, or help.")
+            elif command in ("help", "?"):
+                print(HELP)
+            elif command == "board":
+                self.show()
+            elif command in ("quit", "exit"):
+                return "quit"
+            elif command == "save":
+                self.save(rest.strip())
+            elif command == "undo":
+                if self.undo():
+                    return "moved"
+            else:
+                try:
+                    action = match_action(text, state)
+                except NotationError as exc:
+                    print(f"{exc} (type help for the commands)")
+                    continue
+                self.move(action)
+                return "moved"
+
+    def save(self, path: str) -> None:
+        if not path:
+            print("save needs a file name: save FILE")
+            return
+        try:
+            write_text(path, self.recorder.record.to_json(indent=2) + "\n")
+        except CliError as exc:
+            print(exc)
+            return
+        print(f"Saved the game so far ({len(self.recorder.actions)} moves) to {path}")
+
+    def undo(self) -> bool:
+        """Take back the last human decision and what followed it, if no tile came since."""
+        states, actions = self.recorder.states, self.recorder.actions
+        mine = [
+            k
+            for k, state in enumerate(states[:-1])
+            if state.current_player is not None and state.current_player not in self.bots
+        ]
+        if not mine:
+            print("Nothing to undo: no decision was made at this terminal yet.")
+            return False
+        last = mine[-1]
+        if any(isinstance(action, Draw) for action in actions[last + 1 :]):
+            print(
+                f"Cannot undo {format_action(actions[last])!r}: a tile has been drawn since, "
+                "and the draw cannot be taken back."
+            )
+            return False
+        later = len(actions) - last - 1
+        self.recorder.undo(len(actions) - last)
+        after = f" and {later} bot move{'s' * (later != 1)} after it" if later else ""
+        print(f"Took back {format_action(actions[last])!r}{after}.")
+        return True
