@@ -1,19 +1,103 @@
-"""``tongiaki render`` (being written)."""
+"""``tongiaki render``: a picture of a position, from a state or a game record.
+
+FILE is a state JSON (``"tongiaki-state"``) or a game record JSON
+(``"tongiaki-record"``); for a record the position is the one after
+``--move K`` actions (default: all of them). The picture is an SVG document
+(:func:`tongiaki_rules.render_svg`) or, with ``--format text``, the plain-text
+view (``str(state)``), written to ``-o OUT`` or to standard output.
+
+>>> import tempfile, pathlib
+>>> from tongiaki_rules import GameRecord, SetupPlace
+>>> from tongiaki_rules.cli import main
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "game.json").write_text(GameRecord(2, actions=[SetupPlace(3)]).to_json())
+>>> main(["render", str(folder / "game.json"), "--move", "0", "--format", "text"])
+... # doctest: +ELLIPSIS
+Tongiaki, 2 players; 1 tile on the table, 15 islands and 16 oceans in the pile
+...
+0
+"""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
-__all__ = ["add_parser", "run"]
+from .. import GameRecord, GameState, render_svg, replay
+from .common import CliError, load_record_or_state, write_text
+
+__all__ = ["add_parser", "position_to_render", "run"]
 
 
 def add_parser(sub: Any) -> None:
-    """Register the subcommand."""
-    parser = sub.add_parser("render", help="(being written)")
+    """Register ``tongiaki render``."""
+    parser = sub.add_parser(
+        "render",
+        help="draw a position of a state or game record file as SVG or text",
+        description="Draw the position held in FILE (a state JSON), or the position "
+        "after --move K actions of a game record JSON, as an SVG picture or as text.",
+    )
+    parser.add_argument(
+        "file", metavar="FILE", help="a state or game record JSON file, - for stdin"
+    )
+    parser.add_argument(
+        "--move",
+        type=int,
+        default=None,
+        metavar="K",
+        help="for a record: the position after its first K actions (default: after all)",
+    )
+    parser.add_argument(
+        "-o", "--output", default="-", metavar="OUT", help="where to write (default: stdout)"
+    )
+    parser.add_argument(
+        "--format",
+        choices=("svg", "text"),
+        default="svg",
+        help="an SVG document (default) or the plain-text view",
+    )
+    parser.add_argument(
+        "--size", type=int, default=720, metavar="PX", help="SVG width in pixels (default 720)"
+    )
+    parser.add_argument(
+        "--highlight",
+        action="store_true",
+        help="SVG: mark the choices of the pending decision",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the subcommand."""
-    raise NotImplementedError
+    """Render the position; bad input raises :class:`CliError` (exit status 2)."""
+    if args.size < 100:
+        raise CliError(f"--size must be at least 100 pixels, not {args.size}")
+    loaded = load_record_or_state(args.file)
+    state, title = position_to_render(loaded, args.move, args.file)
+    if args.format == "text":
+        text = str(state) + "\n"
+    else:
+        text = render_svg(state, size=args.size, highlight=args.highlight, title=title)
+    write_text(args.output, text)
+    return 0
+
+
+def position_to_render(
+    loaded: GameRecord | GameState, move: int | None, name: str = "FILE"
+) -> tuple[GameState, str | None]:
+    """The position to draw, and a heading for a record's (``Move K of N``).
+
+    >>> from tongiaki_rules import GameRecord, SetupPlace
+    >>> record = GameRecord(2, actions=[SetupPlace(3), SetupPlace(0)])
+    >>> state, title = position_to_render(record, 1)
+    >>> state.reserve(0), state.reserve(1), title
+    (14, 15, 'Move 1 of 2')
+    """
+    if isinstance(loaded, GameState):
+        if move is not None:
+            raise CliError(f"--move needs a game record; {name} holds a single position")
+        return loaded, None
+    total = len(loaded.actions)
+    k = total if move is None else move
+    if not 0 <= k <= total:
+        raise CliError(f"--move {k}: the record has {total} moves; choose 0 to {total}")
+    return replay(loaded, upto=k), f"Move {k} of {total}"
