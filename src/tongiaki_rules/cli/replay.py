@@ -1,19 +1,170 @@
-"""``tongiaki replay`` (being written)."""
+"""``tongiaki replay``: a recorded game told move by move in the terminal.
+
+Each move is printed as its number, who made it and the action in the text
+notation, followed by what it did in words (:mod:`.story`); ``--board``
+adds the board after each move. ``--step`` waits after each move: Enter
+goes on, ``b`` goes back, a number jumps to that move, ``q`` quits; when the
+input ends the rest is printed without waiting. Every action of the record
+is checked before anything is printed.
+
+>>> import tempfile, pathlib
+>>> from tongiaki_rules import GameRecord, SetupPlace
+>>> from tongiaki_rules.cli import main
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "game.json").write_text(GameRecord(2, actions=[SetupPlace(3)]).to_json())
+>>> main(["replay", str(folder / "game.json")])
+Players: 2 -- seat 0 Blue, seat 1 Red; seat 0 (Blue) starts
+Rules changed: none (defaults)
+Move 1, seat 0 Blue: setup 3
+Game not finished; scores so far: seat 0 Blue 0, seat 1 Red 0
+0
+"""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["add_parser", "run"]
+from .. import Action, GameRecord, GameState, format_action, replay_states
+from .common import CliError, ask, load_record_or_state
+from .story import footer_lines, header_lines, move_lines, who_decides
+
+__all__ = ["add_parser", "move_text", "run"]
+
+STEP_PROMPT = "[Enter] next, b back, NUMBER jump, q quit> "
 
 
 def add_parser(sub: Any) -> None:
-    """Register the subcommand."""
-    parser = sub.add_parser("replay", help="(being written)")
+    """Register ``tongiaki replay``."""
+    parser = sub.add_parser(
+        "replay",
+        help="tell a recorded game move by move",
+        description="Tell the game recorded in FILE (a game record JSON) move by move: "
+        "who did what, what followed, and optionally the board after each move.",
+    )
+    parser.add_argument("file", metavar="FILE", help="a game record JSON file, - for stdin")
+    parser.add_argument(
+        "--from",
+        dest="first",
+        type=int,
+        default=None,
+        metavar="K",
+        help="first move to show (moves are numbered from 1; default 1)",
+    )
+    parser.add_argument(
+        "--to", dest="last", type=int, default=None, metavar="K", help="last move to show"
+    )
+    parser.add_argument(
+        "--board",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show the board after each move (default: only with --step)",
+    )
+    parser.add_argument(
+        "--step",
+        action="store_true",
+        help="wait after each move: Enter next, b back, a number jumps, q quits",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the subcommand."""
-    raise NotImplementedError
+    """Tell the record; bad input raises :class:`CliError` (exit status 2)."""
+    loaded = load_record_or_state(args.file)
+    if not isinstance(loaded, GameRecord):
+        raise CliError(f"{args.file} holds a single position, not a game record")
+    record = loaded
+    total = len(record.actions)
+    first = 1 if args.first is None else args.first
+    last = total if args.last is None else args.last
+    if total and not 1 <= first <= last <= total:
+        raise CliError(
+            f"--from {first} --to {last}: the record has moves 1 to {total} "
+            "(and --from may not come after --to)"
+        )
+    states = list(replay_states(record))  # checks every action before printing
+    board = args.step if args.board is None else args.board
+    for line in header_lines(states[0]):
+        print(line)
+    if record.metadata:
+        print("Metadata: " + ", ".join(f"{k}={v}" for k, v in record.metadata.items()))
+    if not total:
+        print("The record has no moves.")
+        return 0
+    if board:
+        print(f"Position before move {first}:")
+        print(states[first - 1])
+    teller = _Teller(states, record.actions, board)
+    if args.step:
+        shown = teller.step_through(first, last)
+    else:
+        for move in range(first, last + 1):
+            teller.tell(move)
+        shown = last
+    if shown == total:
+        for line in footer_lines(states[-1]):
+            print(line)
+    else:
+        print(f"(stopped after move {shown} of {total})")
+    return 0
+
+
+def move_text(before: GameState, action: Action, move: int) -> str:
+    """``Move 12, seat 1 Red: expand 0,-1 0+2``: the number, who decided and the action.
+
+    >>> from tongiaki_rules import SetupPlace, new_game
+    >>> move_text(new_game(2), SetupPlace(3), 1)
+    'Move 1, seat 0 Blue: setup 3'
+    """
+    return f"Move {move}, {who_decides(before)}: {format_action(action)}"
+
+
+class _Teller:
+    """Prints the moves of a record, one at a time, in any order."""
+
+    def __init__(self, states: Sequence[GameState], actions: Sequence[Action], board: bool) -> None:
+        self.states = states
+        self.actions = actions
+        self.board = board
+
+    def tell(self, move: int) -> None:
+        k = move - 1
+        print(move_text(self.states[k], self.actions[k], move))
+        for line in move_lines(self.states, self.actions, k):
+            print("    " + line)
+        if self.board:
+            print(self.states[move])
+            print()
+
+    def step_through(self, first: int, last: int) -> int:
+        """Show one move at a time, waiting for the user; return the last move shown."""
+        move = first
+        self.tell(move)
+        waiting = True
+        while True:
+            answer = ask(STEP_PROMPT) if waiting else ""
+            if answer is None:  # no more input: tell the rest without waiting
+                waiting = False
+                answer = ""
+            text = answer.strip().lower()
+            if text == "":
+                if move == last:
+                    return move
+                move += 1
+            elif text == "q":
+                return move
+            elif text == "b":
+                if move == first:
+                    print(f"Move {first} is the first one shown.")
+                    continue
+                move -= 1
+            elif text.isdigit() and first <= int(text) <= last:
+                move = int(text)
+            else:
+                print(
+                    f"Press Enter for the next move, b to go back, q to quit, "
+                    f"or type a move number from {first} to {last}."
+                )
+                continue
+            self.tell(move)
