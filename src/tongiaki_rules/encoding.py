@@ -375,10 +375,10 @@ class ActionEncoding:
             try:
                 indices = [base + 6 * cell_of[a.position] + a.rotation for a in places]
             except KeyError:
+                indices = []
+            if len(indices) != len(places):
                 context = _Context(self, state)
-                for a in places:
-                    context.cell(a.position)  # raises, naming the hex
-                raise  # pragma: no cover - the loop above raises
+                indices = [_place(context, a) for a in places]  # raises, naming the hex
         else:
             context = _Context(self, state)
             encoders = _ENCODERS
