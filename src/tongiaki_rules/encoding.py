@@ -187,11 +187,12 @@ class ActionEncoding:
     """Number of indices of each block, by action type name."""
     island_slots: tuple[tuple[int, int], ...] = attrs.field(init=False)
     """Each island slot as ``(tile kind index, copy number)``."""
+    beach_offsets: tuple[int, ...] = attrs.field(init=False)
+    """The first beach slot of each island slot (its beach ``b`` is that plus ``b``)."""
     cells: tuple[Hex, ...] = attrs.field(init=False)
     """The hexes of the PlaceTile block, in cell order (see :func:`disc_cells`)."""
     _slot_of_kind: tuple[int, ...] = attrs.field(init=False, alias="_slot_of_kind")
     _copies: tuple[int, ...] = attrs.field(init=False, alias="_copies")
-    _beach_base: tuple[int, ...] = attrs.field(init=False, alias="_beach_base")
     _expand_base: tuple[int, ...] = attrs.field(init=False, alias="_expand_base")
     _cell_of: dict[Hex, int] = attrs.field(init=False, alias="_cell_of")
     _pairs: dict[tuple[int, ...], int] = attrs.field(init=False, alias="_pairs")
@@ -261,7 +262,7 @@ class ActionEncoding:
         set_(self, "cells", cells)
         set_(self, "_slot_of_kind", tuple(slot_of_kind))
         set_(self, "_copies", tuple(copies))
-        set_(self, "_beach_base", tuple(beach_base))
+        set_(self, "beach_offsets", tuple(beach_base))
         set_(self, "_expand_base", tuple(expand_base))
         set_(self, "_cell_of", {pos: k for k, pos in enumerate(cells)})
         set_(self, "_pairs", pairs)
@@ -530,7 +531,7 @@ class ActionEncoding:
 
     def _beach_slot(self, slot: int) -> tuple[int, int]:
         """(island slot, beach) of a beach slot."""
-        bases = self._beach_base
+        bases = self.beach_offsets
         s = len(bases) - 1
         while bases[s] > slot:
             s -= 1
@@ -655,7 +656,7 @@ def _expand(c: _Context, a: Expand) -> int:
 
 
 def _from_board(c: _Context, a: ExpandFromBoard) -> int:
-    base = c.enc._beach_base
+    base = c.enc.beach_offsets
     target = base[c.slot(a.island)] + a.beach
     source = base[c.slot(a.source)] + a.source_beach
     return c.offsets["ExpandFromBoard"] + target * c.enc._beach_count + source
@@ -671,7 +672,7 @@ def _recolonize(c: _Context, a: Recolonize) -> int:
 
 def _new_boats(c: _Context, a: PlaceNewBoats) -> int:
     if len(a.beaches) == 1:
-        return c.offsets["PlaceNewBoats"] + c.enc._beach_base[c.slot(a.island)] + a.beaches[0]
+        return c.offsets["PlaceNewBoats"] + c.enc.beach_offsets[c.slot(a.island)] + a.beaches[0]
     return c.offsets["PlaceNewBoats"] + c.enc._beach_count + c.enc._pairs[a.beaches]
 
 

@@ -158,7 +158,6 @@ class ObservationLayout:
     _tile_base: tuple[int, ...] = attrs.field(init=False, alias="_tile_base")
     _tile_copies: tuple[int, ...] = attrs.field(init=False, alias="_tile_copies")
     _tile_count: int = attrs.field(init=False, alias="_tile_count")
-    _beach_base: tuple[int, ...] = attrs.field(init=False, alias="_beach_base")
     _max_slots: int = attrs.field(init=False, alias="_max_slots")
     _max_beaches: int = attrs.field(init=False, alias="_max_beaches")
     _score_scale: float = attrs.field(init=False, alias="_score_scale")
@@ -177,11 +176,7 @@ class ObservationLayout:
             tile_base.append(count)
             count += copies[t]
         islands = len(encoding.island_slots)
-        beach_base = []
-        beaches = 0
-        for t, _c in encoding.island_slots:
-            beach_base.append(beaches)
-            beaches += len(ts.slots[t])
+        beaches = sum(len(ts.slots[t]) for t, _c in encoding.island_slots)
         max_beaches = max(len(ts.slots[t]) for t, _c in encoding.island_slots)
         max_slots = max(n for t, _c in encoding.island_slots for n in ts.slots[t])
         start_beaches = len(ts.slots[0])
@@ -251,7 +246,6 @@ class ObservationLayout:
         set_(self, "_tile_base", tuple(tile_base))
         set_(self, "_tile_copies", tuple(copies))
         set_(self, "_tile_count", count)
-        set_(self, "_beach_base", tuple(beach_base))
         set_(self, "_max_slots", max_slots)
         set_(self, "_max_beaches", max_beaches)
         set_(self, "_score_scale", float(max(1, value_total)))
@@ -374,7 +368,7 @@ class ObservationLayout:
         free_at = sec["beach_free"].offset
         royal_at = sec["royal"].offset
         king_at = sec["king"].offset
-        beach_base = self._beach_base
+        beach_base = enc.beach_offsets
         slots = ts.slots
         agents = len(rel)
         values = ts.values
