@@ -1,0 +1,524 @@
+"""Tongiaki as an OpenSpiel game: importing this module registers ``python_tongiaki``.
+
+Needs the ``openspiel`` extra (``pip install 'tongiaki_rules[openspiel]'``).
+After ``import tongiaki_rules.adapters.openspiel``, ``pyspiel.load_game``
+knows the game, with these parameters:
+
+- ``players`` (int, default 4): 2 to 6 seats;
+- ``returns`` (``"win"``, the default, or ``"score"``): what
+  ``state.returns()`` gives at the end, see :data:`RETURNS`;
+- ``max_game_length`` (int, default :data:`DEFAULT_MAX_GAME_LENGTH`):
+  decisions after which the game is cut short;
+- ``start_player`` (int, default 0);
+- every flag of :class:`~tongiaki_rules.rules.Rules` under its own name: a
+  bool for the yes/no flags, the value string for the others
+  (``end_trigger="sixteen_on_table"``).
+
+The game is sequential, with explicit chance nodes (each draw from the pile,
+with its exact probability), general-sum, with terminal rewards and perfect
+information: the pile is public (what is in it, not its order, and no rule
+uses the order). Actions are the indices of
+:class:`~tongiaki_rules.encoding.ActionEncoding`, chance outcomes its chance
+indices, observations the vectors of
+:class:`~tongiaki_rules.observation.ObservationLayout`.
+
+>>> import pyspiel
+>>> game = pyspiel.load_game("python_tongiaki", {"players": 3})
+>>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
+(3, 20452, 31)
+>>> state = game.new_initial_state()
+>>> state.legal_actions()
+[0, 1, 2, 3, 4, 5]
+>>> state.action_to_string(state.current_player(), 4)
+'setup 4'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+
+try:
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.observation import IIGObserverForPublicInfoGame
+except ModuleNotFoundError as error:  # pragma: no cover - depends on what is installed
+    raise ModuleNotFoundError(
+        "tongiaki_rules.adapters.openspiel needs OpenSpiel and numpy: "
+        f"pip install 'tongiaki_rules[openspiel]' ({error})",
+        name=error.name,
+    ) from error
+
+from ..actions import Draw
+from ..encoding import ActionEncoding
+from ..errors import SettingsError
+from ..notation import format_action
+from ..observation import ObservationLayout, observation_string
+from ..record import GameRecord
+from ..rules import Rules
+from ..standard_tiles import STANDARD_TILES
+from ..state import GameState, new_game
+from ..tiles import IslandTile
+
+__all__ = [
+    "DEFAULT_MAX_GAME_LENGTH",
+    "GAME_NAME",
+    "PARAMETERS",
+    "RETURNS",
+    "GameSettings",
+    "TongiakiGame",
+    "TongiakiObserver",
+    "TongiakiState",
+    "from_record",
+    "load_game",
+    "to_record",
+]
+
+GAME_NAME: Final = "python_tongiaki"
+"""The short name ``pyspiel.load_game`` knows the game by."""
+
+RETURNS: Final = ("win", "score")
+"""Values of the ``returns`` parameter.
+
+``"win"`` (the default): each winner gets ``1/k`` when ``k`` seats share the
+victory (after the tie-breaks), everyone else 0, so returns lie in ``[0, 1]``
+and add up to 1, the scale UCT constants and CFR expect. ``"score"``: each
+seat's final points, to maximise points rather than the chance of winning.
+"""
+
+DEFAULT_MAX_GAME_LENGTH: Final = 3000
+"""Default cap on the decisions (chance outcomes not counted) of one game.
+
+Tongiaki has no rule that bounds the length of a game, so OpenSpiel's
+``max_game_length`` is a cap: a game that reaches it ends there, scored as
+it stands (the seats with the most points share the win). Random play never
+comes near it: over 87,000 random games (2 to 6 players; the standard rules,
+the Rody and two-colour variants and other flags) the longest took 1,341
+decisions, and half of them took at most about 140.
+"""
+
+_RULE_FIELDS: Final[tuple[attrs.Attribute[Any], ...]] = tuple(attrs.fields(Rules))
+
+
+def _flag_defaults() -> dict[str, bool | str]:
+    defaults = Rules()
+    flags: dict[str, bool | str] = {}
+    for field in _RULE_FIELDS:
+        value = getattr(defaults, field.name)
+        flags[field.name] = value if isinstance(value, bool) else str(value.value)
+    return flags
+
+
+PARAMETERS: Final[Mapping[str, int | bool | str]] = {
+    "players": 4,
+    "returns": "win",
+    "max_game_length": DEFAULT_MAX_GAME_LENGTH,
+    "start_player": 0,
+    **_flag_defaults(),
+}
+"""Every game parameter with its default (the rules flags after the first four)."""
+
+
+def _bad(name: str, message: str) -> SettingsError:
+    return SettingsError(f"{GAME_NAME} parameter {name}: {message}")
+
+
+@attrs.frozen(slots=True)
+class GameSettings:
+    """The game parameters, checked and converted.
+
+    >>> GameSettings.from_parameters({"players": 2, "variant_rody": True}).rules.variant_rody
+    True
+    >>> try:
+    ...     GameSettings.from_parameters({"returns": "money"})
+    ... except SettingsError as error:
+    ...     print(error)
+    python_tongiaki parameter returns: 'money' is not one of 'win', 'score'
+    """
+
+    players: int
+    rules: Rules
+    returns: str
+    max_game_length: int
+    start_player: int
+
+    @classmethod
+    def from_parameters(cls, params: Mapping[str, object]) -> GameSettings:
+        """Check ``params`` (missing ones take their defaults).
+
+        Raises :class:`~tongiaki_rules.errors.SettingsError` naming the
+        parameter for an unknown name, a wrong type or an impossible value.
+        """
+        unknown = sorted(set(params) - set(PARAMETERS))
+        if unknown:
+            raise _bad(unknown[0], f"no such parameter; known: {', '.join(PARAMETERS)}")
+        values = {**PARAMETERS, **params}
+        for name, default in PARAMETERS.items():
+            value = values[name]
+            if type(value) is not type(default):
+                kind = type(default).__name__
+                raise _bad(name, f"expected a {kind}, not {value!r}")
+        flags: dict[str, Any] = {field.name: values[field.name] for field in _RULE_FIELDS}
+        for name, value in flags.items():
+            try:
+                Rules(**{name: value})
+            except SettingsError as error:
+                raise _bad(name, str(error)) from None
+        rules = Rules(**flags)
+        players = values["players"]
+        returns = values["returns"]
+        if returns not in RETURNS:
+            raise _bad("returns", f"{returns!r} is not one of {', '.join(map(repr, RETURNS))}")
+        longest = values["max_game_length"]
+        if not isinstance(longest, int) or longest < 1:
+            raise _bad("max_game_length", f"must be at least 1, not {longest!r}")
+        start = values["start_player"]
+        assert isinstance(players, int) and isinstance(start, int)
+        if not 2 <= players <= 6:
+            raise _bad("players", f"Tongiaki is for 2 to 6 players, not {players} [COMP-1]")
+        if not 0 <= start < players:
+            raise _bad("start_player", f"must be a seat 0..{players - 1}, not {start}")
+        try:
+            new_game(players, rules, start_player=start)
+        except SettingsError as error:  # rules that do not fit the player count
+            raise SettingsError(f"{GAME_NAME}: {error}") from None
+        return cls(players, rules, str(returns), longest, start)
+
+    def parameters(self) -> dict[str, int | bool | str]:
+        """All parameters as OpenSpiel takes them.
+
+        >>> GameSettings.from_parameters({"players": 5}).parameters()["players"]
+        5
+        """
+        params: dict[str, int | bool | str] = {
+            "players": self.players,
+            "returns": self.returns,
+            "max_game_length": self.max_game_length,
+            "start_player": self.start_player,
+        }
+        for field in _RULE_FIELDS:
+            value = getattr(self.rules, field.name)
+            params[field.name] = value if isinstance(value, bool) else str(value.value)
+        return params
+
+
+_GAME_TYPE: Final = pyspiel.GameType(
+    short_name=GAME_NAME,
+    long_name="Tongiaki",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=6,
+    min_num_players=2,
+    provides_information_state_string=False,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    provides_factored_observation_string=False,
+    parameter_specification=dict(PARAMETERS),
+)
+
+
+class TongiakiGame(pyspiel.Game):
+    """The OpenSpiel game; build it with ``pyspiel.load_game`` or :func:`load_game`.
+
+    >>> game = load_game(2, returns="score")
+    >>> game.max_utility(), game.max_game_length()
+    (53.0, 3000)
+    """
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        settings = GameSettings.from_parameters(dict(params or {}))
+        initial = new_game(settings.players, settings.rules, start_player=settings.start_player)
+        tiles = initial.config.tiles
+        island_values = tiles.start.value + sum(
+            t.value for t in tiles.pile if isinstance(t, IslandTile)
+        )
+        colours_per_seat = len(initial.colours) // settings.players
+        best = 1.0 if settings.returns == "win" else float(island_values * colours_per_seat)
+        encoding = ActionEncoding.for_state(initial)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=encoding.size,
+            max_chance_outcomes=encoding.chance_size,
+            num_players=settings.players,
+            min_utility=0.0,
+            max_utility=best,
+            utility_sum=None,
+            max_game_length=settings.max_game_length,
+        )
+        shown = {  # the players and the parameters that differ from their defaults
+            name: value
+            for name, value in settings.parameters().items()
+            if name == "players" or value != PARAMETERS[name]
+        }
+        super().__init__(_GAME_TYPE, info, shown)
+        self.settings = settings
+        """The checked parameters."""
+        self.initial = initial
+        """The new game every initial state starts from."""
+        self.encoding = encoding
+        """The action indices."""
+        self.layout = ObservationLayout.for_state(initial)
+        """The observation vectors."""
+
+    def new_initial_state(self) -> TongiakiState:
+        """A state at the first setup decision."""
+        return TongiakiState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> Any:
+        """The observer: the observation vector and text, or the history as information state.
+
+        A perfect-recall request gets OpenSpiel's public-information
+        observer (the action history as a string, no tensor).
+        """
+        if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
+            return TongiakiObserver(self.layout, params)
+        return IIGObserverForPublicInfoGame(iig_obs_type, params)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """At most one draw per tile of the pile."""
+        return len(self.initial.config.tiles.pile)
+
+
+@attrs.frozen(slots=True)
+class _Now:
+    """The immutable state and the decisions so far: shared, never copied.
+
+    OpenSpiel clones a Python state by deep-copying its attributes and
+    serializes it by pickling them; this holder makes the first free and the
+    second the state's JSON (``tongiaki-state`` schema).
+    """
+
+    state: GameState
+    decisions: int
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Now:
+        return self
+
+    def __copy__(self) -> _Now:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[str, int]]:
+        return _thaw, (self.state.to_json(), self.decisions)
+
+
+def _thaw(text: str, decisions: int) -> _Now:
+    return _Now(GameState.from_json(text), decisions)
+
+
+class TongiakiState(pyspiel.State):
+    """An OpenSpiel state wrapping one immutable :class:`~tongiaki_rules.state.GameState`.
+
+    >>> state = load_game(2).new_initial_state()
+    >>> state.apply_action(3)
+    >>> state.game_state.pending.kind.value, state.current_player()
+    ('setup', 1)
+    """
+
+    def __init__(self, game: TongiakiGame) -> None:
+        super().__init__(game)
+        self._now = _Now(game.initial, 0)
+
+    @property
+    def game_state(self) -> GameState:
+        """The position as a tongiaki_rules state."""
+        return self._now.state
+
+    @property
+    def decisions(self) -> int:
+        """The decisions taken so far (chance outcomes not counted)."""
+        return self._now.decisions
+
+    def _cut_short(self) -> bool:
+        game: TongiakiGame = self.get_game()
+        return self._now.decisions >= game.settings.max_game_length
+
+    # ---------------------------------------------------------- the OpenSpiel API
+    def current_player(self) -> int:
+        """The seat to decide, or ``pyspiel.PlayerId.CHANCE`` / ``TERMINAL``."""
+        state = self._now.state
+        if state.is_terminal or self._cut_short():
+            return int(pyspiel.PlayerId.TERMINAL)
+        if state.is_chance_node:
+            return int(pyspiel.PlayerId.CHANCE)
+        player = state.current_player
+        assert player is not None
+        return player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return ActionEncoding.for_state(self._now.state).legal_indices(self._now.state)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The chance indices of the possible draws with their probabilities."""
+        state = self._now.state
+        return ActionEncoding.for_state(state).chance_outcomes(state)
+
+    def _apply_action(self, action: int) -> None:
+        now = self._now
+        state = now.state
+        encoding = ActionEncoding.for_state(state)
+        if state.is_chance_node:
+            self._now = _Now(state.apply(encoding.decode_chance(int(action))), now.decisions)
+        else:
+            self._now = _Now(state.apply(encoding.decode(state, int(action))), now.decisions + 1)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        state = self._now.state
+        encoding = ActionEncoding.for_state(state)
+        index = int(action)
+        if player == pyspiel.PlayerId.CHANCE:
+            draw: Draw = encoding.decode_chance(index)
+            return f"draw {draw.tile}"
+        try:
+            return format_action(encoding.decode(state, index))
+        except ValueError:  # not legal here: say what the index means in general
+            return encoding.describe(index)
+
+    def is_terminal(self) -> bool:
+        """True once the game is over (or cut short at ``max_game_length``)."""
+        return self._now.state.is_terminal or self._cut_short()
+
+    def returns(self) -> list[float]:
+        """Per seat: the win share or the final score (see :data:`RETURNS`); 0 before the end."""
+        state = self._now.state
+        game: TongiakiGame = self.get_game()
+        if not self.is_terminal():
+            return [0.0] * state.num_players
+        scores = state.scores()
+        if game.settings.returns == "score":
+            return [float(s) for s in scores]
+        outcome = state.outcome()
+        if outcome is not None:
+            winners: Sequence[int] = outcome.winners
+        else:  # cut short: the leaders share the win
+            winners = [seat for seat, s in enumerate(scores) if s == max(scores)]
+        share = 1.0 / len(winners)
+        return [share if seat in winners else 0.0 for seat in range(state.num_players)]
+
+    def __str__(self) -> str:
+        return str(self._now.state)
+
+
+class TongiakiObserver:
+    """The observation of a state from one seat: a float32 vector and a text.
+
+    ``tensor`` is the whole vector; ``dict`` has one view of it per section
+    of the :class:`~tongiaki_rules.observation.ObservationLayout`.
+
+    >>> game = load_game(2)
+    >>> observer = game.make_py_observer()
+    >>> observer.set_from(game.new_initial_state(), 0)
+    >>> observer.tensor.shape == (game.layout.size,), observer.dict["reserve"][:2].tolist()
+    (True, [1.0, 1.0])
+    """
+
+    def __init__(self, layout: ObservationLayout, params: Mapping[str, Any] | None) -> None:
+        if params:
+            raise SettingsError(f"{GAME_NAME} observations take no parameters, not {params!r}")
+        self.layout = layout
+        self.tensor = np.zeros(layout.size, np.float32)
+        self.dict = {s.name: self.tensor[s.offset : s.end] for s in layout.sections}
+
+    def set_from(self, state: TongiakiState, player: int) -> None:
+        """Write the observation of ``state`` from seat ``player`` into ``tensor``."""
+        self.tensor[:] = self.layout.observe(state.game_state, player)
+
+    def string_from(self, state: TongiakiState, player: int) -> str:
+        """The state as text, headed by whose view it is."""
+        return observation_string(state.game_state, player)
+
+
+pyspiel.register_game(_GAME_TYPE, TongiakiGame)
+
+
+def load_game(
+    players: int = 4,
+    rules: Rules | None = None,
+    *,
+    returns: str = "win",
+    max_game_length: int = DEFAULT_MAX_GAME_LENGTH,
+    start_player: int = 0,
+) -> TongiakiGame:
+    """``pyspiel.load_game`` with the parameters taken from a :class:`Rules` value.
+
+    >>> load_game(3, Rules(variant_rody=True)).get_parameters()["variant_rody"]
+    True
+    """
+    params: dict[str, int | bool | str] = {
+        "players": players,
+        "returns": returns,
+        "max_game_length": max_game_length,
+        "start_player": start_player,
+    }
+    for name, value in (rules or Rules()).changed().items():
+        params[name] = value if isinstance(value, bool) else str(getattr(value, "value", value))
+    game: TongiakiGame = pyspiel.load_game(GAME_NAME, params)
+    return game
+
+
+def to_record(state: TongiakiState, metadata: Mapping[str, str | int] | None = None) -> GameRecord:
+    """The game so far as a :class:`~tongiaki_rules.record.GameRecord` (draws included).
+
+    >>> state = load_game(2).new_initial_state()
+    >>> state.apply_action(3)
+    >>> to_record(state).actions
+    (SetupPlace(beach=3),)
+    """
+    game: TongiakiGame = state.get_game()
+    settings = game.settings
+    replayed = game.initial
+    actions = []
+    for index in state.history():
+        encoding = ActionEncoding.for_state(replayed)
+        if replayed.is_chance_node:
+            action: Any = encoding.decode_chance(index)
+        else:
+            action = encoding.decode(replayed, index)
+        actions.append(action)
+        replayed = replayed.apply(action)
+    return GameRecord(
+        settings.players,
+        rules=settings.rules,
+        start_player=settings.start_player,
+        actions=actions,
+        metadata=metadata,
+    )
+
+
+def from_record(
+    record: GameRecord,
+    *,
+    returns: str = "win",
+    max_game_length: int = DEFAULT_MAX_GAME_LENGTH,
+) -> TongiakiState:
+    """An OpenSpiel state reached by playing a record's actions (standard tiles only).
+
+    >>> from tongiaki_rules import SetupPlace
+    >>> state = from_record(GameRecord(2, actions=[SetupPlace(3), SetupPlace(0)]))
+    >>> state.history()
+    [3, 0]
+    """
+    if record.tiles != STANDARD_TILES:
+        raise SettingsError(f"{GAME_NAME} plays the standard tiles only")
+    game = load_game(
+        record.num_players,
+        record.rules,
+        returns=returns,
+        max_game_length=max_game_length,
+        start_player=record.start_player,
+    )
+    state = game.new_initial_state()
+    for action in record.actions:
+        now = state.game_state
+        encoding = ActionEncoding.for_state(now)
+        if isinstance(action, Draw):
+            state.apply_action(encoding.encode_chance(action))
+        else:
+            state.apply_action(encoding.encode(now, action))
+    return state
