@@ -339,9 +339,17 @@ class ActionEncoding:
         if config.rules != self.rules:
             raise ValueError(f"{self!r} does not fit a game with other rules")
 
+    def _check(self, state: GameState) -> None:
+        last = self._last
+        if state.config is not last[2]:
+            self._check_game(state)
+            last[2] = state.config
+
     def _island_slots_of(self, state: GameState) -> dict[Hex, int]:
         """Island slot of each island on the table of ``state``, by position."""
         slot_of_kind = self._slot_of_kind
+        if self._single:  # one copy of each island kind: the kind names the slot
+            return {pos: slot_of_kind[t] for pos, t, _r in state.tiles_ if slot_of_kind[t] >= 0}
         copies = self._copies
         result: dict[Hex, int] = {}
         seen: dict[int, int] = {}
@@ -363,9 +371,7 @@ class ActionEncoding:
         if last[0] is state:
             cached: list[int] = last[1]
             return cached
-        if state.config is not last[2]:
-            self._check_game(state)
-            last[2] = state.config
+        self._check(state)
         legal = state.legal_actions()
         if not legal:
             indices: list[int] = []
@@ -383,7 +389,18 @@ class ActionEncoding:
         else:
             context = _Context(self, state)
             encoders = _ENCODERS
-            indices = [encoders[type(a)](context, a) for a in legal]
+            indices = []
+            add = indices.append
+            slots = context.slots
+            beach = self.beach_offsets
+            width = self._beach_count
+            moves = self.offsets["ExpandFromBoard"]
+            for a in legal:
+                if type(a) is ExpandFromBoard:  # many of them with an empty reserve: inline
+                    target = beach[slots[a.island]] + a.beach
+                    add(moves + target * width + beach[slots[a.source]] + a.source_beach)
+                else:
+                    add(encoders[type(a)](context, a))
         last[0], last[1] = state, indices
         return indices
 
@@ -398,18 +415,23 @@ class ActionEncoding:
         >>> ActionEncoding.for_game(2).encode(new_game(2), SetupPlace(3))
         3
         """
-        indices = self._indices_in_order(state)
         legal = state.legal_actions()
-        for k, found in enumerate(map(is_, legal, repeat(action))):
-            if found:
-                return indices[k]
-        try:
-            return indices[legal.index(action)]
-        except (ValueError, TypeError):
-            from .explain import explain
+        k = next((k for k, same in enumerate(map(is_, legal, repeat(action))) if same), -1)
+        if k < 0:
+            try:
+                k = legal.index(action)
+            except (ValueError, TypeError):
+                from .explain import explain
 
-            message, clause = explain(state, action)
-            raise IllegalActionError(message, clause) from None
+                message, clause = explain(state, action)
+                raise IllegalActionError(message, clause) from None
+        last = self._last
+        if last[0] is state:
+            cached: int = last[1][k]
+            return cached
+        self._check(state)
+        found = legal[k]
+        return _ENCODERS[type(found)](_Context(self, state), found)
 
     def decode(self, state: GameState, index: int) -> Action:
         """The legal action of ``state`` with this index.
@@ -605,6 +627,25 @@ _LAST_CONFIG: list[Any] = [None, None]
 """``[GameConfig, ActionEncoding]`` of the last :meth:`ActionEncoding.for_state` call."""
 
 
+class _Slots(dict[Hex, int]):
+    """Island slot by position, filled from the state at the first lookup."""
+
+    __slots__ = ("enc", "state")
+
+    def __init__(self, enc: ActionEncoding, state: GameState) -> None:
+        super().__init__()
+        self.enc = enc
+        self.state = state
+
+    def __missing__(self, pos: Hex) -> int:
+        if self:
+            raise KeyError(pos)
+        self.update(self.enc._island_slots_of(self.state))
+        if pos in self:
+            return self[pos]
+        raise KeyError(pos)
+
+
 class _Context:
     """What encoding the actions of one state needs: the island slot of each position."""
 
@@ -614,17 +655,7 @@ class _Context:
         self.enc = enc
         self.state = state
         self.offsets = enc.offsets
-        self.slots: dict[Hex, int] | None = None
-
-    def slot(self, pos: Hex) -> int:
-        enc = self.enc
-        if enc._single:  # one copy of each island kind: the kind names the slot
-            state = self.state
-            return enc._slot_of_kind[state.tiles_[state.where_()[pos]][1]]
-        slots = self.slots
-        if slots is None:
-            slots = self.slots = enc._island_slots_of(self.state)
-        return slots[pos]
+        self.slots = _Slots(enc, state)
 
     def cell(self, pos: Hex) -> int:
         cell = self.enc._cell_of.get(pos)
@@ -652,18 +683,18 @@ def _expand(c: _Context, a: Expand) -> int:
     rank = _SUBSET_RANK.get(a.beaches)
     if rank is None:
         rank = sum(1 << b for b in a.beaches) - 1
-    return c.offsets["Expand"] + c.enc._expand_base[c.slot(a.island)] + rank
+    return c.offsets["Expand"] + c.enc._expand_base[c.slots[a.island]] + rank
 
 
 def _from_board(c: _Context, a: ExpandFromBoard) -> int:
     base = c.enc.beach_offsets
-    target = base[c.slot(a.island)] + a.beach
-    source = base[c.slot(a.source)] + a.source_beach
+    target = base[c.slots[a.island]] + a.beach
+    source = base[c.slots[a.source]] + a.source_beach
     return c.offsets["ExpandFromBoard"] + target * c.enc._beach_count + source
 
 
 def _found(c: _Context, a: FoundRoyal) -> int:
-    return c.offsets["FoundRoyal"] + c.slot(a.island)
+    return c.offsets["FoundRoyal"] + c.slots[a.island]
 
 
 def _recolonize(c: _Context, a: Recolonize) -> int:
@@ -672,14 +703,14 @@ def _recolonize(c: _Context, a: Recolonize) -> int:
 
 def _new_boats(c: _Context, a: PlaceNewBoats) -> int:
     if len(a.beaches) == 1:
-        return c.offsets["PlaceNewBoats"] + c.enc.beach_offsets[c.slot(a.island)] + a.beaches[0]
+        return c.offsets["PlaceNewBoats"] + c.enc.beach_offsets[c.slots[a.island]] + a.beaches[0]
     return c.offsets["PlaceNewBoats"] + c.enc._beach_count + c.enc._pairs[a.beaches]
 
 
 def _depart(c: _Context, a: Depart) -> int:
     k = c.state.where_()[a.island]
     rotation = c.state.tiles_[k][2]
-    return c.offsets["Depart"] + 6 * c.slot(a.island) + (a.jetty - rotation) % 6
+    return c.offsets["Depart"] + 6 * c.slots[a.island] + (a.jetty - rotation) % 6
 
 
 def _berth(c: _Context, a: Berth) -> int:
