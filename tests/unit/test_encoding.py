@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -259,3 +261,12 @@ def test_tile_sets_with_copies_get_one_island_slot_per_copy() -> None:
             indices = [encoding.encode(state, a) for a in state.legal_actions()]
             assert len(set(indices)) == len(indices)
             assert [encoding.decode(state, i) for i in indices] == state.legal_actions()
+
+
+def test_the_documented_index_table_matches_the_layout() -> None:
+    page = Path(__file__).resolve().parents[2] / "docs" / "explanation" / "encoding.md"
+    rows = re.findall(r"^\| `(\w+)\(.*\| (\d+)(?:–(\d+))? \|$", page.read_text(), re.M)
+    encoding = ActionEncoding.for_game(4)
+    assert [(name, int(first), int(last or first)) for name, first, last in rows] == [
+        (name, start, start + length - 1) for name, start, length in encoding.index_table()
+    ]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from tongiaki_rules import (
@@ -165,3 +168,15 @@ def test_the_text_observation_names_the_viewer_and_shows_the_board() -> None:
     header, board = text.split("\n", 1)
     assert header == "Seen from seat 1 (red); relative colours: 0 red, 1 green, 2 blue"
     assert board == str(state)
+
+
+def test_the_documented_observation_table_matches_the_layout() -> None:
+    page = Path(__file__).resolve().parents[2] / "docs" / "explanation" / "encoding.md"
+    rows = re.findall(r"^\| `(\w+)` \| (\d+) \| (\d+) \| (\S+) \|", page.read_text(), re.M)
+    layout = ObservationLayout.for_game(4)
+    assert [(name, int(offset), int(length)) for name, offset, length, _range in rows] == [
+        (s.name, s.offset, s.length) for s in layout.sections
+    ]
+    assert [r[3] for r in rows] == [
+        f"{s.low:g}..{s.high:g}".replace("-", "−") for s in layout.sections
+    ]
