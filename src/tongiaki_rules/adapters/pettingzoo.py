@@ -1,0 +1,265 @@
+"""Tongiaki as a PettingZoo AEC environment, ``tongiaki_v0``.
+
+Needs the ``pettingzoo`` extra (``pip install 'tongiaki_rules[pettingzoo]'``).
+
+- Agents ``"player_0"`` .. ``"player_{n-1}"``, one per seat; they act one at
+  a time, in the order the rules give (``agent_selection``).
+- Observation of an agent: a dict with ``"observation"``, the float32
+  vector of :class:`~tongiaki_rules.observation.ObservationLayout` seen
+  from its seat, and ``"action_mask"``, an int8 vector of
+  :class:`~tongiaki_rules.encoding.ActionEncoding` size with 1 at the legal
+  actions (all 0 for an agent that is not to act).
+- Action: an index of the encoding (``Discrete(encoding.size)``).
+- Chance: every draw from the pile is made inside the environment, from a
+  ``random.Random`` seeded by ``env(seed=...)`` or ``reset(seed=...)``.
+- Rewards only at the end: ``reward="win"`` (the default) gives each winner
+  ``1/k`` when ``k`` seats share the victory and the others 0;
+  ``reward="score"`` gives the final points. A game still running after
+  ``max_game_length`` decisions is truncated, without rewards.
+- ``render()`` returns (``"ansi"``) or prints (``"human"``) the text view.
+
+The environment holds one immutable :class:`~tongiaki_rules.state.GameState`
+plus a little bookkeeping, so ``copy.deepcopy`` and ``pickle`` work.
+
+>>> from tongiaki_rules.adapters.pettingzoo import env
+>>> game = env(num_players=3, seed=1)
+>>> game.reset()
+>>> game.agent_selection, int(game.action_space("player_0").n)
+('player_0', 20452)
+>>> observation, reward, terminated, truncated, info = game.last()
+>>> int(observation["action_mask"].sum()), observation["observation"].dtype
+(6, dtype('float32'))
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Final
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as error:  # pragma: no cover - depends on what is installed
+    raise ModuleNotFoundError(
+        "tongiaki_rules.adapters.pettingzoo needs PettingZoo, Gymnasium and numpy: "
+        f"pip install 'tongiaki_rules[pettingzoo]' ({error})",
+        name=error.name,
+    ) from error
+
+from ..encoding import ActionEncoding
+from ..errors import IllegalActionError, SettingsError
+from ..observation import ObservationLayout
+from ..rules import Rules
+from ..state import GameState, new_game
+
+__all__ = ["DEFAULT_MAX_GAME_LENGTH", "REWARDS", "TongiakiEnv", "env", "raw_env"]
+
+REWARDS: Final = ("win", "score")
+"""Values of the ``reward`` argument: win share (default) or final points."""
+
+DEFAULT_MAX_GAME_LENGTH: Final = 3000
+"""Decisions after which a game is truncated (random games take at most about 1,300)."""
+
+
+def _agent(seat: int) -> str:
+    return f"player_{seat}"
+
+
+class TongiakiEnv(AECEnv):
+    """The raw AEC environment; :func:`env` adds PettingZoo's usual wrappers.
+
+    An action that is not legal raises
+    :class:`~tongiaki_rules.errors.IllegalActionError` and changes nothing.
+
+    >>> game = TongiakiEnv(num_players=2, seed=3)
+    >>> game.reset()
+    >>> try:
+    ...     game.step(7)
+    ... except IllegalActionError as error:
+    ...     print(error)
+    action index 7 (Expand on Tonga, beaches 1) is not legal at this setup decision
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "tongiaki_v0",
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        num_players: int = 4,
+        rules: Rules | None = None,
+        *,
+        seed: int | None = None,
+        render_mode: str | None = None,
+        reward: str = "win",
+        max_game_length: int = DEFAULT_MAX_GAME_LENGTH,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            modes = ", ".join(map(repr, self.metadata["render_modes"]))
+            raise SettingsError(f"render_mode must be None, {modes}, not {render_mode!r}")
+        if reward not in REWARDS:
+            raise SettingsError(f"reward must be 'win' or 'score', not {reward!r}")
+        if type(max_game_length) is not int or max_game_length < 1:
+            raise SettingsError(f"max_game_length must be at least 1, not {max_game_length!r}")
+        self._initial = new_game(num_players, rules or Rules())
+        self.render_mode = render_mode
+        self.reward_mode = reward
+        self.max_game_length = max_game_length
+        self.possible_agents = [_agent(seat) for seat in range(num_players)]
+        encoding = ActionEncoding.for_state(self._initial)
+        layout = ObservationLayout.for_state(self._initial)
+        low = np.zeros(layout.size, np.float32)
+        for section in layout.sections:
+            low[section.offset : section.end] = section.low
+        self._observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(low, 1.0, (layout.size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (encoding.size,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self._action_spaces = {
+            agent: spaces.Discrete(encoding.size) for agent in self.possible_agents
+        }
+        self._rng = random.Random(seed)
+        self._state = self._initial
+        self._decisions = 0
+
+    # ---------------------------------------------------------------- spaces
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same object at every call)."""
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``: ``Discrete(encoding.size)``."""
+        return self._action_spaces[agent]
+
+    # ---------------------------------------------------------------- the game
+    @property
+    def game_state(self) -> GameState:
+        """The current position as a tongiaki_rules state."""
+        return self._state
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; ``seed`` reseeds the draws (else they go on from the last game)."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self._state = self._settle(self._initial)
+        self._decisions = 0
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self._to_act()
+
+    def _settle(self, state: GameState) -> GameState:
+        """Draw from the pile until someone must decide or the game is over."""
+        rng = self._rng
+        while state.is_chance_node:
+            state = state.apply(state.sample_chance(rng))
+        return state
+
+    def _to_act(self) -> str:
+        seat = self._state.current_player
+        return _agent(seat if seat is not None else self._state.turn_player)
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The observation of ``agent``: its view of the board and its action mask."""
+        state = self._state
+        seat = self.possible_agents.index(agent)
+        layout = ObservationLayout.for_state(state)
+        observation = np.array(layout.observe(state, seat), dtype=np.float32)
+        if state.current_player == seat and agent in self.agents:
+            mask_bytes = ActionEncoding.for_state(state).legal_mask(state)
+            mask = np.frombuffer(mask_bytes, dtype=np.int8).copy()
+        else:
+            mask = np.zeros(ActionEncoding.for_state(state).size, np.int8)
+        return {"observation": observation, "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        """Apply the selected agent's action (``None`` once its game is over)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self._state
+        encoding = ActionEncoding.for_state(state)
+        if action is None:
+            raise IllegalActionError(f"{agent} must choose an action, not None")
+        chosen = encoding.decode(state, int(action))
+        self._cumulative_rewards[agent] = 0.0
+        self._state = self._settle(state.apply(chosen))
+        self._decisions += 1
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self._state.is_terminal:
+            self.rewards.update(zip(self.agents, self._final_rewards(), strict=True))
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self._decisions >= self.max_game_length:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self._to_act()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _final_rewards(self) -> list[float]:
+        outcome = self._state.outcome()
+        assert outcome is not None
+        if self.reward_mode == "score":
+            return [float(s) for s in outcome.scores]
+        share = 1.0 / len(outcome.winners)
+        return [share if seat in outcome.winners else 0.0 for seat in range(len(outcome.scores))]
+
+    def render(self) -> str | None:
+        """The board as text: returned for ``"ansi"``, printed for ``"human"``."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() needs render_mode='ansi' or 'human' in env(...)")
+            return None
+        text = str(self._state)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def raw_env(num_players: int = 4, rules: Rules | None = None, **kwargs: Any) -> TongiakiEnv:
+    """The environment without wrappers (an illegal action raises).
+
+    >>> raw_env(2).metadata["name"]
+    'tongiaki_v0'
+    """
+    return TongiakiEnv(num_players, rules, **kwargs)
+
+
+def env(num_players: int = 4, rules: Rules | None = None, **kwargs: Any) -> Any:
+    """The environment with PettingZoo's usual wrappers for board games.
+
+    An illegal action ends the game for everyone, with reward -1 for the
+    agent that played it (``TerminateIllegalWrapper``); actions outside the
+    action space fail an assertion; calls out of order are errors
+    (``OrderEnforcingWrapper``). Keyword arguments: ``seed``,
+    ``render_mode``, ``reward`` and ``max_game_length`` (see
+    :class:`TongiakiEnv`).
+
+    >>> game = env(2, seed=0)
+    >>> game.reset()
+    >>> game.unwrapped.game_state.pending.kind.value
+    'setup'
+    """
+    wrapped: Any = raw_env(num_players, rules, **kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

@@ -1,0 +1,253 @@
+"""Tongiaki as the OpenSpiel game ``python_tongiaki``: OpenSpiel's own checks, search, parameters."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+pyspiel = pytest.importorskip(
+    "pyspiel", reason="needs the openspiel extra: pip install -e '.[openspiel]'"
+)
+np = pytest.importorskip("numpy", reason="needs the openspiel extra")
+
+from open_spiel.python.algorithms import mcts  # noqa: E402
+from open_spiel.python.bots import uniform_random  # noqa: E402
+
+from tongiaki_rules import (  # noqa: E402
+    EndTrigger,
+    GameRecord,
+    Rules,
+    SettingsError,
+    new_game,
+    replay,
+)
+from tongiaki_rules.adapters import openspiel  # noqa: E402
+from tongiaki_rules.encoding import ActionEncoding  # noqa: E402
+from tongiaki_rules.observation import ObservationLayout, observation_string  # noqa: E402
+
+
+def play_randomly(state, rng: random.Random, upto: int | None = None):
+    """Play ``state`` on with uniform decisions and draws by their probabilities."""
+    steps = 0
+    while not state.is_terminal() and (upto is None or steps < upto):
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(
+                rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+            )
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_openspiel_random_simulation_test_passes(players: int) -> None:
+    game = pyspiel.load_game("python_tongiaki", {"players": players})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_openspiel_random_simulation_test_passes_with_variants() -> None:
+    game = openspiel.load_game(2, Rules(variant_rody=True, variant_two_player_double_colour=True))
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_an_openspiel_mcts_bot_plays_a_whole_game() -> None:
+    game = openspiel.load_game(4)
+    rng = np.random.RandomState(7)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    search = mcts.MCTSBot(
+        game, uct_c=2.0, max_simulations=4, evaluator=evaluator, random_state=rng, solve=False
+    )
+    bots = [search] + [uniform_random.UniformRandomBot(seat, rng) for seat in (1, 2, 3)]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probabilities)))
+        else:
+            action = bots[state.current_player()].step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+    assert state.game_state.is_terminal
+    assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_the_game_describes_itself_from_the_encoding_and_the_layout() -> None:
+    game = pyspiel.load_game("python_tongiaki")
+    game_type = game.get_type()
+    assert game.num_players() == 4
+    assert game.num_distinct_actions() == ActionEncoding.for_game(4).size
+    assert game.max_chance_outcomes() == ActionEncoding.for_game(4).chance_size == 31
+    assert game.observation_tensor_shape() == [ObservationLayout.for_game(4).size]
+    assert game.max_game_length() == openspiel.DEFAULT_MAX_GAME_LENGTH
+    assert (game.min_utility(), game.max_utility()) == (0.0, 1.0)
+    assert game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert game_type.information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert game_type.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert game_type.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    assert str(game) == "python_tongiaki(players=4)"
+
+
+def test_rules_flags_are_game_parameters() -> None:
+    game = pyspiel.load_game(
+        "python_tongiaki(players=2,variant_two_player_double_colour=True,"
+        "end_trigger=sixteen_on_table,start_player=1)"
+    )
+    state = game.new_initial_state()
+    rules = state.game_state.rules
+    assert rules.variant_two_player_double_colour
+    assert rules.end_trigger is EndTrigger.SIXTEEN_ON_TABLE
+    assert len(state.game_state.colours) == 4
+    assert state.current_player() == 1
+    assert openspiel.load_game(2, rules, start_player=1).settings == game.settings
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"players": 7}, "parameter players: Tongiaki is for 2 to 6 players, not 7"),
+        ({"players": 3, "start_player": 3}, "parameter start_player: must be a seat 0..2"),
+        ({"returns": "money"}, "parameter returns: 'money' is not one of 'win', 'score'"),
+        ({"max_game_length": 0}, "parameter max_game_length: must be at least 1"),
+        ({"end_trigger": "never"}, "parameter end_trigger: 'never' is not a value of EndTrigger"),
+        ({"variant_rody": "yes"}, "parameter variant_rody: expected a bool, not 'yes'"),
+        ({"colours": 2}, "parameter colours: no such parameter"),
+        ({"variant_two_player_double_colour": True}, "two-colour variant is for exactly 2"),
+    ],
+)
+def test_bad_parameters_are_refused_naming_the_parameter(
+    params: dict[str, object], message: str
+) -> None:
+    with pytest.raises(SettingsError, match=message):
+        openspiel.TongiakiGame(params)
+
+
+def test_pyspiel_refuses_unknown_parameters_and_wrong_types_itself() -> None:
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'colours'"):
+        pyspiel.load_game("python_tongiaki", {"colours": 2})
+    with pytest.raises(pyspiel.SpielError, match="variant_rody"):
+        pyspiel.load_game("python_tongiaki", {"variant_rody": 1})
+    with pytest.raises(SettingsError, match="players"):
+        pyspiel.load_game("python_tongiaki", {"players": 1})
+
+
+def test_actions_and_draws_are_the_encoding_indices() -> None:
+    state = openspiel.load_game(3).new_initial_state()
+    encoding = ActionEncoding.for_game(3)
+    rng = random.Random(4)
+    for _ in range(60):
+        now = state.game_state
+        if state.is_chance_node():
+            assert state.chance_outcomes() == encoding.chance_outcomes(now)
+            index, _p = rng.choice(state.chance_outcomes())
+            assert state.action_to_string(index) == f"draw {encoding.decode_chance(index).tile}"
+        else:
+            assert state.legal_actions() == encoding.legal_indices(now)
+            index = rng.choice(state.legal_actions())
+            assert state.current_player() == now.current_player
+        state.apply_action(index)
+
+
+def test_an_illegal_index_is_refused_and_changes_nothing() -> None:
+    state = openspiel.load_game(2).new_initial_state()
+    before = state.game_state
+    with pytest.raises(ValueError, match="action index 7 .* is not legal at this setup decision"):
+        state.apply_action(7)
+    assert state.game_state == before
+
+
+def test_the_observation_is_the_layout_vector_and_the_text() -> None:
+    state = play_randomly(openspiel.load_game(4).new_initial_state(), random.Random(2), upto=40)
+    layout = ObservationLayout.for_game(4)
+    for seat in range(4):
+        expected = np.array(layout.observe(state.game_state, seat), dtype=np.float32)
+        assert np.array_equal(np.array(state.observation_tensor(seat)), expected)
+        assert state.observation_string(seat) == observation_string(state.game_state, seat)
+
+
+def test_information_state_strings_are_the_history() -> None:
+    game = openspiel.load_game(2)
+    state = play_randomly(game.new_initial_state(), random.Random(1), upto=10)
+    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    assert observer.string_from(state, 0) == state.history_str()
+
+
+def test_clones_are_independent() -> None:
+    state = play_randomly(openspiel.load_game(3).new_initial_state(), random.Random(5), upto=30)
+    clone = state.clone()
+    assert clone.history() == state.history()
+    assert clone.game_state == state.game_state
+    play_randomly(clone, random.Random(6))
+    assert clone.is_terminal()
+    assert not state.is_terminal() and len(state.history()) == 30
+
+
+def test_states_serialize_pickle_and_deserialize() -> None:
+    game = openspiel.load_game(4, Rules(variant_rody=True))
+    state = play_randomly(game.new_initial_state(), random.Random(8), upto=50)
+    text = pyspiel.serialize_game_and_state(game, state)
+    game_again, state_again = pyspiel.deserialize_game_and_state(text)
+    assert str(game_again) == str(game) == "python_tongiaki(players=4,variant_rody=True)"
+    assert state_again.history() == state.history()
+    assert state_again.game_state == state.game_state
+    unpickled = pickle.loads(pickle.dumps(state))
+    assert unpickled.game_state == state.game_state
+    assert unpickled.decisions == state.decisions
+
+
+def test_win_returns_share_one_point_among_the_winners() -> None:
+    state = play_randomly(openspiel.load_game(4).new_initial_state(), random.Random(3))
+    outcome = state.game_state.outcome()
+    expected = [1 / len(outcome.winners) if s in outcome.winners else 0.0 for s in range(4)]
+    assert state.returns() == pytest.approx(expected)
+    assert state.rewards() == state.returns()
+
+
+def test_score_returns_are_the_final_points() -> None:
+    state = play_randomly(
+        openspiel.load_game(3, returns="score").new_initial_state(), random.Random(3)
+    )
+    assert state.returns() == [float(s) for s in state.game_state.scores()]
+    assert max(state.returns()) <= state.get_game().max_utility()
+
+
+def test_returns_are_zero_before_the_end() -> None:
+    state = play_randomly(openspiel.load_game(2).new_initial_state(), random.Random(1), upto=20)
+    assert state.returns() == [0.0, 0.0]
+
+
+def test_a_game_reaching_max_game_length_ends_with_the_leaders_sharing_the_win() -> None:
+    game = openspiel.load_game(3, max_game_length=60)
+    state = play_randomly(game.new_initial_state(), random.Random(9))
+    assert state.is_terminal() and not state.game_state.is_terminal
+    assert state.decisions == 60
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    scores = state.game_state.scores()
+    leaders = [seat for seat, s in enumerate(scores) if s == max(scores)]
+    assert [seat for seat, r in enumerate(state.returns()) if r > 0] == leaders
+    assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_a_game_converts_to_a_record_and_back() -> None:
+    state = play_randomly(openspiel.load_game(3).new_initial_state(), random.Random(11))
+    record = openspiel.to_record(state, metadata={"event": "test"})
+    assert replay(record) == state.game_state
+    again = openspiel.from_record(GameRecord.from_json(record.to_json()))
+    assert again.history() == state.history()
+    assert again.returns() == state.returns()
+
+
+def test_records_of_other_tile_sets_are_refused() -> None:
+    from tongiaki_rules.standard_tiles import STANDARD_TILES
+    from tongiaki_rules.tiles import TileSet
+
+    smaller = TileSet(STANDARD_TILES.start, STANDARD_TILES.pile[:-1])
+    with pytest.raises(SettingsError, match="standard tiles only"):
+        openspiel.from_record(GameRecord(2, tiles=smaller))
+
+
+def test_the_initial_state_is_a_new_game() -> None:
+    assert openspiel.load_game(5).new_initial_state().game_state == new_game(5)
