@@ -1,4 +1,4 @@
-"""Tongiaki as the OpenSpiel game ``python_tongiaki``: OpenSpiel's own checks, search, parameters."""
+"""Tongiaki as the OpenSpiel game python_tongiaki: OpenSpiel's own checks, search, parameters."""
 
 from __future__ import annotations
 
@@ -34,9 +34,7 @@ def play_randomly(state, rng: random.Random, upto: int | None = None):
     while not state.is_terminal() and (upto is None or steps < upto):
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
-            state.apply_action(
-                rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-            )
+            state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
         else:
             state.apply_action(rng.choice(state.legal_actions()))
         steps += 1
@@ -154,7 +152,7 @@ def test_actions_and_draws_are_the_encoding_indices() -> None:
 def test_an_illegal_index_is_refused_and_changes_nothing() -> None:
     state = openspiel.load_game(2).new_initial_state()
     before = state.game_state
-    with pytest.raises(ValueError, match="action index 7 .* is not legal at this setup decision"):
+    with pytest.raises(ValueError, match=r"action index 7 .* is not legal at this setup decision"):
         state.apply_action(7)
     assert state.game_state == before
 

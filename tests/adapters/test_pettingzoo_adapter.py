@@ -1,4 +1,4 @@
-"""Tongiaki as the PettingZoo AEC environment ``tongiaki_v0``: PettingZoo's checks and full games."""
+"""Tongiaki as the PettingZoo AEC environment tongiaki_v0: PettingZoo's checks and whole games."""
 
 from __future__ import annotations
 
@@ -149,7 +149,7 @@ def test_an_illegal_action_raises_in_the_raw_environment_and_changes_nothing() -
     game = raw_env(2, seed=1)
     game.reset()
     before = game.game_state
-    with pytest.raises(IllegalActionError, match="action index 7 .* not legal"):
+    with pytest.raises(IllegalActionError, match=r"action index 7 .* not legal"):
         game.step(7)
     assert game.game_state == before and game.agent_selection == "player_0"
 
