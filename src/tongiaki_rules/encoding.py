@@ -201,7 +201,7 @@ class ActionEncoding:
     _single: bool = attrs.field(init=False, alias="_single")
     _beach_count: int = attrs.field(init=False, alias="_beach_count")
     _last: list[Any] = attrs.field(init=False, alias="_last")
-    """``[state, indices, config]``: the last state seen and the last game config checked."""
+    """``[(state, indices), config]``: the last state indexed and the last game config checked."""
 
     def __attrs_post_init__(self) -> None:
         ts = self.tiles
@@ -270,7 +270,7 @@ class ActionEncoding:
         set_(self, "_max_beaches", max_beaches)
         set_(self, "_single", all(copies[t] == 1 for t, _c in slots))
         set_(self, "_beach_count", beaches)
-        set_(self, "_last", [None, None, None])
+        set_(self, "_last", [(None, None), None])
 
     # ------------------------------------------------------------ construction
     @classmethod
@@ -303,12 +303,12 @@ class ActionEncoding:
         True
         """
         config = state.config
-        last = _LAST_CONFIG
-        if last[0] is config:
-            found: ActionEncoding = last[1]
+        seen, known = _LAST_CONFIG[0]
+        if seen is config:
+            found: ActionEncoding = known
             return found
         found = cls.for_game(config.num_players, config.rules, config.tiles)
-        last[0], last[1] = config, found
+        _LAST_CONFIG[0] = (config, found)  # one store, so threads never mix the pair
         return found
 
     def __eq__(self, other: object) -> bool:
@@ -341,9 +341,9 @@ class ActionEncoding:
 
     def _check(self, state: GameState) -> None:
         last = self._last
-        if state.config is not last[2]:
+        if state.config is not last[1]:
             self._check_game(state)
-            last[2] = state.config
+            last[1] = state.config
 
     def _island_slots_of(self, state: GameState) -> dict[Hex, int]:
         """Island slot of each island on the table of ``state``, by position."""
@@ -367,9 +367,9 @@ class ActionEncoding:
 
     def _indices_in_order(self, state: GameState) -> list[int]:
         """Index of each legal action, in the order of ``state.legal_actions()``."""
-        last = self._last
-        if last[0] is state:
-            cached: list[int] = last[1]
+        seen, known = self._last[0]
+        if seen is state:
+            cached: list[int] = known
             return cached
         self._check(state)
         legal = state.legal_actions()
@@ -401,7 +401,7 @@ class ActionEncoding:
                     add(moves + target * width + beach[slots[a.source]] + a.source_beach)
                 else:
                     add(encoders[type(a)](context, a))
-        last[0], last[1] = state, indices
+        self._last[0] = (state, indices)  # one store, so threads never mix the pair
         return indices
 
     # ------------------------------------------------------------ the API
@@ -425,9 +425,9 @@ class ActionEncoding:
 
                 message, clause = explain(state, action)
                 raise IllegalActionError(message, clause) from None
-        last = self._last
-        if last[0] is state:
-            cached: int = last[1][k]
+        seen, known = self._last[0]
+        if seen is state:
+            cached: int = known[k]
             return cached
         self._check(state)
         found = legal[k]
@@ -623,7 +623,7 @@ class ActionEncoding:
 
 _CACHE: dict[tuple[int, Rules, TileSet], ActionEncoding] = {}
 _CACHE_LIMIT: Final = 64
-_LAST_CONFIG: list[Any] = [None, None]
+_LAST_CONFIG: list[tuple[Any, Any]] = [(None, None)]
 """``[GameConfig, ActionEncoding]`` of the last :meth:`ActionEncoding.for_state` call."""
 
 

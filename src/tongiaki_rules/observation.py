@@ -281,11 +281,12 @@ class ObservationLayout:
         True
         """
         config = state.config
-        if _LAST[0] is config:
-            found: ObservationLayout = _LAST[1]
+        seen, known = _LAST[0]
+        if seen is config:
+            found: ObservationLayout = known
             return found
         found = cls.for_game(config.num_players, config.rules, config.tiles)
-        _LAST[0], _LAST[1] = config, found
+        _LAST[0] = (config, found)  # one store, so threads never mix the pair
         return found
 
     def __repr__(self) -> str:
@@ -481,7 +482,7 @@ def _clamp(x: float) -> float:
 
 
 _CACHE: dict[tuple[int, Rules, TileSet], ObservationLayout] = {}
-_LAST: list[Any] = [None, None]
+_LAST: list[tuple[Any, Any]] = [(None, None)]
 
 
 def observation_string(state: GameState, player: int) -> str:
