@@ -129,8 +129,8 @@ def disc_cells(radius: int) -> tuple[Hex, ...]:
     """The hexes within ``radius`` of ``(0, 0)``, numbered ring by ring.
 
     Cell 0 is ``(0, 0)``; ring ``k`` holds cells ``3k(k-1)+1 .. 3k(k+1)``,
-    starting at the hex ``k`` steps above Tonga and going clockwise (lower
-    right first).
+    starting at the hex ``k`` steps above Tonga and going clockwise (towards
+    the upper right first).
 
     >>> disc_cells(1)
     ((0, 0), (0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
