@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import Action, DecisionKind, GameState
+from .. import Action, DecisionKind, GameState, Recolonize
+from ..events import Landed, TileDrawn
 from ..narration import narrate
 
 __all__ = ["footer_lines", "header_lines", "move_lines", "seat_name", "who_decides"]
@@ -80,8 +81,10 @@ def move_lines(states: Sequence[GameState], actions: Sequence[Action], k: int) -
 
     A landing is told once it is complete, so while boats still wait to be
     berthed one at a time its line is held back until the last of them.
+    The cost does not grow with the game: only the last few steps are told
+    again to find the new lines.
     """
-    start = _turn_start(states, k)
+    start = _window_start(states, actions, k)
     told_before = _body(states[start : k + 1], actions[start:k])
     told_after = _body(states[start : k + 2], actions[start : k + 1])
     lines = told_after[len(told_before) :]
@@ -91,12 +94,27 @@ def move_lines(states: Sequence[GameState], actions: Sequence[Action], k: int) -
     return lines
 
 
-def _turn_start(states: Sequence[GameState], k: int) -> int:
-    """The state where the turn of move ``k`` began (the setup counts as one turn)."""
-    for index in range(k, -1, -1):
-        if states[index].pending.kind is DecisionKind.TURN:
-            return index
-    return 0
+def _window_start(states: Sequence[GameState], actions: Sequence[Action], k: int) -> int:
+    """The earliest step that the account of step ``k`` depends on.
+
+    ``narrate`` carries a little from step to step: the setup boats until
+    the setup is over, a New Colonisation for the rest of its turn, a
+    landing until its last boat is berthed and a drawn tile until it is
+    placed. Telling again from that step on gives the same lines for step
+    ``k`` as telling the whole game.
+    """
+    turn = next((i for i in range(k, -1, -1) if states[i].pending.kind is DecisionKind.TURN), None)
+    if turn is None:
+        return 0  # the setup is told once it is over
+    if isinstance(actions[turn], Recolonize):
+        return turn
+    if states[k].pending.kind not in (DecisionKind.BERTH, DecisionKind.PLACE_TILE):
+        return k
+    for i in range(k - 1, turn - 1, -1):
+        _after, events = states[i].apply_with_events(actions[i])
+        if any(isinstance(event, Landed | TileDrawn) for event in events):
+            return i
+    return turn
 
 
 def _body(states: Sequence[GameState], actions: Sequence[Action]) -> list[str]:
