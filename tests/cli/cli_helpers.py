@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import re
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -32,3 +34,16 @@ def assert_one_line_error(status: int, err: str) -> None:
     assert err.count("\n") == 1 and err.endswith("\n"), err
     assert ": error: " in err
     assert "Traceback" not in err
+
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "how-to" / "command-line.md"
+
+
+def doc_session(command: str) -> str:
+    """The output shown in docs/how-to/command-line.md right after ``$ <command>``."""
+    blocks = re.findall(r"^```console\n(.*?)^```", DOC.read_text(encoding="utf-8"), re.S | re.M)
+    for block in blocks:
+        _head, sep, shown = block.partition(f"$ {command}\n")
+        if sep:
+            return shown
+    raise AssertionError(f"no session of {command!r} in {DOC.name}")

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_helpers import run
+from cli_helpers import doc_session, run
 
 from tongiaki_rules import Draw, GameRecord, SetupPlace, replay, replay_states
 from tongiaki_rules.cli.play import action_list
@@ -257,3 +257,14 @@ def test_long_lists_of_actions_are_laid_out_in_columns() -> None:
     assert len(lines) < len(widest.legal_actions()) / 2
     numbers = sorted(int(n) for line in lines for n in re.findall(r"(?:^|\s)(\d+)\. ", line))
     assert numbers == list(range(1, len(widest.legal_actions()) + 1))
+
+
+def test_the_sample_session_in_the_docs_is_what_the_program_prints(
+    capsys: Capsys, monkeypatch: Patch
+) -> None:
+    shown = doc_session("tongiaki play --players 2 --seed 8")
+    answers = re.findall(r"^seat 0 Blue> (.*)$", shown, re.M)
+    argv = ["play", "--players", "2", "--seed", "8"]
+    status, out, _err = run(capsys, monkeypatch, *argv, stdin="".join(a + "\n" for a in answers))
+    assert status == 0
+    assert out == shown, "docs/how-to/command-line.md: paste the new session in"

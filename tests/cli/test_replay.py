@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from cli_helpers import assert_one_line_error, run
+from cli_helpers import assert_one_line_error, doc_session, run
 
 from tongiaki_rules import GameRecord, SetupPlace, format_action, replay, replay_states
 from tongiaki_rules.bots import RandomBot, play_match
@@ -151,3 +151,18 @@ def test_a_state_file_is_not_a_record(
     status, _out, err = run(capsys, monkeypatch, "replay", str(path))
     assert_one_line_error(status, err)
     assert "holds a single position, not a game record" in err
+
+
+def test_the_samples_in_the_docs_are_what_the_program_prints(
+    capsys: Capsys, monkeypatch: Patch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    argv = ["play", "--human", "none", "--players", "2", "--seed", "8", "--record", "game.json"]
+    assert run(capsys, monkeypatch, *argv)[0] == 0
+    shown = doc_session("tongiaki replay game.json --from 5 --to 9")
+    out = run(capsys, monkeypatch, "replay", "game.json", "--from", "5", "--to", "9")[1]
+    assert out == shown, "docs/how-to/command-line.md: paste the new output in"
+    shown = doc_session("tongiaki replay game.json --step --no-board --from 7")
+    argv = ["replay", "game.json", "--step", "--no-board", "--from", "7"]
+    out = run(capsys, monkeypatch, *argv, stdin="\n\nq\n")[1]
+    assert out == shown, "docs/how-to/command-line.md: paste the new output in"

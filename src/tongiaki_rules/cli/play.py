@@ -88,6 +88,8 @@ def add_parser(sub: Any) -> None:
         description="Play a game of Tongiaki in the terminal. Humans answer each decision "
         "with the number of an action or the action in the text notation; bots play "
         "the other seats. Type help during the game for the commands.",
+        epilog="Exit status: 0 when the game is over or after quit, 1 if the input "
+        "ends before the game does, 2 for bad arguments.",
     )
     parser.add_argument(
         "--players", type=int, default=4, metavar="N", help="number of players, 2 to 6 (default 4)"
