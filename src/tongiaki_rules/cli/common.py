@@ -120,9 +120,9 @@ def rules_from_args(args: argparse.Namespace, num_players: int | None = None) ->
 def ask(prompt: str) -> str | None:
     """One line typed by the user after ``prompt``, or ``None`` at the end of the input.
 
-    At a terminal the line can be edited as usual. When the input is piped,
-    the prompt and the line read are both written to standard output, so the
-    output reads as the conversation it was.
+    Typed at a terminal, the line can be edited as usual. When the input is
+    piped, the line read is written to standard output after the prompt, so
+    the output reads as the conversation it was.
 
     >>> import io
     >>> saved, sys.stdin = sys.stdin, io.StringIO("setup 3\\n")
@@ -131,7 +131,7 @@ def ask(prompt: str) -> str | None:
     'setup 3'
     >>> sys.stdin = saved
     """
-    if sys.stdin.isatty() and sys.stdout.isatty():
+    if sys.stdin.isatty():
         try:
             return input(prompt)
         except EOFError:

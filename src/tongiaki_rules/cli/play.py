@@ -154,7 +154,12 @@ def run(args: argparse.Namespace) -> int:
             metadata[f"seat{seat}"] = "human"
     recorder = Recorder(players, rules, start_player=args.start_player, metadata=metadata)
     session = _Session(recorder, bots, random.Random(seed))
-    status = session.play()
+    try:
+        status = session.play()
+    except KeyboardInterrupt:
+        if args.record is not None:
+            write_text(args.record, recorder.record.to_json(indent=2) + "\n")
+        raise
     if args.record is not None:
         write_text(args.record, recorder.record.to_json(indent=2) + "\n")
         print(f"Game record written to {args.record}")
