@@ -7,10 +7,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_helpers import assert_one_line_error, run
 
 import tongiaki_rules
 from tongiaki_rules import GameRecord, SetupPlace
+
+from .cli_helpers import assert_one_line_error, run
 
 Capsys = pytest.CaptureFixture[str]
 Patch = pytest.MonkeyPatch

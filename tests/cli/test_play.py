@@ -9,10 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_helpers import doc_session, run
 
 from tongiaki_rules import Draw, GameRecord, SetupPlace, replay, replay_states
 from tongiaki_rules.cli.play import action_list
+
+from .cli_helpers import doc_session, run
 
 TWO = ["play", "--players", "2", "--human", "0", "--bots", "random", "--seed", "5"]
 PROMPT = "seat 0 Blue> "

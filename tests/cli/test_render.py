@@ -6,10 +6,11 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from cli_helpers import assert_one_line_error, run
 
 from tongiaki_rules import GameRecord, replay
 from tongiaki_rules.bots import RandomBot, play_match
+
+from .cli_helpers import assert_one_line_error, run
 
 Capsys = pytest.CaptureFixture[str]
 Patch = pytest.MonkeyPatch

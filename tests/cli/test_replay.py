@@ -6,11 +6,12 @@ import re
 from pathlib import Path
 
 import pytest
-from cli_helpers import assert_one_line_error, doc_session, run
 
 from tongiaki_rules import GameRecord, SetupPlace, format_action, replay, replay_states
 from tongiaki_rules.bots import RandomBot, play_match
 from tongiaki_rules.narration import narrate
+
+from .cli_helpers import assert_one_line_error, doc_session, run
 
 Capsys = pytest.CaptureFixture[str]
 Patch = pytest.MonkeyPatch
