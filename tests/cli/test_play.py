@@ -71,19 +71,34 @@ def test_bots_alone_play_a_game_and_the_record_is_written(
     capsys: Capsys, monkeypatch: Patch, tmp_path: Path
 ) -> None:
     path = tmp_path / "game.json"
-    argv = ["play", "--players", "3", "--human", "none", "--bots", "random,greedy"]
-    status, out, err = run(capsys, monkeypatch, *argv, "--seed", "2", "--record", str(path))
+    argv = ["play", "--players", "3", "--human", "none", "--seed", "2", "--record", str(path)]
+    status, out, err = run(capsys, monkeypatch, *argv)
     assert status == 0 and err == ""
     assert "> " not in out  # nobody was asked anything
-    assert "seat 1 Red (greedy), seat 2 Green (random)" in out
     record = GameRecord.from_json(path.read_text(encoding="utf-8"))
     final = replay(record)
     assert final.is_terminal
-    assert record.metadata["seat0"] == "random" and record.metadata["seat1"] == "greedy"
+    assert [record.metadata[f"seat{s}"] for s in range(3)] == ["random"] * 3
     assert record.metadata["seed"] == 2
     assert out.rstrip().endswith(f"Game record written to {path}")
     for seat, score in enumerate(final.scores()):
         assert f"{score} points" in out.split(f"  seat {seat} ")[-1]
+
+
+def test_the_bots_fill_the_other_seats_in_order_repeating_the_list(
+    capsys: Capsys, monkeypatch: Patch, tmp_path: Path
+) -> None:
+    path = tmp_path / "game.json"
+    argv = ["play", "--players", "5", "--human", "2", "--bots", "greedy,mcts:iterations=5"]
+    status, out, _err = run(capsys, monkeypatch, *argv, "--record", str(path), stdin="quit\n")
+    assert status == 0
+    assert (
+        "At the table: seat 0 Blue (greedy), seat 1 Red (mcts), seat 2 Green (human), "
+        "seat 3 Yellow (greedy), seat 4 Orange (mcts); seed "
+    ) in out
+    metadata = GameRecord.from_json(path.read_text(encoding="utf-8")).metadata
+    assert metadata["seat2"] == "human" and "seat2_seed" not in metadata
+    assert metadata["seat0_seed"] != metadata["seat3_seed"]
 
 
 def test_hot_seat_two_colour_game_with_both_seats_human(capsys: Capsys, monkeypatch: Patch) -> None:
