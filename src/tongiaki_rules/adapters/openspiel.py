@@ -286,9 +286,13 @@ class TongiakiGame(pyspiel.Game):
         return len(self.initial.config.tiles.pile)
 
 
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+
+
 @attrs.frozen(slots=True)
 class _Now:
-    """The immutable state and the decisions so far: shared, never copied.
+    """The immutable state, the decisions so far and who acts: shared, never copied.
 
     OpenSpiel clones a Python state by deep-copying its attributes and
     serializes it by pickling them; this holder makes the first free and the
@@ -297,6 +301,20 @@ class _Now:
 
     state: GameState
     decisions: int
+    player: int
+    """The OpenSpiel player to act: a seat, or ``CHANCE`` or ``TERMINAL``."""
+
+    @classmethod
+    def of(cls, state: GameState, decisions: int, longest: int) -> _Now:
+        if state.is_terminal or decisions >= longest:
+            player = _TERMINAL
+        elif state.is_chance_node:
+            player = _CHANCE
+        else:
+            seat = state.current_player
+            assert seat is not None
+            player = seat
+        return cls(state, decisions, player)
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Now:
         return self
@@ -304,12 +322,12 @@ class _Now:
     def __copy__(self) -> _Now:
         return self
 
-    def __reduce__(self) -> tuple[Any, tuple[str, int]]:
-        return _thaw, (self.state.to_json(), self.decisions)
+    def __reduce__(self) -> tuple[Any, tuple[str, int, int]]:
+        return _thaw, (self.state.to_json(), self.decisions, self.player)
 
 
-def _thaw(text: str, decisions: int) -> _Now:
-    return _Now(GameState.from_json(text), decisions)
+def _thaw(text: str, decisions: int, player: int) -> _Now:
+    return _Now(GameState.from_json(text), decisions, player)
 
 
 class TongiakiState(pyspiel.State):
@@ -323,7 +341,7 @@ class TongiakiState(pyspiel.State):
 
     def __init__(self, game: TongiakiGame) -> None:
         super().__init__(game)
-        self._now = _Now(game.initial, 0)
+        self._now = _Now.of(game.initial, 0, game.settings.max_game_length)
 
     @property
     def game_state(self) -> GameState:
@@ -335,21 +353,10 @@ class TongiakiState(pyspiel.State):
         """The decisions taken so far (chance outcomes not counted)."""
         return self._now.decisions
 
-    def _cut_short(self) -> bool:
-        game: TongiakiGame = self.get_game()
-        return self._now.decisions >= game.settings.max_game_length
-
     # ---------------------------------------------------------- the OpenSpiel API
     def current_player(self) -> int:
         """The seat to decide, or ``pyspiel.PlayerId.CHANCE`` / ``TERMINAL``."""
-        state = self._now.state
-        if state.is_terminal or self._cut_short():
-            return int(pyspiel.PlayerId.TERMINAL)
-        if state.is_chance_node:
-            return int(pyspiel.PlayerId.CHANCE)
-        player = state.current_player
-        assert player is not None
-        return player
+        return self._now.player
 
     def _legal_actions(self, player: int) -> list[int]:
         return ActionEncoding.for_state(self._now.state).legal_indices(self._now.state)
@@ -363,16 +370,20 @@ class TongiakiState(pyspiel.State):
         now = self._now
         state = now.state
         encoding = ActionEncoding.for_state(state)
-        if state.is_chance_node:
-            self._now = _Now(state.apply(encoding.decode_chance(int(action))), now.decisions)
+        game: TongiakiGame = self.get_game()
+        longest = game.settings.max_game_length
+        if now.player == _CHANCE:
+            after = state.apply(encoding.decode_chance(int(action)))
+            self._now = _Now.of(after, now.decisions, longest)
         else:
-            self._now = _Now(state.apply(encoding.decode(state, int(action))), now.decisions + 1)
+            after = state.apply(encoding.decode(state, int(action)))
+            self._now = _Now.of(after, now.decisions + 1, longest)
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self._now.state
         encoding = ActionEncoding.for_state(state)
         index = int(action)
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == _CHANCE:
             draw: Draw = encoding.decode_chance(index)
             return f"draw {draw.tile}"
         try:
@@ -382,7 +393,7 @@ class TongiakiState(pyspiel.State):
 
     def is_terminal(self) -> bool:
         """True once the game is over (or cut short at ``max_game_length``)."""
-        return self._now.state.is_terminal or self._cut_short()
+        return self._now.player == _TERMINAL
 
     def returns(self) -> list[float]:
         """Per seat: the win share or the final score (see :data:`RETURNS`); 0 before the end."""
