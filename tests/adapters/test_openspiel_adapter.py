@@ -196,6 +196,15 @@ def test_states_serialize_pickle_and_deserialize() -> None:
     assert unpickled.decisions == state.decisions
 
 
+def test_games_pickle_with_their_parameters() -> None:
+    game = openspiel.load_game(3, Rules(variant_rody=True), returns="score")
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == "python_tongiaki(players=3,returns=score,variant_rody=True)"
+    assert again.settings == game.settings
+    state = play_randomly(again.new_initial_state(), random.Random(2))
+    assert state.returns() == [float(s) for s in state.game_state.scores()]
+
+
 def test_win_returns_share_one_point_among_the_winners() -> None:
     state = play_randomly(openspiel.load_game(4).new_initial_state(), random.Random(3))
     outcome = state.game_state.outcome()

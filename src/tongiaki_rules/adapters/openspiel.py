@@ -223,6 +223,26 @@ _GAME_TYPE: Final = pyspiel.GameType(
 )
 
 
+@attrs.frozen(slots=True)
+class _Parts:
+    """What a game is built from: its settings, its new game, its encoding and layout."""
+
+    settings: GameSettings
+    initial: GameState
+    encoding: ActionEncoding
+    layout: ObservationLayout
+
+    @classmethod
+    def of(cls, settings: GameSettings) -> _Parts:
+        initial = new_game(settings.players, settings.rules, start_player=settings.start_player)
+        return cls(
+            settings,
+            initial,
+            ActionEncoding.for_state(initial),
+            ObservationLayout.for_state(initial),
+        )
+
+
 class TongiakiGame(pyspiel.Game):
     """The OpenSpiel game; build it with ``pyspiel.load_game`` or :func:`load_game`.
 
@@ -232,18 +252,17 @@ class TongiakiGame(pyspiel.Game):
     """
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        settings = GameSettings.from_parameters(dict(params or {}))
-        initial = new_game(settings.players, settings.rules, start_player=settings.start_player)
-        tiles = initial.config.tiles
+        parts = _Parts.of(GameSettings.from_parameters(dict(params or {})))
+        settings = parts.settings
+        tiles = parts.initial.config.tiles
         island_values = tiles.start.value + sum(
             t.value for t in tiles.pile if isinstance(t, IslandTile)
         )
-        colours_per_seat = len(initial.colours) // settings.players
+        colours_per_seat = len(parts.initial.colours) // settings.players
         best = 1.0 if settings.returns == "win" else float(island_values * colours_per_seat)
-        encoding = ActionEncoding.for_state(initial)
         info = pyspiel.GameInfo(
-            num_distinct_actions=encoding.size,
-            max_chance_outcomes=encoding.chance_size,
+            num_distinct_actions=parts.encoding.size,
+            max_chance_outcomes=parts.encoding.chance_size,
             num_players=settings.players,
             min_utility=0.0,
             max_utility=best,
@@ -256,14 +275,34 @@ class TongiakiGame(pyspiel.Game):
             if name == "players" or value != PARAMETERS[name]
         }
         super().__init__(_GAME_TYPE, info, shown)
-        self.settings = settings
+        self._parts = parts
+
+    def _built(self) -> _Parts:
+        parts: _Parts | None = getattr(self, "_parts", None)
+        if parts is None:  # an unpickled game keeps only its parameters: rebuild the rest
+            parts = _Parts.of(GameSettings.from_parameters(self.get_parameters()))
+            self._parts = parts
+        return parts
+
+    @property
+    def settings(self) -> GameSettings:
         """The checked parameters."""
-        self.initial = initial
+        return self._built().settings
+
+    @property
+    def initial(self) -> GameState:
         """The new game every initial state starts from."""
-        self.encoding = encoding
+        return self._built().initial
+
+    @property
+    def encoding(self) -> ActionEncoding:
         """The action indices."""
-        self.layout = ObservationLayout.for_state(initial)
+        return self._built().encoding
+
+    @property
+    def layout(self) -> ObservationLayout:
         """The observation vectors."""
+        return self._built().layout
 
     def new_initial_state(self) -> TongiakiState:
         """A state at the first setup decision."""
