@@ -18,13 +18,16 @@ from __future__ import annotations
 import random
 
 from ..actions import Action
-from ..state import DecisionKind, GameState
+from ..state import GameState
 from .heuristic import DEFAULT_WEIGHTS, Evaluation, Weights, advantage
+from .pacing import Pacing
 
 __all__ = ["GreedyBot"]
 
 _REPEAT = 1000.0
-"""Penalty for an action that leads back to a position already met this turn (a loop)."""
+"""Penalty for an action that leads back to a position already met this turn (a circle)."""
+_URGE = 0.5
+"""Bonus, in points per turn of impatience, for an action that draws a tile."""
 
 
 class GreedyBot:
@@ -32,8 +35,9 @@ class GreedyBot:
 
     * ``seed``: seeds the bot's own ``random.Random``, which breaks ties and
       picks the options rated when there are too many.
-    * ``sample``: a decision with more options than this (free tile
-      placements) has only a random ``sample`` of them rated.
+    * ``sample``: turn actions that fill no beach are rated without being
+      applied; of the other options (free tile placements can number
+      well over a hundred) at most ``sample``, drawn at random, are rated.
     * ``patience``: after this many turns of its own in which no tile came
       off the pile, the bot starts to favour actions that draw a tile, a
       little more each turn, so that two cautious bots cannot stall a game.
@@ -56,11 +60,8 @@ class GreedyBot:
     ) -> None:
         self._rng = random.Random(seed)
         self.sample = int(sample)
-        self.patience = int(patience)
         self.weights = weights
-        self._pile_seen = -1
-        self._idle_turns = 0
-        self._this_turn: set[GameState] = set()
+        self._pacing = Pacing(int(patience))
 
     @property
     def name(self) -> str:
@@ -69,44 +70,40 @@ class GreedyBot:
 
     def choose(self, state: GameState) -> Action:
         """The best-rated legal action; ties broken at random."""
+        pacing = self._pacing
+        pacing.start(state)
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
         seat = state.current_player
         assert seat is not None
-        urge = self._urge_to_draw(state)
-        if state.pending.kind is DecisionKind.TURN:
-            self._this_turn.clear()
-        self._this_turn.add(state)
-        if len(actions) > self.sample:
-            actions = self._rng.sample(actions, self.sample)
         evaluation = Evaluation(state, self.weights)
-        pile = len(state.pile.tiles) if urge else 0
-        best: list[Action] = []
-        best_value = float("-inf")
+        rated: list[tuple[Action, tuple[float, ...]]] = []
+        others: list[Action] = []
         for action in actions:
             values = evaluation.predict(action)
             if values is None:
-                result = state.apply(action)
-                values = evaluation.after(action, result)
-                if urge and (result.is_chance_node or len(result.pile.tiles) < pile):
-                    values = tuple(v + urge if k == seat else v for k, v in enumerate(values))
-                if result in self._this_turn:
-                    values = tuple(v - _REPEAT if k == seat else v for k, v in enumerate(values))
+                others.append(action)
+            else:
+                rated.append((action, values))
+        if len(others) > self.sample:
+            others = self._rng.sample(others, self.sample)
+        urge = _URGE * pacing.impatience
+        for action in others:
+            result = state.apply(action)
+            values = evaluation.after(action, result)
+            bonus = urge if urge and pacing.draws(state, result) else 0.0
+            if pacing.repeats(result):
+                bonus -= _REPEAT
+            if bonus:
+                values = tuple(v + bonus if k == seat else v for k, v in enumerate(values))
+            rated.append((action, values))
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action, values in rated:
             value = advantage(values, seat, self.weights)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif value >= best_value - 1e-9:
                 best.append(action)
         return best[0] if len(best) == 1 else self._rng.choice(best)
-
-    def _urge_to_draw(self, state: GameState) -> float:
-        """Bonus for drawing, once the pile has stood still for too many of the bot's turns."""
-        if state.pending.kind is not DecisionKind.TURN:
-            return 0.0
-        size = len(state.pile.tiles)
-        if size != self._pile_seen:
-            self._pile_seen, self._idle_turns = size, 0
-            return 0.0
-        self._idle_turns += 1
-        return max(0, self._idle_turns - self.patience) * 0.5

@@ -142,9 +142,10 @@ class Evaluation:
     """The evaluation of a position, ready to rate the positions its actions lead to.
 
     ``Evaluation(state).after(action, state.apply(action))`` gives the same
-    values as ``seat_values(state.apply(action))``, but for a turn action
-    that fills no beach it only looks again at the island(s) the action
-    touched.
+    values as ``seat_values(state.apply(action))``. :meth:`predict` gives
+    them without applying the action when it is a turn action that fills no
+    beach: such an action only changes one island (two when a boat moves
+    from the board) and a reserve, so only those are looked at again.
 
     >>> from tongiaki_rules import new_game
     >>> state = new_game(2)
@@ -162,24 +163,33 @@ class Evaluation:
         self._may_found = tuple(state.royal_islands_founded(c) < 2 for c in state.colours)
         self._fade = _fade(state, weights)
         self._views: dict[Hex, IslandView] = {}
-        self._terms: dict[Hex, tuple[tuple[float, ...], tuple[float, ...]]] = {}
+        self._parts: dict[Hex, tuple[float, ...]] = {}
+        self._changed: dict[tuple[Hex, tuple[int, ...]], tuple[float, ...]] = {}
+        self._islands = [0.0] * self._colours
         self._values: tuple[float, ...] | None = None
-        if not state.is_terminal:
-            for view in state.islands:
-                self._views[view.position] = view
-                self._terms[view.position] = island_terms(
-                    view, self._colours, self._may_found, weights
-                )
+        self._still: list[float] | None = None
+        self._turn = state.pending.kind is DecisionKind.TURN
+        self._colour = int(state.turn_colour)
+        if state.is_terminal:
+            self._values = tuple(float(s) for s in state.scores())
+            return
+        for view in state.islands:
+            part = self._part(view, self._may_found)
+            self._views[view.position] = view
+            self._parts[view.position] = part
+            for c, x in enumerate(part):
+                self._islands[c] += x
 
     def values(self) -> tuple[float, ...]:
         """The evaluation of each seat in this position."""
         if self._values is None:
-            if self.state.is_terminal:
-                self._values = tuple(float(s) for s in self.state.scores())
-            else:
-                state = self.state
-                reserves = [state.reserve(c) for c in range(self._colours)]
-                self._values = self._combine(reserves, self._terms, _underway(state, self.weights))
+            state = self.state
+            underway = _underway(state, self.weights)
+            totals = [
+                x + self._fade * self.weights.reserve * state.reserve(c) + underway[c]
+                for c, x in enumerate(self._islands)
+            ]
+            self._values = self._by_seat(totals)
         return self._values
 
     def after(self, action: Action, result: GameState) -> tuple[float, ...]:
@@ -192,39 +202,63 @@ class Evaluation:
     def predict(self, action: Action) -> tuple[float, ...] | None:
         """The evaluation after a turn action that fills no beach, without applying it.
 
-        Such an action changes one island (two for a boat moved from the
-        board) and the reserve, and ends the turn; this rebuilds only those
-        islands. Returns ``None`` for any other action, and when the action
-        ends the game (the score is then exact: apply it and evaluate).
+        Returns ``None`` for any other action.
         """
-        state = self.state
-        if state.pending.kind is not DecisionKind.TURN:
+        if not self._turn:
             return None
-        colour = int(state.turn_colour)
+        colour = self._colour
         change = self._changes(action, colour)
         if change is None:
             return None
-        islands, returned = change
-        may_found = self._may_found
-        if isinstance(action, FoundRoyal):
-            may_found = tuple(
-                ok if c != colour else state.royal_islands_founded(c) + 1 < 2
-                for c, ok in enumerate(may_found)
+        parts, returned = change
+        if self._still is None:
+            scale = self._fade * self.weights.reserve
+            self._still = [
+                x + scale * self.state.reserve(c) for c, x in enumerate(self._islands)
+            ]
+        totals = list(self._still)
+        for position, part in parts:
+            old = self._parts[position]
+            for c in range(self._colours):
+                totals[c] += part[c] - old[c]
+        totals[colour] += self._fade * self.weights.reserve * returned
+        return self._by_seat(totals)
+
+    def _part(self, view: IslandView, may_found: Sequence[bool]) -> tuple[float, ...]:
+        """One island's contribution to each colour, faded towards its points."""
+        full, points = island_terms(view, self._colours, may_found, self.weights)
+        fade = self._fade
+        return tuple(p + fade * (f - p) for f, p in zip(full, points, strict=True))
+
+    def _beach_change(
+        self, position: Hex, colour: int, added: tuple[int, ...]
+    ) -> tuple[Hex, tuple[float, ...]] | None:
+        """An island with ``added[b]`` more boats of ``colour`` on each beach ``b``.
+
+        ``None`` if that fills a beach (the boats would sail).
+        """
+        key = (position, (colour, *added))
+        part = self._changed.get(key)
+        if part is None:
+            view = self._views.get(position)
+            if view is None:
+                return None
+            if any(
+                n > 0 and beach.free <= n for beach, n in zip(view.beaches, added, strict=True)
+            ):
+                return None
+            beaches = tuple(
+                _with_boats(beach, colour, n) if n else beach
+                for beach, n in zip(view.beaches, added, strict=True)
             )
-        terms = dict(self._terms) if may_found is self._may_found else {
-            pos: island_terms(view, self._colours, may_found, self.weights)
-            for pos, view in self._views.items()
-        }
-        for view in islands:
-            terms[view.position] = island_terms(view, self._colours, may_found, self.weights)
-        reserves = [state.reserve(c) for c in range(self._colours)]
-        reserves[colour] += returned
-        return self._combine(reserves, terms, None)
+            part = self._part(attrs.evolve(view, beaches=beaches), self._may_found)
+            self._changed[key] = part
+        return position, part
 
     def _changes(
         self, action: Action, colour: int
-    ) -> tuple[tuple[IslandView, ...], int] | None:
-        """The islands as ``action`` leaves them, and the boats it returns to the reserve."""
+    ) -> tuple[list[tuple[Hex, tuple[float, ...]]], int] | None:
+        """The changed islands' contributions after ``action``, and the boats it returns."""
         if isinstance(action, Expand | PlaceNewBoats):
             view = self._views.get(action.island)
             if view is None:
@@ -232,35 +266,26 @@ class Evaluation:
             added = [0] * len(view.beaches)
             for b in action.beaches:
                 added[b] += 1
-            if any(n and view.beaches[b].free <= n for b, n in enumerate(added)):
-                return None  # a beach fills and sails
-            beaches = tuple(
-                _with_boats(beach, colour, n) if n else beach
-                for beach, n in zip(view.beaches, added, strict=True)
-            )
-            return (attrs.evolve(view, beaches=beaches),), -len(action.beaches)
+            change = self._beach_change(action.island, colour, tuple(added))
+            return None if change is None else ([change], -len(action.beaches))
         if isinstance(action, ExpandFromBoard):
-            view = self._views.get(action.island)
+            target = self._views.get(action.island)
             source = self._views.get(action.source)
-            if view is None or source is None or view.beaches[action.beach].free <= 1:
+            if target is None or source is None:
                 return None
+            added = [0] * len(target.beaches)
+            added[action.beach] += 1
             if action.source == action.island:
-                source = view
-            left = tuple(
-                _with_boats(beach, colour, -1) if beach.index == action.source_beach else beach
-                for beach in source.beaches
-            )
-            source = attrs.evolve(source, beaches=left)
-            if action.source == action.island:
-                view = source
-            beaches = tuple(
-                _with_boats(beach, colour, 1) if beach.index == action.beach else beach
-                for beach in view.beaches
-            )
-            moved = attrs.evolve(view, beaches=beaches)
-            if action.source == action.island:
-                return (moved,), 0
-            return (source, moved), 0
+                added[action.source_beach] -= 1
+                change = self._beach_change(action.island, colour, tuple(added))
+                return None if change is None else ([change], 0)
+            taken = [0] * len(source.beaches)
+            taken[action.source_beach] = -1
+            arrive = self._beach_change(action.island, colour, tuple(added))
+            leave = self._beach_change(action.source, colour, tuple(taken))
+            if arrive is None or leave is None:
+                return None
+            return [arrive, leave], 0
         if isinstance(action, FoundRoyal):
             view = self._views.get(action.island)
             if view is None:
@@ -268,26 +293,19 @@ class Evaluation:
             boats = sum(beach.boats.count(colour) for beach in view.beaches)
             empty = tuple(attrs.evolve(beach, boats=()) for beach in view.beaches)
             royal = attrs.evolve(view, beaches=empty, is_royal=True, king=Colour(colour))
-            return (royal,), boats - 1
+            may_found = list(self._may_found)
+            may_found[colour] = self.state.royal_islands_founded(colour) + 1 < 2
+            if may_found[colour] == self._may_found[colour]:
+                return [(action.island, self._part(royal, self._may_found))], boats - 1
+            # the last founding: no other island of this colour may become royal any more
+            changes = [
+                (pos, self._part(royal if pos == action.island else other, may_found))
+                for pos, other in self._views.items()
+            ]
+            return changes, boats - 1
         return None
 
-    def _combine(
-        self,
-        reserves: Sequence[int],
-        terms: dict[Hex, tuple[tuple[float, ...], tuple[float, ...]]],
-        underway: list[float] | None,
-    ) -> tuple[float, ...]:
-        fade = self._fade
-        reserve = self.weights.reserve
-        totals = [0.0] * self._colours
-        for full, points in terms.values():
-            for c in range(self._colours):
-                if full[c]:
-                    totals[c] += points[c] + fade * (full[c] - points[c])
-        for c in range(self._colours):
-            totals[c] += fade * reserve * reserves[c]
-            if underway:
-                totals[c] += underway[c]
+    def _by_seat(self, totals: Sequence[float]) -> tuple[float, ...]:
         seats = [0.0] * self.state.num_players
         for c, seat in enumerate(self._seats):
             seats[seat] += totals[c]
