@@ -99,16 +99,17 @@ def lineup(
 
 def _derived_seed(seed: int, number: int, role: str) -> int:
     text = f"tongiaki-simulate/{seed}/{number}/{role}".encode()
-    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
+    return int.from_bytes(hashlib.sha256(text).digest()[:6], "big")
 
 
 def game_seeds(seed: int, number: int, players: int) -> tuple[int, tuple[int, ...]]:
     """The seed of game ``number``'s tile draws, and the seed of each seat's bot.
 
-    Each is the first 8 bytes (big-endian) of the SHA-256 of
+    Each is the first 6 bytes (big-endian) of the SHA-256 of
     ``"tongiaki-simulate/{seed}/{number}/{role}"``, the role being ``draws``
     or ``seat0``, ``seat1``, ...: it depends on nothing else, so neither on
-    the other games nor on the process that plays the game.
+    the other games nor on the process that plays the game. Being below
+    2**48, the seeds stay exact in JSON read by any language.
 
     >>> draws, bots = game_seeds(1, 1, 2)
     >>> len(bots), draws == game_seeds(1, 1, 4)[0], draws != game_seeds(1, 2, 2)[0]

@@ -144,3 +144,14 @@ def test_a_records_folder_that_cannot_be_made_is_one_line_and_exit_status_2(
     assert out == ""
     assert err.startswith("tongiaki simulate: error: --records: cannot write ")
     assert err.count("\n") == 1
+
+
+def test_the_tables_in_the_how_to_guide_are_what_the_command_prints(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    guide = Path(__file__).resolve().parents[2] / "docs" / "how-to" / "simulate.md"
+    text = guide.read_text(encoding="utf-8")
+    shown = text.split("```text\n100 games", 1)[1].split("```", 1)[0]
+    status, out, _err = run(capsys, "simulate", "--bots", "random", "--games", "100")
+    assert status == 0
+    assert out == "100 games" + shown
