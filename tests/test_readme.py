@@ -48,3 +48,17 @@ def test_the_first_example_prints_the_outcome_the_readme_quotes() -> None:
     quoted = re.search(r"This prints `([^`]*)`", text)
     assert quoted is not None
     assert run(BLOCKS[0]).strip() == quoted.group(1)
+
+
+def test_the_simulate_sample_is_what_the_command_prints() -> None:
+    from tongiaki_rules.cli import main
+
+    text = README.read_text(encoding="utf-8")
+    pattern = r"`tongiaki simulate --games (\d+)` starts with\n\n  ```text\n(.*?)  ```"
+    found = re.search(pattern, text, re.S)
+    assert found is not None, "the README's simulate sample is missing"
+    sample = [line.removeprefix("  ") for line in found.group(2).splitlines()]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["simulate", "--games", found.group(1), "--quiet"]) == 0
+    assert out.getvalue().splitlines()[: len(sample)] == sample
