@@ -4,8 +4,8 @@
 are the same program. Every subcommand turns bad input into one line on
 stderr and exit status 2.
 
->>> main(["--version"])  # doctest: +SKIP
-tongiaki 0.1.0
+>>> main(["render", "no-such-file.json"])
+2
 """
 
 from __future__ import annotations
