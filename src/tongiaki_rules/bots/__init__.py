@@ -16,12 +16,18 @@ Build them by name with :func:`make_bot` (``"random"``, ``"greedy"``,
 from __future__ import annotations
 
 from .base import BOT_NAMES, Bot, BotFactory, RandomBot, make_bot, parse_bot_spec
-from .match import play_match
+from .greedy import GreedyBot
+from .match import DEFAULT_MAX_DECISIONS, MatchTooLongError, play_match
+from .mcts import MCTSBot
 
 __all__ = [
     "BOT_NAMES",
+    "DEFAULT_MAX_DECISIONS",
     "Bot",
     "BotFactory",
+    "GreedyBot",
+    "MCTSBot",
+    "MatchTooLongError",
     "RandomBot",
     "make_bot",
     "parse_bot_spec",
