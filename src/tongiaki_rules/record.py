@@ -1291,6 +1291,26 @@ class GameRecord:
     def __attrs_post_init__(self) -> None:
         GameConfig.make(self.num_players, self.rules, self.tiles, self.start_player)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickle support (the read-only metadata mapping cannot be pickled as it is).
+
+        >>> import pickle
+        >>> record = GameRecord(2, actions=[SetupPlace(0)], metadata={"event": "demo"})
+        >>> pickle.loads(pickle.dumps(record)) == record
+        True
+        """
+        return (
+            _rebuild_record,
+            (
+                self.num_players,
+                self.rules,
+                self.tiles,
+                self.start_player,
+                self.actions,
+                dict(self.metadata),
+            ),
+        )
+
     def initial_state(self) -> GameState:
         """The new game the actions start from.
 
@@ -1420,6 +1440,24 @@ class GameRecord:
             actions=actions,
             metadata=metadata,
         )
+
+
+def _rebuild_record(
+    num_players: int,
+    rules: Rules,
+    tiles: TileSet,
+    start_player: int,
+    actions: tuple[Action, ...],
+    metadata: dict[str, str | int],
+) -> GameRecord:
+    return GameRecord(
+        num_players,
+        rules=rules,
+        tiles=tiles,
+        start_player=start_player,
+        actions=actions,
+        metadata=metadata,
+    )
 
 
 def _action_between(before: GameState, after: GameState) -> Action | None:

@@ -43,3 +43,12 @@ def test_a_game_past_the_cap_raises_with_the_record_so_far() -> None:
 def test_no_cap_means_the_game_is_played_out() -> None:
     record = play_match([RandomBot(seed=4), RandomBot(seed=6)], seed=2, max_decisions=None)
     assert replay(record).is_terminal
+
+
+def test_the_error_survives_pickling_for_worker_processes() -> None:
+    import pickle
+
+    with pytest.raises(MatchTooLongError) as info:
+        play_match([_Stubborn(), RandomBot(seed=2)], seed=1, max_decisions=5)
+    copy = pickle.loads(pickle.dumps(info.value))
+    assert str(copy) == str(info.value) and copy.record == info.value.record

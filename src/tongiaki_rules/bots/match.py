@@ -42,6 +42,10 @@ class MatchTooLongError(RuntimeError):
         super().__init__(message)
         self.record = record
 
+    def __reduce__(self) -> tuple[type[MatchTooLongError], tuple[str, GameRecord]]:
+        # so that the error crosses process boundaries (simulate --jobs)
+        return (type(self), (str(self), self.record))
+
 
 def play_match(
     bots: Sequence[Bot],

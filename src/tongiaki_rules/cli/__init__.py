@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
+from ..bots import MatchTooLongError
 from ..errors import TongiakiError
 from .common import CliError, Parser
 
@@ -51,6 +52,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         message = " ".join(str(exc).split())
         print(f"tongiaki {args.command}: error: {message}", file=sys.stderr)
         return 2
+    except MatchTooLongError as exc:  # a bot going round in circles, not bad input
+        print(f"tongiaki {args.command}: stopped: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print(f"tongiaki {args.command}: interrupted", file=sys.stderr)
         return 130
