@@ -52,3 +52,20 @@ def test_the_error_survives_pickling_for_worker_processes() -> None:
         play_match([_Stubborn(), RandomBot(seed=2)], seed=1, max_decisions=5)
     copy = pickle.loads(pickle.dumps(info.value))
     assert str(copy) == str(info.value) and copy.record == info.value.record
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("random:seed=3", "seed is not an option"),
+        ("random:depth=3", "unexpected keyword argument 'depth'"),
+        ("genius", "unknown bot 'genius'"),
+        ("greedy:7", "is not key=value"),
+    ],
+)
+def test_bad_bot_specs_are_settings_errors_that_say_why(spec: str, message: str) -> None:
+    from tongiaki_rules import SettingsError
+    from tongiaki_rules.bots import make_bot
+
+    with pytest.raises(SettingsError, match=message):
+        make_bot(spec, seed=1)

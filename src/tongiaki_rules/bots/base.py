@@ -127,6 +127,10 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     factories = _factories()
     if name not in factories:
         raise SettingsError(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}")
+    if "seed" in options:
+        raise SettingsError(
+            f"{spec!r}: a bot's seed is not an option of its spec; it comes from the caller"
+        )
     try:
         return factories[name](seed=seed, **options)
     except TypeError as exc:
