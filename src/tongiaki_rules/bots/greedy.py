@@ -40,7 +40,8 @@ class GreedyBot:
       well over a hundred) at most ``sample``, drawn at random, are rated.
     * ``patience``: after this many turns of its own in which no tile came
       off the pile, the bot starts to favour actions that draw a tile, a
-      little more each turn, so that two cautious bots cannot stall a game.
+      little more each turn, so that two cautious bots cannot stall a game
+      (a bot that is ahead waits three times as long).
 
     Within a turn the bot avoids any action that leads back to a position it
     has already decided in, so it never sends a chain round in a circle.
@@ -88,7 +89,11 @@ class GreedyBot:
                 rated.append((action, values))
         if len(others) > self.sample:
             others = self._rng.sample(others, self.sample)
-        urge = _URGE * pacing.impatience
+        urge = 0.0
+        if pacing.impatience(ahead=True) or (
+            pacing.impatience() and advantage(evaluation.values(), seat, self.weights) <= 0
+        ):
+            urge = _URGE * pacing.impatience()
         for action in others:
             result = state.apply(action)
             values = evaluation.after(action, result)

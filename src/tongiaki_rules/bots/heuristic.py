@@ -56,26 +56,28 @@ __all__ = [
 class Weights:
     """The weights of the evaluation, in points of score (fractions of an island's value).
 
-    >>> Weights().royal > Weights().presence
-    True
+    >>> Weights(boat=0.2).boat
+    0.2
     """
 
-    presence: float = 0.75
+    presence: float = 1.2
     """Share of an ordinary island's value for a colour present on one of its beaches."""
-    spread: float = 0.1
+    spread: float = 0.3
     """Extra share for each further beach of the island the colour is on (two at most)."""
-    royal: float = 1.0
+    royal: float = 1.2
     """Share of a royal island's value for its king: the points are safe."""
-    boat: float = 0.25
+    boat: float = 0.5
     """Per own boat on an ordinary island, up to one per beach: what an expansion doubles."""
-    alone: float = 0.15
+    alone: float = 0.4
     """Share of the value of an island a colour holds alone and may still make royal."""
     at_sea: float = 0.8
     """Share of the expected island value for each colour in a group at sea."""
-    landing: float = 0.9
+    landing: float = 0.95
     """Share of the island's value for each colour of a landing group not yet there."""
     reserve: float = 0.05
-    """Per boat in the reserve."""
+    """Per boat in the reserve, up to ``reserve_cap`` boats: boats to expand with."""
+    reserve_cap: int = 15
+    """Reserve boats beyond this many add nothing."""
     endgame: float = 4.0
     """The extra terms fade over the last this-many tiles of the scarcer kind."""
     rivalry: float = 0.5
@@ -184,9 +186,9 @@ class Evaluation:
         """The evaluation of each seat in this position."""
         if self._values is None:
             state = self.state
-            underway = _underway(state, self.weights)
+            underway = _underway(state, self.weights, self._fade, self._may_found)
             totals = [
-                x + self._fade * self.weights.reserve * state.reserve(c) + underway[c]
+                x + self._fade * self._reserve_value(state.reserve(c)) + underway[c]
                 for c, x in enumerate(self._islands)
             ]
             self._values = self._by_seat(totals)
@@ -212,17 +214,24 @@ class Evaluation:
             return None
         parts, returned = change
         if self._still is None:
-            scale = self._fade * self.weights.reserve
+            fade = self._fade
             self._still = [
-                x + scale * self.state.reserve(c) for c, x in enumerate(self._islands)
+                x + fade * self._reserve_value(self.state.reserve(c))
+                for c, x in enumerate(self._islands)
             ]
         totals = list(self._still)
         for position, part in parts:
             old = self._parts[position]
             for c in range(self._colours):
                 totals[c] += part[c] - old[c]
-        totals[colour] += self._fade * self.weights.reserve * returned
+        reserve = self.state.reserve(colour)
+        totals[colour] += self._fade * (
+            self._reserve_value(reserve + returned) - self._reserve_value(reserve)
+        )
         return self._by_seat(totals)
+
+    def _reserve_value(self, boats: int) -> float:
+        return self.weights.reserve * min(boats, self.weights.reserve_cap)
 
     def _part(self, view: IslandView, may_found: Sequence[bool]) -> tuple[float, ...]:
         """One island's contribution to each colour, faded towards its points."""
@@ -243,9 +252,7 @@ class Evaluation:
             view = self._views.get(position)
             if view is None:
                 return None
-            if any(
-                n > 0 and beach.free <= n for beach, n in zip(view.beaches, added, strict=True)
-            ):
+            if any(n > 0 and beach.free <= n for beach, n in zip(view.beaches, added, strict=True)):
                 return None
             beaches = tuple(
                 _with_boats(beach, colour, n) if n else beach
@@ -370,39 +377,74 @@ def _pile_prospects(state: GameState) -> tuple[float, float, tuple[float, ...]]:
     return mean_value, island_share, passing
 
 
-def _underway(state: GameState, weights: Weights) -> list[float]:
+def _arrival(
+    value: float,
+    beaches: int,
+    boats: Sequence[int],
+    present: Sequence[bool],
+    may_found: Sequence[bool],
+    fade: float,
+    weights: Weights,
+) -> list[float]:
+    """What ``boats[c]`` boats of each colour arriving on an island are worth, faded.
+
+    A colour new to the island gains its presence (and the island's points);
+    every colour gains boats to expand with, up to one per beach.
+    """
+    newcomers = [c for c, n in enumerate(boats) if n and not present[c]]
+    alone = len(newcomers) == 1 and not any(present) and value > 0
+    gain = [0.0] * len(boats)
+    for c, n in enumerate(boats):
+        if not n:
+            continue
+        terms = weights.boat * min(n, beaches)
+        points = 0.0
+        if not present[c]:
+            points = value
+            terms += value * (weights.presence + weights.spread * min(n - 1, beaches - 1, 2))
+            if alone and may_found[c]:
+                terms += value * weights.alone
+        gain[c] = points + fade * (terms - points)
+    return gain
+
+
+def _underway(
+    state: GameState, weights: Weights, fade: float, may_found: Sequence[bool]
+) -> list[float]:
     """What the boats under way (landing, or at sea before a draw) promise each colour."""
     colours = len(state.colours)
-    gain = [0.0] * colours
     pending = state.pending
     group = pending.group
     if not group:
-        return gain
-    distinct = set(group)
+        return [0.0] * colours
+    boats = [0] * colours
+    for c in group:
+        boats[c] += 1
+    nobody = [False] * colours
     if pending.kind is DecisionKind.BERTH and pending.island is not None:
         island = state.island_at(pending.island)
-        if island is not None:
-            here = island.colours
-            for c in distinct:
-                if c not in here:
-                    gain[c] += weights.landing * island.tile.value
-        return gain
+        if island is None:  # pragma: no cover - a landing is on an island on the table
+            return [0.0] * colours
+        here = island.colours
+        present = [c in here for c in range(colours)]
+        room = sum(beach.free for beach in island.beaches)
+        gain = _arrival(island.tile.value, room, boats, present, may_found, fade, weights)
+        return [weights.landing * g for g in gain]
     if pending.kind is DecisionKind.PLACE_TILE and pending.tile is not None:
         tile = state.config.tiles.tile(pending.tile)
         if isinstance(tile, IslandTile):
-            for c in distinct:
-                gain[c] += weights.landing * tile.value
-            return gain
+            gain = _arrival(tile.value, len(tile.beaches), boats, nobody, may_found, fade, weights)
+            return [weights.landing * g for g in gain]
     mean_value, island_share, passing = _pile_prospects(state)
     view = state.group
     if view is not None and view.origin is None:
         chance = 1.0 if island_share else 0.0  # a colonist draws until an island comes
     else:
-        through = (1.0 - island_share) * passing[min(len(distinct), 6)]
+        distinct = len(set(group))
+        through = (1.0 - island_share) * passing[min(distinct, 6)]
         chance = min(1.0, island_share / (1.0 - min(through, 0.9)))
-    for c in distinct:
-        gain[c] += weights.at_sea * chance * mean_value
-    return gain
+    gain = _arrival(mean_value, 3, boats, nobody, may_found, fade, weights)
+    return [weights.at_sea * chance * g for g in gain]
 
 
 def advantage(values: Sequence[float], seat: int, weights: Weights = DEFAULT_WEIGHTS) -> float:

@@ -1,40 +1,293 @@
-"""Monte-Carlo tree search (first version: delegates to random play).
+"""Monte-Carlo tree search with explicit chance nodes.
+
+:class:`MCTSBot` grows a search tree from the position it must decide in.
+Each node keeps a reward vector (one share of a win per seat) and its visit
+count; at a decision node the child is chosen by UCT on the reward of the
+seat deciding there (max^n), and at a tile draw the outcome is sampled by
+its probability, each drawn tile leading to its own child. A new node is
+rated by a short playout and then the shared heuristic
+(:func:`~tongiaki_rules.bots.heuristic.win_chances`); a finished game
+gives its winners an equal share of 1.
+
+Wide decisions (dozens of expansions, a hundred free placements) are
+searched best-first: the heuristic rates every option once, the options
+enter the tree in that order as the node gets visits (progressive
+widening), and each starts with the heuristic's rating as a few virtual
+visits.
 
 >>> from tongiaki_rules import new_game
->>> MCTSBot(seed=0, iterations=10).choose(new_game(2)) in new_game(2).legal_actions()
+>>> state = new_game(2)
+>>> MCTSBot(seed=0, iterations=20).choose(state) in state.legal_actions()
 True
 """
 
 from __future__ import annotations
 
+import math
 import random
+import time
 
-from ..actions import Action
+from ..actions import Action, Draw
+from ..errors import SettingsError
 from ..state import GameState
+from .heuristic import DEFAULT_WEIGHTS, Evaluation, Weights, win_chances
+from .pacing import Pacing
 
 __all__ = ["MCTSBot"]
 
+Rewards = tuple[float, ...]
+
+
+def _rewards(state: GameState, weights: Weights) -> Rewards:
+    """Shares of one win per seat: exact at the end, from the heuristic before."""
+    if state.is_terminal:
+        outcome = state.outcome()
+        assert outcome is not None
+        share = 1.0 / len(outcome.winners)
+        return tuple(share if s in outcome.winners else 0.0 for s in range(state.num_players))
+    return win_chances(Evaluation(state, weights).values(), weights)
+
+
+class _Node:
+    """A position in the tree, with the statistics of the playouts through it."""
+
+    __slots__ = ("children", "draws", "options", "player", "state", "totals", "visits")
+
+    def __init__(self, state: GameState, totals: list[float], visits: float) -> None:
+        self.state = state
+        self.player = state.current_player
+        self.totals = totals
+        self.visits = visits
+        self.children: dict[Action, _Node] = {}
+        self.options: list[tuple[Action, GameState | None, Rewards]] | None = None
+        """Decision nodes: every option with its result (if known) and rating, best first."""
+        self.draws: list[tuple[Draw, float]] | None = None
+        """Chance nodes: the outcomes and their cumulative probabilities."""
+
 
 class MCTSBot:
-    """UCT search with chance nodes (placeholder while the search is written)."""
+    """UCT search over the game tree, with chance nodes for tile draws.
+
+    * ``seed``: seeds the bot's ``random.Random`` (draws sampled in the
+      tree, playouts, ties).
+    * ``iterations``: playouts per decision (default 200). With a seed, a
+      bot limited by iterations alone always makes the same choices.
+    * ``time_limit``: seconds per decision; the search stops at whichever
+      limit comes first. A time limit makes the choices depend on the
+      machine's speed, so they are no longer reproducible.
+    * ``exploration``: the UCT constant (rewards are shares of a win in [0, 1]).
+    * ``rollout``: random decisions played from a new node before the
+      heuristic rates the position (0: rate the node itself).
+    * ``prior``: virtual visits that give each option the heuristic's
+      rating to start with.
+    * ``widening``: options a node may have per square root of its visits.
+    * ``sample``: at most this many options of a decision that must be
+      applied to be rated (free tile placements) enter the tree.
+    * ``patience``: as for :class:`~tongiaki_rules.bots.GreedyBot`: after
+      this many turns with the pile standing still, the bot only considers
+      turn actions that draw a tile (if there are any).
+
+    A decision with a single legal action is returned without search.
+
+    >>> from tongiaki_rules import new_game
+    >>> state = new_game(2)
+    >>> MCTSBot(seed=3, iterations=30).choose(state) == MCTSBot(seed=3, iterations=30).choose(state)
+    True
+    """
 
     def __init__(
         self,
         seed: int | None = None,
-        iterations: int = 200,
+        iterations: int | None = 200,
         time_limit: float | None = None,
-        exploration: float = 1.0,
+        exploration: float = 0.7,
+        rollout: int = 0,
+        prior: float = 2.0,
+        widening: float = 2.0,
+        sample: int = 24,
+        patience: int = 4,
+        weights: Weights = DEFAULT_WEIGHTS,
     ) -> None:
+        if iterations is None and time_limit is None:
+            raise SettingsError("MCTSBot needs iterations or a time_limit")
+        if iterations is not None and int(iterations) < 1:
+            raise SettingsError(f"iterations must be at least 1, not {iterations!r}")
+        if time_limit is not None and float(time_limit) <= 0:
+            raise SettingsError(f"time_limit must be positive, not {time_limit!r}")
         self._rng = random.Random(seed)
-        self.iterations = iterations
-        self.time_limit = time_limit
-        self.exploration = exploration
+        self.iterations = None if iterations is None else int(iterations)
+        self.time_limit = None if time_limit is None else float(time_limit)
+        self.exploration = float(exploration)
+        self.rollout = int(rollout)
+        self.prior = float(prior)
+        self.widening = float(widening)
+        self.sample = int(sample)
+        self.weights = weights
+        self._pacing = Pacing(int(patience))
 
     @property
     def name(self) -> str:
         """Always ``"mcts"``."""
         return "mcts"
 
+    # ------------------------------------------------------------------ the decision
     def choose(self, state: GameState) -> Action:
-        """A legal action (random until the search lands)."""
-        return self._rng.choice(state.legal_actions())
+        """The most visited option at the root after the search."""
+        self._pacing.start(state)
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        root = _Node(state, [0.0] * state.num_players, 0.0)
+        self._expand_options(root, root_filter=True)
+        assert root.options is not None
+        if len(root.options) == 1:
+            return root.options[0][0]
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        done = 0
+        while self.iterations is None or done < self.iterations:
+            self._iterate(root)
+            done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        return self._best(root)
+
+    def _best(self, root: _Node) -> Action:
+        seat = root.player
+        assert seat is not None and root.options is not None
+        best: Action | None = None
+        best_key = (-1.0, -1.0)
+        for action, _result, rating in root.options:
+            child = root.children.get(action)
+            if child is None:
+                key = (0.0, rating[seat])
+            else:
+                key = (child.visits, child.totals[seat] / child.visits)
+            if key > best_key:
+                best, best_key = action, key
+        assert best is not None
+        return best
+
+    # ------------------------------------------------------------------ one playout
+    def _iterate(self, root: _Node) -> None:
+        node = root
+        path = [root]
+        while True:
+            state = node.state
+            if state.is_terminal:
+                rewards = _rewards(state, self.weights)
+                break
+            if state.is_chance_node:
+                draw = self._sample_draw(node)
+                child = node.children.get(draw)
+                if child is None:
+                    after = state.apply(draw)
+                    rewards = self._playout(after)
+                    child = _Node(after, [0.0] * len(rewards), 0.0)
+                    node.children[draw] = child
+                    path.append(child)
+                    break
+                node = child
+                path.append(node)
+                continue
+            if node.options is None:
+                self._expand_options(node, root_filter=False)
+            assert node.options is not None
+            opened = len(node.children)
+            if opened < len(node.options) and opened < self.widening * math.sqrt(node.visits + 1):
+                action, known, rating = node.options[opened]
+                result = state.apply(action) if known is None else known
+                rewards = self._playout(result) if self.rollout else rating
+                child = _Node(result, [r * self.prior for r in rating], self.prior)
+                node.children[action] = child
+                path.append(child)
+                break
+            node = self._select(node)
+            path.append(node)
+        for visited in path:
+            visited.visits += 1
+            totals = visited.totals
+            for k, r in enumerate(rewards):
+                totals[k] += r
+
+    def _select(self, node: _Node) -> _Node:
+        seat = node.player
+        assert seat is not None
+        log_n = math.log(node.visits + 1)
+        c = self.exploration
+        best: _Node | None = None
+        best_score = -math.inf
+        for child in node.children.values():
+            score = child.totals[seat] / child.visits + c * math.sqrt(log_n / child.visits)
+            if score > best_score:
+                best, best_score = child, score
+        assert best is not None
+        return best
+
+    def _sample_draw(self, node: _Node) -> Draw:
+        if node.draws is None:
+            cumulative = 0.0
+            node.draws = []
+            for draw, p in node.state.chance_outcomes():
+                cumulative += p
+                node.draws.append((draw, cumulative))
+        x = self._rng.random() * node.draws[-1][1]
+        for draw, upto in node.draws:
+            if x < upto:
+                return draw
+        return node.draws[-1][0]
+
+    def _playout(self, state: GameState) -> Rewards:
+        rng = self._rng
+        for _ in range(self.rollout):
+            if state.is_terminal:
+                break
+            if state.is_chance_node:
+                state = state.apply(state.sample_chance(rng))
+            else:
+                state = state.apply(rng.choice(state.legal_actions()))
+        return _rewards(state, self.weights)
+
+    # ------------------------------------------------------------------ options
+    def _expand_options(self, node: _Node, root_filter: bool) -> None:
+        """Rate every option of a decision node with the heuristic, best first."""
+        state = node.state
+        seat = node.player
+        assert seat is not None
+        evaluation = Evaluation(state, self.weights)
+        predicted: list[tuple[Action, GameState | None, Rewards]] = []
+        others: list[Action] = []
+        for action in state.legal_actions():
+            values = evaluation.predict(action)
+            if values is None:
+                others.append(action)
+            else:
+                predicted.append((action, None, win_chances(values, self.weights)))
+        if len(others) > self.sample:
+            others = self._rng.sample(others, self.sample)
+        applied: list[tuple[Action, GameState | None, Rewards]] = []
+        for action in others:
+            after = state.apply(action)
+            applied.append((action, after, _rewards(after, self.weights)))
+        options = predicted + applied
+        if root_filter:
+            options = self._paced(state, options)
+        options.sort(key=lambda option: -option[2][seat])
+        node.options = options
+
+    def _paced(
+        self, state: GameState, options: list[tuple[Action, GameState | None, Rewards]]
+    ) -> list[tuple[Action, GameState | None, Rewards]]:
+        """At the root: no circles within the turn, and draws once the bot is impatient."""
+        pacing = self._pacing
+        fresh = [o for o in options if o[1] is None or not pacing.repeats(o[1])]
+        if fresh:
+            options = fresh
+        seat = state.current_player
+        assert seat is not None
+        fair = 1.0 / state.num_players
+        behind = max(option[2][seat] for option in options) <= fair
+        if pacing.impatience(ahead=True) or (behind and pacing.impatience()):
+            drawing = [o for o in options if o[1] is not None and pacing.draws(state, o[1])]
+            if drawing:
+                options = drawing
+        return options

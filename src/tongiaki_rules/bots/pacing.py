@@ -12,7 +12,7 @@ grow impatient when the pile stands still.
 >>> pacing = Pacing(patience=2)
 >>> state = new_game(2)
 >>> pacing.start(state)
->>> pacing.repeats(state), pacing.impatience
+>>> pacing.repeats(state), pacing.impatience()
 (True, 0)
 """
 
@@ -29,7 +29,7 @@ class Pacing:
     * :meth:`start` is called with every position the bot decides in.
     * :meth:`repeats` says whether a position was already decided in during
       this turn (an action leading there would close a circle).
-    * :attr:`impatience` counts the bot's turns, beyond ``patience``, in a
+    * :meth:`impatience` counts the bot's turns, beyond ``patience``, in a
       row with the same number of tiles in the pile.
     """
 
@@ -54,10 +54,13 @@ class Pacing:
         """True if the bot already decided in ``state`` during this turn."""
         return any(state == seen for seen in self._this_turn)  # hashing would cost more
 
-    @property
-    def impatience(self) -> int:
-        """Turns in a row without a draw, beyond the patience (0 while patient)."""
-        return max(0, self._idle - self.patience)
+    def impatience(self, ahead: bool = False) -> int:
+        """Turns in a row without a draw, beyond the patience (0 while patient).
+
+        A bot that is ``ahead`` is three times as patient: the player who is
+        behind is the one who should take a chance.
+        """
+        return max(0, self._idle - (3 if ahead else 1) * self.patience)
 
     @staticmethod
     def draws(before: GameState, after: GameState) -> bool:
