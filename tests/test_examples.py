@@ -24,7 +24,9 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.mark.parametrize("script", ["random_game.py", "build_position.py", "replay_record.py"])
+@pytest.mark.parametrize(
+    "script", ["random_game.py", "build_position.py", "replay_record.py", "custom_bot.py"]
+)
 def test_examples_run(script: str) -> None:
     result = run(str(EXAMPLES / script))
     assert result.returncode == 0, result.stderr
@@ -51,3 +53,10 @@ def test_replay_record_example_reloads_narrates_and_shows_the_board() -> None:
     assert "  1. setup " in out
     assert "  Turn 1, seat 0 Blue: " in out and "  Turn 3" not in out
     assert "Tongiaki, 2 players;" in out
+
+
+def test_custom_bot_example_beats_the_random_bot() -> None:
+    out = run(str(EXAMPLES / "custom_bot.py")).stdout
+    wins = dict(line.split(": ") for line in out.splitlines())
+    royalist = float(wins["royalist"].split()[0])
+    assert royalist > 10, out  # of 20 games

@@ -1,0 +1,95 @@
+"""The bots: every choice is legal, a seed fixes the choices, and they rank as documented."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tongiaki_rules import DecisionKind, GameState, Rules, new_game, replay
+from tongiaki_rules.bots import BOT_NAMES, Bot, make_bot, play_match
+
+CHEAP = {"random": "random", "greedy": "greedy", "mcts": "mcts:iterations=12"}
+
+
+def _states(players: int, rules: Rules, seed: int, every: int) -> list[GameState]:
+    """States of one random game, every ``every``-th decision (chance nodes skipped)."""
+    rng = random.Random(seed)
+    state = new_game(players, rules)
+    found: list[GameState] = []
+    step = 0
+    while not state.is_terminal:
+        if state.is_chance_node:
+            state = state.apply(state.sample_chance(rng))
+            continue
+        if step % every == 0:
+            found.append(state)
+        step += 1
+        state = state.apply(rng.choice(state.legal_actions()))
+    return found
+
+
+SETTINGS = [
+    (2, Rules()),
+    (4, Rules()),
+    (6, Rules()),
+    (3, Rules(variant_rody=True)),
+    (2, Rules(variant_two_player_double_colour=True)),
+]
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+@pytest.mark.parametrize(("players", "rules"), SETTINGS)
+def test_every_bot_chooses_a_legal_action_in_every_kind_of_decision(
+    name: str, players: int, rules: Rules
+) -> None:
+    every = 9 if name == "mcts" else 3
+    kinds = set()
+    bot = make_bot(CHEAP[name], seed=players)
+    for state in _states(players, rules, seed=players, every=every):
+        assert bot.choose(state) in state.legal_actions()
+        kinds.add(state.pending.kind)
+    assert {DecisionKind.SETUP, DecisionKind.TURN} <= kinds
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_a_bot_built_with_the_same_seed_makes_the_same_choices(name: str) -> None:
+    states = _states(3, Rules(), seed=4, every=11)
+    first = make_bot(CHEAP[name], seed=7)
+    second = make_bot(CHEAP[name], seed=7)
+    assert [first.choose(s) for s in states] == [second.choose(s) for s in states]
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_every_bot_meets_the_bot_protocol(name: str) -> None:
+    bot = make_bot(CHEAP[name], seed=1)
+    assert isinstance(bot, Bot)
+    assert bot.name == name
+
+
+def test_a_whole_match_between_all_three_bots_ends() -> None:
+    bots = [make_bot(CHEAP[name], seed=s) for s, name in enumerate(BOT_NAMES)]
+    record = play_match(bots, seed=3)
+    final = replay(record)
+    assert final.is_terminal
+    assert [record.metadata[f"seat{s}"] for s in range(3)] == list(BOT_NAMES)
+
+
+def _wins(spec: str, other: str, games: int) -> float:
+    """Wins of ``spec`` over ``games`` two-player games against ``other``, seats swapped."""
+    won = 0.0
+    for game in range(games):
+        specs = [spec, other] if game % 2 == 0 else [other, spec]
+        bots = [make_bot(s, seed=100 * game + seat) for seat, s in enumerate(specs)]
+        outcome = replay(play_match(bots, seed=game)).outcome()
+        assert outcome is not None
+        won += sum(1 / len(outcome.winners) for w in outcome.winners if specs[w] == spec)
+    return won
+
+
+def test_greedy_beats_random_in_most_games() -> None:
+    assert _wins("greedy", "random", 20) >= 14  # of 20: at least 70 %
+
+
+def test_mcts_beats_random_in_most_games() -> None:
+    assert _wins("mcts:iterations=25", "random", 10) >= 7  # of 10
