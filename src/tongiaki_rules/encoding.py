@@ -77,6 +77,7 @@ from .actions import (
 from .colours import COLOURS
 from .errors import IllegalActionError, InvalidPositionError
 from .hexgrid import STEPS, Hex
+from .pergame import PerGame
 from .rules import Rules
 from .standard_tiles import STANDARD_TILES
 from .state import DEFAULT_RULES, GameConfig, GameState
@@ -285,14 +286,7 @@ class ActionEncoding:
         >>> ActionEncoding.for_game(6).size
         20452
         """
-        key = (num_players, rules, tiles)
-        found = _CACHE.get(key)
-        if found is None:
-            found = cls(num_players, rules, tiles)
-            if len(_CACHE) >= _CACHE_LIMIT:
-                _CACHE.pop(next(iter(_CACHE)))
-            _CACHE[key] = found
-        return found
+        return _CACHE.get(num_players, rules, tiles)
 
     @classmethod
     def for_state(cls, state: GameState) -> ActionEncoding:
@@ -302,14 +296,7 @@ class ActionEncoding:
         >>> ActionEncoding.for_state(new_game(4)) is ActionEncoding.for_game(4)
         True
         """
-        config = state.config
-        seen, known = _LAST_CONFIG[0]
-        if seen is config:
-            found: ActionEncoding = known
-            return found
-        found = cls.for_game(config.num_players, config.rules, config.tiles)
-        _LAST_CONFIG[0] = (config, found)  # one store, so threads never mix the pair
-        return found
+        return _CACHE.for_config(state.config)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ActionEncoding):
@@ -621,9 +608,7 @@ class ActionEncoding:
         return [(name, self.offsets[name], self.lengths[name]) for name in BLOCKS]
 
 
-_CACHE: dict[tuple[int, Rules, TileSet], ActionEncoding] = {}
-_CACHE_LIMIT: Final = 64
-_LAST_CONFIG: list[tuple[Any, Any]] = [(None, None)]
+_CACHE: PerGame[ActionEncoding] = PerGame(ActionEncoding)
 """``[GameConfig, ActionEncoding]`` of the last :meth:`ActionEncoding.for_state` call."""
 
 

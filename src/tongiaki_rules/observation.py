@@ -31,7 +31,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
@@ -39,6 +39,7 @@ from . import engine as _engine
 from .colours import BOATS_PER_COLOUR, COLOURS
 from .encoding import ActionEncoding, placement_radius
 from .errors import SettingsError
+from .pergame import PerGame
 from .rules import Rules
 from .standard_tiles import STANDARD_TILES
 from .state import DEFAULT_RULES, DecisionKind, GameConfig, GameState
@@ -263,14 +264,7 @@ class ObservationLayout:
         >>> ObservationLayout.for_game(2).size == ObservationLayout.for_game(6).size
         True
         """
-        key = (num_players, rules, tiles)
-        found = _CACHE.get(key)
-        if found is None:
-            found = cls(num_players, rules, tiles)
-            if len(_CACHE) >= 64:
-                _CACHE.pop(next(iter(_CACHE)))
-            _CACHE[key] = found
-        return found
+        return _CACHE.get(num_players, rules, tiles)
 
     @classmethod
     def for_state(cls, state: GameState) -> ObservationLayout:
@@ -280,14 +274,7 @@ class ObservationLayout:
         >>> ObservationLayout.for_state(new_game(5)) is ObservationLayout.for_game(5)
         True
         """
-        config = state.config
-        seen, known = _LAST[0]
-        if seen is config:
-            found: ObservationLayout = known
-            return found
-        found = cls.for_game(config.num_players, config.rules, config.tiles)
-        _LAST[0] = (config, found)  # one store, so threads never mix the pair
-        return found
+        return _CACHE.for_config(state.config)
 
     def __repr__(self) -> str:
         return (
@@ -481,8 +468,7 @@ def _clamp(x: float) -> float:
     return -1.0 if x < -1.0 else 1.0 if x > 1.0 else x
 
 
-_CACHE: dict[tuple[int, Rules, TileSet], ObservationLayout] = {}
-_LAST: list[tuple[Any, Any]] = [(None, None)]
+_CACHE: PerGame[ObservationLayout] = PerGame(ObservationLayout)
 
 
 def observation_string(state: GameState, player: int) -> str:
