@@ -19,15 +19,11 @@ import random
 
 from ..actions import Action
 from ..state import GameState
-from .heuristic import DEFAULT_WEIGHTS, Evaluation, Weights, advantage
+from .heuristic import DEFAULT_WEIGHTS, Evaluation, Weights
+from .options import best_options, rate_options
 from .pacing import Pacing
 
 __all__ = ["GreedyBot"]
-
-_REPEAT = 1000.0
-"""Penalty for an action that leads back to a position already met this turn (a circle)."""
-_URGE = 0.5
-"""Bonus, in points per turn of impatience, for an action that draws a tile."""
 
 
 class GreedyBot:
@@ -71,44 +67,13 @@ class GreedyBot:
 
     def choose(self, state: GameState) -> Action:
         """The best-rated legal action; ties broken at random."""
-        pacing = self._pacing
-        pacing.start(state)
+        self._pacing.start(state)
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
         seat = state.current_player
         assert seat is not None
         evaluation = Evaluation(state, self.weights)
-        rated: list[tuple[Action, tuple[float, ...]]] = []
-        others: list[Action] = []
-        for action in actions:
-            values = evaluation.predict(action)
-            if values is None:
-                others.append(action)
-            else:
-                rated.append((action, values))
-        if len(others) > self.sample:
-            others = self._rng.sample(others, self.sample)
-        urge = 0.0
-        if pacing.impatience(ahead=True) or (
-            pacing.impatience() and advantage(evaluation.values(), seat, self.weights) <= 0
-        ):
-            urge = _URGE * pacing.impatience()
-        for action in others:
-            result = state.apply(action)
-            values = evaluation.after(action, result)
-            bonus = urge if urge and pacing.draws(state, result) else 0.0
-            if pacing.repeats(result):
-                bonus -= _REPEAT
-            if bonus:
-                values = tuple(v + bonus if k == seat else v for k, v in enumerate(values))
-            rated.append((action, values))
-        best: list[Action] = []
-        best_value = float("-inf")
-        for action, values in rated:
-            value = advantage(values, seat, self.weights)
-            if value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif value >= best_value - 1e-9:
-                best.append(action)
-        return best[0] if len(best) == 1 else self._rng.choice(best)
+        options = rate_options(state, evaluation, self._pacing, self._rng, self.sample)
+        best = best_options(options, seat, evaluation)
+        return best[0][0] if len(best) == 1 else self._rng.choice(best)[0]

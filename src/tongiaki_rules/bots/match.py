@@ -78,9 +78,7 @@ def play_match(
     if seed is not None:
         info["seed"] = seed
     info.update(metadata or {})
-    recorder = Recorder(
-        len(bots), rules, tiles=tiles, start_player=start_player, metadata=info
-    )
+    recorder = Recorder(len(bots), rules, tiles=tiles, start_player=start_player, metadata=info)
     if len(bots) != recorder.state.num_players:  # pragma: no cover - Recorder checks
         raise SettingsError("one bot per seat")
     rng = random.Random(seed)

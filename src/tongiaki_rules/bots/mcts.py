@@ -31,6 +31,7 @@ from ..actions import Action, Draw
 from ..errors import SettingsError
 from ..state import GameState
 from .heuristic import DEFAULT_WEIGHTS, Evaluation, Weights, win_chances
+from .options import best_options, rate_options, urge_to_draw
 from .pacing import Pacing
 
 __all__ = ["MCTSBot"]
@@ -70,7 +71,7 @@ class MCTSBot:
 
     * ``seed``: seeds the bot's ``random.Random`` (draws sampled in the
       tree, playouts, ties).
-    * ``iterations``: playouts per decision (default 200). With a seed, a
+    * ``iterations``: playouts per decision (default 50). With a seed, a
       bot limited by iterations alone always makes the same choices.
     * ``time_limit``: seconds per decision; the search stops at whichever
       limit comes first. A time limit makes the choices depend on the
@@ -98,7 +99,7 @@ class MCTSBot:
     def __init__(
         self,
         seed: int | None = None,
-        iterations: int | None = 200,
+        iterations: int | None = 50,
         time_limit: float | None = None,
         exploration: float = 0.7,
         rollout: int = 0,
@@ -249,45 +250,30 @@ class MCTSBot:
 
     # ------------------------------------------------------------------ options
     def _expand_options(self, node: _Node, root_filter: bool) -> None:
-        """Rate every option of a decision node with the heuristic, best first."""
+        """Rate every option of a decision node with the heuristic, best first.
+
+        At the root the options are paced as the greedy bot paces them: no
+        circles within the turn, and once the bot is impatient and a tile
+        draw is the greedy choice, only options that draw.
+        """
         state = node.state
         seat = node.player
         assert seat is not None
         evaluation = Evaluation(state, self.weights)
-        predicted: list[tuple[Action, GameState | None, Rewards]] = []
-        others: list[Action] = []
-        for action in state.legal_actions():
-            values = evaluation.predict(action)
-            if values is None:
-                others.append(action)
-            else:
-                predicted.append((action, None, win_chances(values, self.weights)))
-        if len(others) > self.sample:
-            others = self._rng.sample(others, self.sample)
-        applied: list[tuple[Action, GameState | None, Rewards]] = []
-        for action in others:
-            after = state.apply(action)
-            applied.append((action, after, _rewards(after, self.weights)))
-        options = predicted + applied
-        if root_filter:
-            options = self._paced(state, options)
+        pacing = self._pacing if root_filter else None
+        rated = rate_options(state, evaluation, pacing, self._rng, self.sample)
+        if pacing is not None:
+            fresh = [o for o in rated if o[1] is None or not pacing.repeats(o[1])]
+            if fresh:
+                rated = fresh
+            if urge_to_draw(pacing, evaluation, seat) and any(
+                o[3] for o in best_options(rated, seat, evaluation)
+            ):
+                rated = [o for o in rated if o[3]]
+        self._rng.shuffle(rated)  # ties in any order
+        options = [
+            (action, result, win_chances(values, self.weights))
+            for action, result, values, _draws in rated
+        ]
         options.sort(key=lambda option: -option[2][seat])
         node.options = options
-
-    def _paced(
-        self, state: GameState, options: list[tuple[Action, GameState | None, Rewards]]
-    ) -> list[tuple[Action, GameState | None, Rewards]]:
-        """At the root: no circles within the turn, and draws once the bot is impatient."""
-        pacing = self._pacing
-        fresh = [o for o in options if o[1] is None or not pacing.repeats(o[1])]
-        if fresh:
-            options = fresh
-        seat = state.current_player
-        assert seat is not None
-        fair = 1.0 / state.num_players
-        behind = max(option[2][seat] for option in options) <= fair
-        if pacing.impatience(ahead=True) or (behind and pacing.impatience()):
-            drawing = [o for o in options if o[1] is not None and pacing.draws(state, o[1])]
-            if drawing:
-                options = drawing
-        return options
