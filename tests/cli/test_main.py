@@ -36,6 +36,26 @@ def test_an_unknown_command_is_one_line(capsys: Capsys, monkeypatch: Patch) -> N
     assert "invalid choice: 'dance'" in err
 
 
+@pytest.mark.parametrize(
+    "argv", [["play"], ["simulate"], ["render", "game.json"], ["replay", "game.json"]]
+)
+def test_an_unknown_option_is_reported_by_the_command_it_was_given_to(
+    capsys: Capsys, monkeypatch: Patch, argv: list[str]
+) -> None:
+    command = argv[0]
+    status, _out, err = run(capsys, monkeypatch, *argv, "--bogus")
+    assert_one_line_error(status, err)
+    assert err == f"tongiaki {command}: error: unrecognized arguments: --bogus (try --help)\n"
+
+
+def test_an_unknown_option_before_any_command_is_one_line(
+    capsys: Capsys, monkeypatch: Patch
+) -> None:
+    status, _out, err = run(capsys, monkeypatch, "--bogus")
+    assert_one_line_error(status, err)
+    assert err == "tongiaki: error: unrecognized arguments: --bogus (try --help)\n"
+
+
 @pytest.mark.parametrize("command", ["play", "simulate", "render", "replay"])
 def test_every_command_has_help(capsys: Capsys, monkeypatch: Patch, command: str) -> None:
     status, out, err = run(capsys, monkeypatch, command, "--help")

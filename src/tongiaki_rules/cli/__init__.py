@@ -24,7 +24,8 @@ __all__ = ["main"]
 _COMMANDS = ("play", "simulate", "render", "replay")
 
 
-def _parser() -> Parser:
+def _parser() -> tuple[Parser, dict[str, Parser]]:
+    """The ``tongiaki`` parser and its subcommands' parsers by name."""
     from . import play, render, replay, simulate
 
     parser = Parser(
@@ -35,13 +36,16 @@ def _parser() -> Parser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for module in (play, simulate, render, replay):
         module.add_parser(sub)
-    return parser
+    return parser, sub.choices
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (bad input gives 2)."""
-    parser = _parser()
-    args = parser.parse_args(list(argv) if argv is not None else None)
+    parser, commands = _parser()
+    args, unknown = parser.parse_known_args(list(argv) if argv is not None else None)
+    if unknown:  # reported by the subcommand, whose --help lists what it takes
+        target = parser if args.command is None else commands[args.command]
+        target.error(f"unrecognized arguments: {' '.join(unknown)}")
     if args.command is None:
         parser.error(f"choose a command: {', '.join(_COMMANDS)}")
     status = 0
