@@ -5,15 +5,16 @@ Each node keeps a reward vector (one share of a win per seat) and its visit
 count; at a decision node the child is chosen by UCT on the reward of the
 seat deciding there (max^n), and at a tile draw the outcome is sampled by
 its probability, each drawn tile leading to its own child. A new node is
-rated by a short playout and then the shared heuristic
-(:func:`~tongiaki_rules.bots.heuristic.win_chances`); a finished game
-gives its winners an equal share of 1.
+rated by the shared heuristic
+(:func:`~tongiaki_rules.bots.heuristic.win_chances`), after a short random
+playout if ``rollout`` asks for one; a finished game gives its winners an
+equal share of 1.
 
 Wide decisions (dozens of expansions, a hundred free placements) are
-searched best-first: the heuristic rates every option once, the options
-enter the tree in that order as the node gets visits (progressive
-widening), and each starts with the heuristic's rating as a few virtual
-visits.
+searched best-first: the heuristic rates every option once, as the greedy
+bot does (:mod:`.options`); the options enter the tree in that order as the
+node gets visits (progressive widening), and each starts with the
+heuristic's rating as a few virtual visits.
 
 >>> from tongiaki_rules import new_game
 >>> state = new_game(2)
@@ -84,9 +85,14 @@ class MCTSBot:
     * ``widening``: options a node may have per square root of its visits.
     * ``sample``: at most this many options of a decision that must be
       applied to be rated (free tile placements) enter the tree.
-    * ``patience``: as for :class:`~tongiaki_rules.bots.GreedyBot`: after
-      this many turns with the pile standing still, the bot only considers
-      turn actions that draw a tile (if there are any).
+    * ``patience``: as for :class:`~tongiaki_rules.bots.GreedyBot`. The
+      root's options are rated and paced exactly as the greedy bot rates
+      them (:func:`~tongiaki_rules.bots.options.rate_options`); once the
+      bot is impatient and the greedy choice would draw a tile, the search
+      only considers options that draw one.
+
+    With ``iterations=1`` the bot makes the greedy bot's choice (ties
+    apart); each further iteration lets the search look past it.
 
     A decision with a single legal action is returned without search.
 
