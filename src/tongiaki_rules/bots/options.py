@@ -2,7 +2,7 @@
 
 :func:`rate_options` is the one-ply look the greedy bot decides by and the
 MCTS bot starts its search from, so that a search with no time to spare
-plays exactly like the greedy bot. Each option is a tuple
+plays like the greedy bot (ties apart). Each option is a tuple
 ``(action, result, values, draws)``:
 
 * ``result`` is the position the action leads to, or ``None`` when the
