@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tongiaki_rules import Rules, new_game
-from tongiaki_rules.narration import narrate, play_game
+from tongiaki_rules import DecisionKind, IllegalActionError, Rules, new_game
+from tongiaki_rules.events import Berthed
+from tongiaki_rules.narration import Narrator, narrate, play_game
 
 
 def test_play_game_matches_the_recorded_states() -> None:
@@ -45,3 +46,77 @@ def test_narrate_reports_changed_rules_and_partial_games() -> None:
 def test_narrate_checks_its_arguments() -> None:
     with pytest.raises(ValueError, match="one more state"):
         list(narrate([new_game(2)], [new_game(2).legal_actions()[0]]))
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "rules"),
+    [
+        (2, 1, Rules()),
+        (4, 2, Rules(variant_rody=True)),
+        (2, 3, Rules(variant_two_player_double_colour=True)),
+        (6, 4, Rules(failure_ends_turn=True)),
+    ],
+)
+def test_the_steps_told_one_by_one_make_up_the_whole_narration(
+    players: int, seed: int, rules: Rules
+) -> None:
+    states, actions = play_game(players, seed=seed, rules=rules)
+    narrator = Narrator(states[0])
+    told = narrator.header()
+    for action in actions:
+        told += narrator.step(action)
+    assert narrator.state == states[-1]
+    assert told + narrator.footer() == list(narrate(states, actions))
+
+
+def test_a_landing_is_told_when_its_last_boat_is_berthed() -> None:
+    states, actions = play_game(4, seed=1)
+    waiting = [k for k in range(len(actions)) if states[k + 1].pending.kind is DecisionKind.BERTH]
+    first = waiting[0]
+    last = next(k for k in range(first, len(actions)) if k not in waiting)  # the last berth
+    assert last > first + 1  # a landing of several boats, berthed one at a time
+    narrator = Narrator(states[0])
+    told = [narrator.step(action) for action in actions]
+    for k in range(first, last):
+        assert not any(line.startswith("  lands on ") for line in told[k])
+    assert told[last][-1].startswith("  lands on ")
+
+
+def test_the_narrator_refuses_an_illegal_action_and_can_go_on() -> None:
+    states, actions = play_game(2, seed=6)
+    narrator = Narrator(states[0])
+    header = narrator.header()
+    with pytest.raises(IllegalActionError):
+        narrator.step(actions[5])  # not legal at the start
+    assert narrator.state == states[0]
+    told = header + [line for action in actions for line in narrator.step(action)]
+    assert told + narrator.footer() == list(narrate(states, actions))
+
+
+def test_asking_for_the_footer_mid_game_changes_nothing() -> None:
+    states, actions = play_game(3, seed=2)
+    narrator = Narrator(states[0])
+    for action in actions[:40]:
+        narrator.step(action)
+    assert narrator.footer() == narrator.footer()
+    assert narrator.footer()[-1].startswith("Game not finished; scores so far: ")
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_every_boat_berthed_is_named_in_a_landing_line(seed: int) -> None:
+    """Also when a berth fills a beach and the landing goes on (a line once dropped those)."""
+    states, actions = play_game(2 + seed % 5, seed=seed)
+    berthed = sum(
+        isinstance(event, Berthed)
+        for before, action in zip(states, actions, strict=False)
+        for event in before.apply_with_events(action)[1]
+    )
+    named = 0
+    for line in narrate(states, actions):
+        if line.startswith("  lands on "):
+            for part in line.split(": ", 1)[1].split("; "):
+                if part.startswith("beach "):
+                    for boats in part.split(": ", 1)[1].split(", "):
+                        _colour, _, times = boats.partition(" x")
+                        named += int(times) if times else 1
+    assert named == berthed

@@ -31,6 +31,7 @@ from .actions import (
 )
 from .colours import Colour
 from .events import (
+    BeachFilled,
     Berthed,
     BoatsReturned,
     Bounced,
@@ -50,7 +51,7 @@ from .rules import EndTrigger, Rules
 from .scoring import TieBreak
 from .state import DecisionKind, GameState, new_game
 
-__all__ = ["narrate", "play_game"]
+__all__ = ["Narrator", "narrate", "play_game"]
 
 
 def play_game(
@@ -220,11 +221,10 @@ class _Narrator:
                 )
 
     # ------------------------------------------------------------ one step
-    def step(self, before: GameState, action: Action, after: GameState) -> Iterator[str]:
-        """The lines for one transition, from the events the engine reports."""
-        result, events = before.apply_with_events(action)
-        if result != after:
-            raise ValueError("narrate needs states[k + 1] == states[k].apply(actions[k])")
+    def step(
+        self, before: GameState, action: Action, after: GameState, events: Sequence[Event]
+    ) -> Iterator[str]:
+        """The lines for one transition, from the events the engine reported for it."""
         states = (before, after)
         kind = before.pending.kind
         if kind is DecisionKind.SETUP:
@@ -246,7 +246,9 @@ class _Narrator:
             )
         chosen = isinstance(action, Depart)
         for event in events:
-            if not isinstance(event, Berthed | BoatsReturned) or (
+            # a landing goes on through its berths, the beaches they fill and
+            # the boats that find no free slot; anything else means it is over
+            if not isinstance(event, Berthed | BeachFilled | BoatsReturned) or (
                 isinstance(event, BoatsReturned) and event.reason != "no free slot"
             ):
                 yield from self.flush_landing()
@@ -314,11 +316,15 @@ class _Narrator:
             yield "Game over."
 
     def flush_landing(self) -> Iterator[str]:
-        """The line of a finished landing."""
+        """The line of a finished landing (the landing is then forgotten)."""
+        yield from self.landing_line()
+        self.landing = None
+
+    def landing_line(self) -> Iterator[str]:
+        """The line of the landing under way, if there is one."""
         if self.landing is None:
             return
         name, berths = self.landing
-        self.landing = None
         by_beach: dict[int, list[Colour]] = {}
         for colour, beach in berths:
             by_beach.setdefault(beach, []).append(colour)
@@ -350,6 +356,68 @@ def narrate(states: Sequence[GameState], actions: Sequence[Action]) -> Iterator[
     narrator = _Narrator()
     yield from narrator.header(states[0])
     for before, action, after in zip(states[:-1], actions, states[1:], strict=True):
-        yield from narrator.step(before, action, after)
+        result, events = before.apply_with_events(action)
+        if result != after:
+            raise ValueError("narrate needs states[k + 1] == states[k].apply(actions[k])")
+        yield from narrator.step(before, action, after, events)
     yield from narrator.flush_landing()
     yield from narrator.footer(states[-1])
+
+
+class Narrator:
+    """Tells a game as it is played: the lines each step completes, as it happens.
+
+    Start it with the first position, then give it every action (the draws
+    at chance nodes too) in order. :meth:`step` returns the lines that the
+    step completes: a landing is told once its last boat is berthed, a
+    drawn tile once it is placed. The header, every step's lines and the
+    footer make up exactly what :func:`narrate` says of the game.
+
+    >>> states, actions = play_game(2, seed=4)
+    >>> narrator = Narrator(states[0])
+    >>> lines = narrator.header()
+    >>> for action in actions:
+    ...     lines += narrator.step(action)
+    >>> narrator.state == states[-1]
+    True
+    >>> lines + narrator.footer() == list(narrate(states, actions))
+    True
+    """
+
+    def __init__(self, first: GameState) -> None:
+        self._first = first
+        self._state = first
+        self._teller = _Narrator()
+
+    @property
+    def state(self) -> GameState:
+        """The position after the last step told."""
+        return self._state
+
+    def header(self) -> list[str]:
+        """The players and the rules changed: the first two lines of the account."""
+        return list(self._teller.header(self._first))
+
+    def step(self, action: Action) -> list[str]:
+        """Apply ``action`` to :attr:`state` and return the lines the step completes.
+
+        An illegal action raises :class:`~tongiaki_rules.IllegalActionError`
+        and leaves the narrator as it was.
+        """
+        before = self._state
+        result, events = before.apply_with_events(action)
+        lines = list(self._teller.step(before, action, result, events))
+        if result.pending.kind is not DecisionKind.BERTH:
+            lines.extend(self._teller.flush_landing())  # the landing, if any, is complete
+        self._state = result
+        return lines
+
+    def footer(self) -> list[str]:
+        """The final scores and the winner(s), or the scores so far.
+
+        Mid-game it also tells a landing or a drawn tile still under way, as
+        :func:`narrate` does at the end of an unfinished record. Asking for
+        the footer changes nothing: the game can go on being told.
+        """
+        teller = self._teller
+        return [*teller.landing_line(), *teller.footer(self._state)]

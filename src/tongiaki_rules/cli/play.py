@@ -36,8 +36,9 @@ from .. import (
     match_action,
 )
 from ..bots import Bot, make_bot
+from ..narration import Narrator
 from .common import CliError, add_rules_options, ask, rules_from_args, write_text
-from .story import footer_lines, header_lines, move_lines, seat_name, who_decides
+from .story import seat_name, who_decides
 
 __all__ = ["add_parser", "run"]
 
@@ -260,10 +261,11 @@ class _Session:
         self.recorder = recorder
         self.bots = bots
         self.draws = draws
+        self.narrator = Narrator(recorder.state)
 
     def play(self) -> int:
         first = self.recorder.state
-        for line in header_lines(first):
+        for line in self.narrator.header():
             print(line)
         who = []
         for k in range(first.num_players):
@@ -301,12 +303,11 @@ class _Session:
     def move(self, action: Action) -> None:
         """Apply ``action`` and tell what it did."""
         self.recorder.apply(action)
-        states, actions = self.recorder.states, self.recorder.actions
-        for line in move_lines(states, actions, len(actions) - 1):
+        for line in self.narrator.step(action):
             print(line)
 
     def tell_end(self) -> None:
-        for line in footer_lines(self.recorder.state):
+        for line in self.narrator.footer():
             print(line)
 
     def show(self) -> None:
@@ -383,6 +384,9 @@ class _Session:
             return False
         later = len(actions) - last - 1
         self.recorder.undo(len(actions) - last)
+        self.narrator = Narrator(states[0])  # told again, silently, up to the position kept
+        for action in actions[:last]:
+            self.narrator.step(action)
         after = f" and {later} bot move{'s' * (later != 1)} after it" if later else ""
         print(f"Took back {format_action(actions[last])!r}{after}.")
         return True

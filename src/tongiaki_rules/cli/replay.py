@@ -27,8 +27,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import Action, GameRecord, GameState, format_action, replay_states
+from ..narration import Narrator
 from .common import CliError, ask, load_record_or_state
-from .story import footer_lines, header_lines, move_lines, who_decides
+from .story import who_decides
 
 __all__ = ["add_parser", "move_text", "run"]
 
@@ -84,8 +85,10 @@ def run(args: argparse.Namespace) -> int:
             "(and --from may not come after --to)"
         )
     states = list(replay_states(record))  # checks every action before printing
+    narrator = Narrator(states[0])
+    told = [narrator.step(action) for action in record.actions]
     board = args.step if args.board is None else args.board
-    for line in header_lines(states[0]):
+    for line in narrator.header():
         print(line)
     if record.metadata:
         print("Metadata: " + ", ".join(f"{k}={v}" for k, v in record.metadata.items()))
@@ -95,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     if board:
         print(f"Position before move {first}:")
         print(states[first - 1])
-    teller = _Teller(states, record.actions, board)
+    teller = _Teller(states, record.actions, told, board)
     if args.step:
         shown = teller.step_through(first, last)
     else:
@@ -103,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
             teller.tell(move)
         shown = last
     if shown == total:
-        for line in footer_lines(states[-1]):
+        for line in narrator.footer():
             print(line)
     else:
         print(f"(stopped after move {shown} of {total})")
@@ -123,15 +126,23 @@ def move_text(before: GameState, action: Action, move: int) -> str:
 class _Teller:
     """Prints the moves of a record, one at a time, in any order."""
 
-    def __init__(self, states: Sequence[GameState], actions: Sequence[Action], board: bool) -> None:
+    def __init__(
+        self,
+        states: Sequence[GameState],
+        actions: Sequence[Action],
+        told: Sequence[Sequence[str]],
+        board: bool,
+    ) -> None:
         self.states = states
         self.actions = actions
+        self.told = told
+        """What the narrator said of each move."""
         self.board = board
 
     def tell(self, move: int) -> None:
         k = move - 1
         print(move_text(self.states[k], self.actions[k], move))
-        for line in move_lines(self.states, self.actions, k):
+        for line in self.told[k]:
             print("    " + line)
         if self.board:
             print(self.states[move])
