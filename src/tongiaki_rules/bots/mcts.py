@@ -258,9 +258,10 @@ class MCTSBot:
     def _expand_options(self, node: _Node, root_filter: bool) -> None:
         """Rate every option of a decision node with the heuristic, best first.
 
-        At the root the options are paced as the greedy bot paces them: no
-        circles within the turn, and once the bot is impatient and a tile
-        draw is the greedy choice, only options that draw.
+        At the root the options are paced as the greedy bot paces them
+        (no circles within the turn, see :func:`.options.rate_options`), and
+        once the bot is impatient and a tile draw is the greedy choice, only
+        options that draw are searched.
         """
         state = node.state
         seat = node.player
@@ -268,14 +269,12 @@ class MCTSBot:
         evaluation = Evaluation(state, self.weights)
         pacing = self._pacing if root_filter else None
         rated = rate_options(state, evaluation, pacing, self._rng, self.sample)
-        if pacing is not None:
-            fresh = [o for o in rated if o[1] is None or not pacing.repeats(o[1])]
-            if fresh:
-                rated = fresh
-            if urge_to_draw(pacing, evaluation, seat) and any(
-                o[3] for o in best_options(rated, seat, evaluation)
-            ):
-                rated = [o for o in rated if o[3]]
+        if (
+            pacing is not None
+            and urge_to_draw(pacing, evaluation, seat)
+            and any(o[3] for o in best_options(rated, seat, evaluation))
+        ):
+            rated = [o for o in rated if o[3]]
         self._rng.shuffle(rated)  # ties in any order
         options = [
             (action, result, win_chances(values, self.weights))

@@ -12,10 +12,10 @@ plays like the greedy bot (ties apart). Each option is a tuple
   adjustments for the deciding seat (below);
 * ``draws`` says whether the action draws a tile at once.
 
-With a :class:`.pacing.Pacing`, an option that leads back to a position
-already met this turn loses ``REPEAT`` points, and once the bot is impatient
-(see :meth:`.pacing.Pacing.impatience`) every option that draws gains
-``URGE`` points per turn of impatience.
+With a :class:`.pacing.Pacing`, options that lead back to a position
+already met this turn are left out (unless every option does), and once the
+bot is impatient (see :meth:`.pacing.Pacing.impatience`) every option that
+draws gains ``URGE`` points per turn of impatience.
 
 >>> import random
 >>> from tongiaki_rules import new_game
@@ -34,13 +34,11 @@ from ..state import GameState
 from .heuristic import Evaluation, advantage
 from .pacing import Pacing
 
-__all__ = ["REPEAT", "URGE", "Option", "best_options", "rate_options", "urge_to_draw"]
+__all__ = ["URGE", "Option", "best_options", "rate_options", "urge_to_draw"]
 
 Option = tuple[Action, GameState | None, tuple[float, ...], bool]
 """``(action, result or None, values per seat, draws a tile at once)``."""
 
-REPEAT = 1000.0
-"""Penalty, in points, for an action that leads back to a position already met this turn."""
 URGE = 0.5
 """Bonus, in points per turn of impatience, for an action that draws a tile."""
 
@@ -70,17 +68,18 @@ def rate_options(
     if len(others) > sample:
         others = rng.sample(others, sample)
     urge = 0.0 if pacing is None else urge_to_draw(pacing, evaluation, seat)
+    circles: list[Option] = []
     for action in others:
         result = state.apply(action)
         values = evaluation.after(action, result)
         draws = Pacing.draws(state, result)
-        bonus = urge if draws else 0.0
+        if urge and draws:
+            values = tuple(v + urge if k == seat else v for k, v in enumerate(values))
         if pacing is not None and pacing.repeats(result):
-            bonus -= REPEAT
-        if bonus:
-            values = tuple(v + bonus if k == seat else v for k, v in enumerate(values))
-        rated.append((action, result, values, draws))
-    return rated
+            circles.append((action, result, values, draws))
+        else:
+            rated.append((action, result, values, draws))
+    return rated or circles
 
 
 def urge_to_draw(pacing: Pacing, evaluation: Evaluation, seat: int) -> float:
