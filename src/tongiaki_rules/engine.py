@@ -38,6 +38,7 @@ from .rules import (
     BounceTarget,
     ClosedRouteMode,
     EmptyReserveSource,
+    EndlessChain,
     EndTrigger,
     LastOceanFate,
     RodyFreeScope,
@@ -262,12 +263,16 @@ class Work:
         return bool(pile) and not self.cfg.tiles.is_island[pile[-1]]
 
     def boats_in_play(self, agent: int) -> int:
-        """Boats of ``agent`` on beaches of islands that are not royal."""
+        """Boats of ``agent`` on beaches, royal islands' beaches included.
+
+        Kings on their statues are not on a beach; only with
+        ``royal_owner_may_land`` (AMB-34) can an owner's boats stand on the
+        beaches of their royal island, and they are in play like any other.
+        """
         n = 0
-        for i, beaches in enumerate(self.boats):
-            if beaches and self.kings[i] == NO_KING:
-                for beach in beaches:
-                    n += beach.count(agent)
+        for beaches in self.boats:
+            for beach in beaches:
+                n += beach.count(agent)
         return n
 
     def no_boats(self, agent: int) -> bool:
@@ -512,8 +517,11 @@ class Work:
         geometric = (
             rules.closed_route_mode is ClosedRouteMode.GEOMETRIC and not rules.royal_owner_may_land
         )
+        force = rules.closed_route_force_other_exit
         acts: list[Action] = []
         closed_cache: dict[int, bool] = {}
+        # each full beach with the directions it may sail in, grouped by island
+        options: dict[int, list[tuple[int, list[int], bool]]] = {}
         for i, b in self.full_beaches():
             pos, t, rot = self.tiles[i]
             group = self.boats[i][b]
@@ -526,15 +534,26 @@ class Work:
             jetties = ts.jetties[t][b]
             if closed:
                 # any jetty leads back: the attempt removes the island (CLOSED-1)
-                acts.append(_DEPARTS[pos, b, (jetties[0] + rot) % 6])
+                options.setdefault(i, []).append((b, [(jetties[0] + rot) % 6], True))
                 continue
             dirs = [(e + rot) % 6 for e in jetties]
-            if rules.closed_route_force_other_exit and len(dirs) > 1:
+            is_open = True
+            if force:
                 open_dirs = [d for d in dirs if not self.loops_back(i, d, group)]
                 if open_dirs:  # CLOSED-2: use an exit that leads elsewhere
                     dirs = open_dirs
-            for d in dirs:
-                acts.append(_DEPARTS[pos, b, d])
+                else:
+                    is_open = False
+            options.setdefault(i, []).append((b, dirs, is_open))
+        for i, beaches in options.items():
+            pos = self.tiles[i][0]
+            if force and len(beaches) > 1 and any(is_open for _b, _d, is_open in beaches):
+                # CLOSED-2 (FR-R): while another expedition from the same island can sail
+                # elsewhere, a beach whose every jetty leads straight back may not depart
+                beaches = [entry for entry in beaches if entry[2]]
+            for b, dirs, _open in beaches:
+                for d in dirs:
+                    acts.append(_DEPARTS[pos, b, d])
         return acts
 
     def land_options(self) -> tuple[list[int], bool]:
@@ -837,8 +856,8 @@ class Work:
         a = self.agent
         taken = 0
         for i, beaches in enumerate(self.boats):
-            if not beaches or self.kings[i] != NO_KING:
-                continue
+            # RECOLONIZE-2 / AMB-21: every boat on a beach goes, royal islands' beaches
+            # included (AMB-34); only a king on a statue may stay
             if any(a in beach for beach in beaches):
                 self.boats[i] = tuple(tuple(c for c in beach if c != a) for beach in beaches)
                 for b, beach in enumerate(beaches):
@@ -870,15 +889,15 @@ class Work:
         if self.is_closed(i, group):
             self.close_island(i)
             return
-        if not self.cfg.rules.bounce_counts_as_closed_route:
-            # AMB-10 with the flag off: bounces can refill a beach for ever. A departure
-            # from a position this turn has already departed from is an endless chain
-            # (CLOSED-1, BSW: "cannot be resolved by a finite combination").
-            seen = (tuple(self.boats), self.kings)
-            if seen in self.chain:
-                self.close_island(i)
-                return
-            self.chain = (*self.chain, seen)
+        # AMB-25 (BSW principle): the same departure from the same position a second time in a turn
+        # is a chain that would go on for ever (BSW: "cannot be resolved by a finite
+        # combination"). The chain restarts at every draw, so a position is told apart
+        # by its boats alone: between two draws tiles only leave the table.
+        departure = (tuple(self.boats), pos, b, direction)
+        if departure in self.chain:
+            self.end_endless_chain(i, b, group)
+            return
+        self.chain = (*self.chain, departure)
         beaches = list(self.boats[i])
         beaches[b] = ()
         self.boats[i] = tuple(beaches)
@@ -890,6 +909,25 @@ class Work:
         self.drawn = 0
         dq, dr = STEPS[direction]
         self.sail((pos[0] + dq, pos[1] + dr), (direction + 3) % 6)
+
+    def end_endless_chain(self, i: int, b: int, group: tuple[int, ...]) -> None:
+        """AMB-25: settle a departure that repeats itself within the turn.
+
+        By default (``endless_chain="remove_island"``) it is settled like a closed
+        route: the island is removed (CLOSED-1) and CLOSED-4 follows. With
+        ``"return_group"`` the beach's boats go home, as after a failed voyage.
+        """
+        if self.cfg.rules.endless_chain is EndlessChain.REMOVE_ISLAND:
+            self.close_island(i)
+            return
+        pos = self.tiles[i][0]
+        beaches = list(self.boats[i])
+        beaches[b] = ()
+        self.boats[i] = tuple(beaches)
+        self.unfull(pos, b)
+        self.group = group
+        self.lose_group("endless chain")
+        self.continue_turn()
 
     def close_island(self, i: int) -> None:
         """CLOSED-1: remove the island and send its boats home; CLOSED-4 afterwards."""
@@ -969,6 +1007,7 @@ class Work:
 
     def on_draw(self, t: int) -> None:
         self.take_from_pile(t)
+        self.chain = ()  # no position before a draw can come back (AMB-25)
         if self.log is not None:
             self.log.append(ev.TileDrawn(self.cfg.tiles.kinds[t].id))
         if self.purpose != VOYAGE:

@@ -74,6 +74,22 @@ class ClosedRouteMode(enum.StrEnum):
     INFINITE_ONLY = "infinite_only"
 
 
+class EndlessChain(enum.StrEnum):
+    """How a departure that repeats itself within a turn is settled (AMB-25).
+
+    The texts know closed routes only (CLOSED-1); BSW adds that a chain which
+    cannot be resolved in finitely many steps is endless. A turn in which the
+    same beach departs by the same jetty from the same position twice is such
+    a chain, whatever the reason (routes that lead back by way of other
+    islands, royal bounces, one-slot beaches).
+    """
+
+    REMOVE_ISLAND = "remove_island"
+    """Settle it like a closed route: the island is removed (CLOSED-1, CLOSED-4)."""
+    RETURN_GROUP = "return_group"
+    """The departing boats go home, as after a failed voyage; the island stays."""
+
+
 class RodyFreeScope(enum.StrEnum):
     """What the Rody variant leaves free for later tiles of an exploration (AMB-39)."""
 
@@ -107,6 +123,10 @@ def _to_BounceTarget(value: object) -> BounceTarget:
 
 def _to_ClosedRouteMode(value: object) -> ClosedRouteMode:
     return _value_of(ClosedRouteMode, value)
+
+
+def _to_EndlessChain(value: object) -> EndlessChain:
+    return _value_of(EndlessChain, value)
 
 
 def _to_EmptyPileFate(value: object) -> EmptyPileFate:
@@ -199,6 +219,10 @@ class Rules:
     """AMB-25: geometric closure, or only a chain that would really go on for ever."""
     closed_route_force_other_exit: bool = True
     """AMB-25: must a departure use a jetty that does not lead straight back, if it has one?"""
+    endless_chain: EndlessChain = attrs.field(
+        default=EndlessChain.REMOVE_ISLAND, converter=_to_EndlessChain
+    )
+    """AMB-25: how a departure that repeats itself within a turn is settled."""
     closed_forced_colonize_places_boat: bool = True
     """AMB-27: does the forced colonisation after a removal place a boat?"""
     closed_forced_colonize_ends_turn_immediately: bool = False

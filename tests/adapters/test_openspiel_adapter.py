@@ -238,6 +238,33 @@ def test_a_game_reaching_max_game_length_ends_with_the_leaders_sharing_the_win()
     assert sum(state.returns()) == pytest.approx(1.0)
 
 
+@pytest.mark.clause("AMB-25")
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(),
+        Rules(closed_route_force_other_exit=False, bounce_counts_as_closed_route=False),
+    ],
+    ids=["defaults", "loops-allowed"],
+)
+@pytest.mark.parametrize("pick", ["first", "last"])
+def test_max_game_length_bounds_every_game_even_a_stubborn_one(rules: Rules, pick: str) -> None:
+    # a policy that always takes the first (or last) legal action loops wherever it can
+    game = openspiel.load_game(3, rules, max_game_length=400)
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(rng.choice([a for a, _ in outcomes]))
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[0] if pick == "first" else legal[-1])
+        assert state.decisions <= game.max_game_length()
+        assert len(state.history()) <= game.max_game_length() + game.max_chance_outcomes()
+
+
 def test_a_game_converts_to_a_record_and_back() -> None:
     state = play_randomly(openspiel.load_game(3).new_initial_state(), random.Random(11))
     record = openspiel.to_record(state, metadata={"event": "test"})

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from scenario_helpers import TONGA, all_boats, boats, finish_landing, legal, play
 
-from tongiaki_rules import Berth, Colour, DecisionKind, Depart, Draw, GameState, position
+from tongiaki_rules import Berth, Colour, DecisionKind, Depart, Draw, GameState, Rules, position
 
 ABOVE = (0, -1)  # beyond Tonga's beach 3
 B, R, G, Y = Colour.BLUE, Colour.RED, Colour.GREEN, Colour.YELLOW
@@ -121,6 +121,7 @@ def test_a_landing_that_fills_several_beaches_makes_each_depart_in_the_chosen_or
 
 
 @pytest.mark.clause("CHAIN-1", "LAND-5", "CHAIN-2")
+@pytest.mark.flag("closed_route_force_other_exit", False)
 def test_a_group_returning_to_its_own_island_can_fill_a_beach_there_and_chain_on() -> None:
     # ocean-l above Tonga and ocean-p at (1, -1) lead Tonga's beach 3 back to Tonga.
     state = position(
@@ -128,6 +129,7 @@ def test_a_group_returning_to_its_own_island_can_fill_a_beach_there_and_chain_on
         tiles=[(ABOVE, "ocean-l", 0), ((1, -1), "ocean-p", 0)],
         boats={(TONGA, 0): "RRR", (TONGA, 3): "BRG", (TONGA, 5): "BB"},
         to_move=0,
+        rules=Rules(closed_route_force_other_exit=False),
     )
     state = state.apply(Depart(TONGA, 3, 3))
     assert state.pending.island == TONGA
@@ -135,3 +137,20 @@ def test_a_group_returning_to_its_own_island_can_fill_a_beach_there_and_chain_on
     assert all_boats(state, TONGA) == ["RRR", "B", "R", "", "", "BBG"]
     assert set(legal(state, Depart)) == {Depart(TONGA, 0, 0), Depart(TONGA, 5, 5)}
     assert state.turn_colour is B
+
+
+@pytest.mark.clause("CLOSED-2", "AMB-25", "CHAIN-2")
+@pytest.mark.flag("closed_route_force_other_exit", True)
+def test_a_beach_leading_straight_back_waits_while_another_beach_of_its_island_can_sail() -> None:
+    # Beach 3 (BRG) leads straight back to Tonga; beach 0 (RRR) faces unexplored sea. FR-R: the
+    # player "must choose a different departure" while one is possible from the same island.
+    state = position(
+        3,
+        tiles=[(ABOVE, "ocean-l", 0), ((1, -1), "ocean-p", 0)],
+        boats={(TONGA, 0): "RRR", (TONGA, 3): "BRG", (TONGA, 5): "BB"},
+        to_move=0,
+    )
+    assert state.is_chance_node  # beach 0 was the only departure: it sailed at once
+    assert state.group is not None and state.group.origin == TONGA
+    assert state.group.colours == (R, R, R)
+    assert all_boats(state, TONGA)[3] == "BRG"  # still waiting on the looping beach

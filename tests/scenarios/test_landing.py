@@ -17,6 +17,7 @@ from tongiaki_rules import (
     Draw,
     GameState,
     ReturnBoat,
+    Rules,
     position,
 )
 
@@ -78,9 +79,11 @@ def test_with_fewer_boats_than_beaches_they_go_to_distinct_beaches_of_the_player
 
 
 @pytest.mark.clause("LAND-2", "AMB-16", "LAND-5")
+@pytest.mark.flag("closed_route_force_other_exit", False)
 def test_a_beach_without_a_free_slot_gets_no_boat_and_does_not_count() -> None:
-    # Tonga's beaches 0 and 3 are both full. Beach 3 sails first; ocean-l and ocean-p
-    # bring it straight back to Tonga while beach 0 is still waiting to depart.
+    # Tonga's beaches 0 and 3 are both full. Beach 3 sails first (allowed only without
+    # the duty to sail elsewhere, CLOSED-2); ocean-l and ocean-p bring it straight back
+    # to Tonga while beach 0 is still waiting to depart.
     state = position(
         3,
         tiles=[(ABOVE, "ocean-l", 0), ((1, -1), "ocean-p", 0)],
@@ -93,6 +96,7 @@ def test_a_beach_without_a_free_slot_gets_no_boat_and_does_not_count() -> None:
             (TONGA, 5): "BB",
         },
         to_move=0,
+        rules=Rules(closed_route_force_other_exit=False),
     )
     state = state.apply(Depart(TONGA, 3, 3))
     assert state.pending.kind is DecisionKind.BERTH

@@ -192,3 +192,60 @@ def test_island_drawn_first_ends_the_drawing_at_once() -> None:
     assert state.beach((-1, 0), 0).boats == (B,)
     assert state.pile.tiles == ("tahiti", "ocean-a", "ocean-b", "ocean-c")
     assert state.turn_colour is R
+
+
+# ------------------------------------- owner's boats on their own royal island (AMB-34)
+
+
+def owner_boats_on_royal(rules: Rules, tonga: str = "BR") -> GameState:
+    """Blue is king of Samoa and has two boats on its beaches (``royal_owner_may_land``)."""
+    return position(
+        3,
+        tiles=[(HAWAII, "hawaii", 0), (SAMOA, "samoa", 0)],
+        kings={SAMOA: "B"},
+        royal_founded={"B": 1},
+        boats={(ORIGIN, 0): tonga, (HAWAII, 1): "R", (SAMOA, 0): "B", (SAMOA, 2): "B"},
+        pile=["tahiti", "rarotonga", "ocean-a", "ocean-b", "ocean-c"],
+        rules=rules,
+    )
+
+
+@pytest.mark.clause("RECOLONIZE-2", "AMB-21", "AMB-34")
+@pytest.mark.flag("royal_owner_may_land", True)
+@pytest.mark.flag("recolonize_keeps_royal", True)
+def test_recolonising_lifts_the_owners_boats_from_the_beaches_of_their_royal_island() -> None:
+    state = owner_boats_on_royal(Rules(royal_owner_may_land=True))
+    reserve = state.reserve(B)
+    state = play(state, Recolonize(), Draw("tahiti"), PlaceTile(BELOW_TONGA, 0))
+    samoa = state.island_at(SAMOA)
+    assert samoa is not None
+    assert all(not beach.boats for beach in samoa.beaches)
+    assert samoa.king == B  # only the king stays
+    assert state.beach(ORIGIN, 0).boats == (R,)
+    # the three boats came home, and one of them colonised Tahiti
+    assert state.reserve(B) == reserve + 3 - 1
+    tahiti = state.island_at(BELOW_TONGA)
+    assert tahiti is not None and [c for b in tahiti.beaches for c in b.boats] == [B]
+
+
+@pytest.mark.clause("RECOLONIZE-2", "AMB-21", "AMB-34")
+@pytest.mark.flag("royal_owner_may_land", True)
+@pytest.mark.flag("recolonize_keeps_royal", False)
+def test_a_royal_island_left_vacant_keeps_none_of_the_owners_boats() -> None:
+    state = owner_boats_on_royal(Rules(royal_owner_may_land=True, recolonize_keeps_royal=False))
+    reserve = state.reserve(B)
+    state = play(state, Recolonize(), Draw("tahiti"), PlaceTile(BELOW_TONGA, 0))
+    samoa = state.island_at(SAMOA)
+    assert samoa is not None and samoa.king is None
+    assert all(not beach.boats for beach in samoa.beaches)
+    assert state.reserve(B) == reserve + 4 - 1  # the king and three boats, one placed again
+
+
+@pytest.mark.clause("NOBOATS-1", "AMB-18", "AMB-34")
+@pytest.mark.flag("royal_owner_may_land", True)
+def test_boats_on_the_beaches_of_ones_royal_island_are_boats_in_play() -> None:
+    state = owner_boats_on_royal(Rules(royal_owner_may_land=True), tonga="RG")
+    assert state.boats_on_board(B) == 3  # two on Samoa's beaches and the king
+    # blue cannot expand onto a royal island (EXPAND-6), and is not without boats in play
+    # (NOBOATS-1): the only turn action left is New Colonisation
+    assert list(state.legal_actions()) == [Recolonize()]

@@ -89,14 +89,18 @@ seat's final points, to maximise points rather than the chance of winning.
 """
 
 DEFAULT_MAX_GAME_LENGTH: Final = 3000
-"""Default cap on the decisions (chance outcomes not counted) of one game.
+"""Default bound on the decisions (chance outcomes not counted) of one game.
 
-Tongiaki has no rule that bounds the length of a game, so OpenSpiel's
-``max_game_length`` is a cap: a game that reaches it ends there, scored as
-it stands (the seats with the most points share the win). Random play never
-comes near it: over 87,000 random games (2 to 6 players; the standard rules,
-the Rody and two-colour variants and other flags) the longest took 1,341
-decisions, and half of them took at most about 140.
+No rule bounds a whole game of Tongiaki (players can in principle keep
+sailing into voyages that fail without ever drawing), so the adapter ends a
+game after ``max_game_length`` decisions, scored as it stands (the seats
+with the most points share the win). Since every turn ends (an endless
+chain is settled, AMB-25), every decision returns, and ``max_game_length``
+is a true bound: no game has more decisions, and none has more chance
+outcomes than the pile has tiles. Random play never comes near it: over
+87,000 random games (2 to 6 players; the standard rules, the Rody and
+two-colour variants and other flags) the longest took 1,341 decisions, and
+half of them took at most about 140.
 """
 
 _RULE_FIELDS: Final[tuple[attrs.Attribute[Any], ...]] = tuple(attrs.fields(Rules))
