@@ -59,9 +59,10 @@ from .actions import (
 from .colours import BOATS_PER_COLOUR, COLOURS, Colour
 from .errors import IllegalActionError, RecordError, ReplayError
 from .hexgrid import ORIGIN, Hex
-from .rules import Rules, TwoPlayerRoyalLimit
+from .rules import Rules
 from .standard_tiles import STANDARD_TILES
 from .state import DEFAULT_RULES, GameConfig, GameState, new_game
+from .testing import reachability_problems, royal_beach_problem
 from .tiles import BeachSpec, IslandTile, OceanTile, Route, Tile, TileSet
 
 __all__ = [
@@ -365,7 +366,22 @@ def _fail(path: str, message: str, clause: str | None = None) -> NoReturn:
 
 
 def _field(path: str, key: str) -> str:
+    key = _shown(key)
     return f"{path}.{key}" if path else key
+
+
+def _shown(text: str) -> str:
+    """``text``, with lone surrogates escaped so that a message can always be printed."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8") if _unpaired(text) else text
+
+
+def _unpaired(text: str) -> bool:
+    """True if ``text`` holds a lone surrogate (UTF-8 cannot encode it: it is not text)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def _item(path: str, k: int) -> str:
@@ -422,6 +438,8 @@ def _bool(value: Any, path: str) -> bool:
 def _str(value: Any, path: str) -> str:
     if not isinstance(value, str):
         _fail(path, f"expected a string, not {_type_name(value)}")
+    if _unpaired(value):
+        _fail(path, f"{_shown(value)!r} holds a lone surrogate: it is not Unicode text")
     return value
 
 
@@ -796,6 +814,8 @@ class _StateReader:
             setup_count_=self.setup_count,
             chain_=self.chain,
         )
+        for problem in reachability_problems(state):
+            _fail(problem.path or "", problem.message, problem.clause)
         _final_checks(state, exact_tiles=not +self.tally.left)
         return state
 
@@ -856,8 +876,9 @@ class _StateReader:
                     _fail(
                         kp, "a king is taken off only with recolonize_keeps_royal=false", "AMB-21"
                     )
-                if any(row) and not rules.royal_owner_may_land:
-                    _fail(bp, "a royal island has no boats on its beaches", "ROYAL-6")
+                problem = royal_beach_problem(rules, king, row)
+                if problem is not None:
+                    _fail(bp, problem.message, problem.clause)
             self.kings.append(king)
 
     def _colours(self) -> None:
@@ -919,14 +940,12 @@ class _StateReader:
     def _totals(self) -> None:
         agents = self.agents
         table = [0] * agents
-        kings_of = [0] * agents
         for row, king in zip(self.boats, self.kings, strict=True):
             for beach in row:
                 for c in beach:
                     table[c] += 1
             if 0 <= king < agents:
                 table[king] += 1
-                kings_of[king] += 1
         for c in range(agents):
             path = _field("colours", _LETTERS[c])
             at_sea = self.group.count(c)
@@ -938,20 +957,6 @@ class _StateReader:
                     f"table {table[c]}, at sea {at_sea}, out of game {self.out[c]}",
                     "COMP-1",
                 )
-            if kings_of[c] > self.founded[c]:
-                _fail(
-                    _field(path, "royal_islands_founded"),
-                    f"{self.founded[c]}, but the colour is king of {kings_of[c]} royal islands",
-                    "ROYAL-3",
-                )
-        rules = self.cfg.rules
-        if (
-            rules.variant_two_player_double_colour
-            and rules.two_player_royal_limit_per is TwoPlayerRoyalLimit.SEAT
-        ):
-            for seat in range(2):
-                if self.founded[seat] + self.founded[seat + 2] > 2:
-                    _fail("colours", f"seat {seat} founded more than two royal islands", "ROYAL-3")
 
     def _island_at(self, pos: Hex | None) -> int | None:
         if pos is None:
@@ -1068,14 +1073,6 @@ class _StateReader:
             "served_beaches",
             f"the island at {list(self.at or ())} has {len(self.boats[k])} beaches",
         )
-        king = self.kings[k]
-        if king != _engine.NO_KING:
-            must(
-                self.cfg.rules.royal_owner_may_land and all(c == king for c in self.group),
-                "at",
-                "no group lands on a royal island",
-                "ROYAL-7",
-            )
         if not voyage:
             must(
                 self.group == (self.agent,),
