@@ -258,6 +258,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     >>> doc["schema"], doc["phase"], doc["turn_colour"], doc["table"][0]["beaches"]
     ('tongiaki-state', 'setup', 'B', ['', '', '', '', '', ''])
     """
+    _check_type(state, GameState, "state")
     cfg = state.config
     ts = cfg.tiles
     ids = [tile.id for tile in ts.kinds]
@@ -324,12 +325,15 @@ def state_to_json(state: GameState, *, indent: int | None = None) -> str:
 
 
 def _dumps(value: Any, indent: int | None) -> str:
+    if indent is not None and (type(indent) is not int or not 0 <= indent <= _MAX_INDENT):
+        raise RecordError(f"expected null or 0..{_MAX_INDENT} spaces, not {indent!r}", "indent")
     if indent is None:
         return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
     return _pretty(value, 0, indent)
 
 
 _WIDTH: Final = 100
+_MAX_INDENT: Final = 16
 
 
 def _pretty(value: Any, level: int, indent: int) -> str:
