@@ -72,7 +72,10 @@ def explain(state: GameState, action: Any) -> tuple[str, str | None]:
     w = E.Work(state)
     checker = _CHECKS.get(type(action))
     if checker is not None:
-        found: tuple[str, str] | None = checker(w, action)
+        try:
+            found: tuple[str, str] | None = checker(w, action)
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+            found = (f"{action!r} has fields of the wrong type", _PHASE_CLAUSE[phase])
         if found is not None:
             return found
     return (

@@ -57,11 +57,12 @@ from .actions import (
     SetupPlace,
 )
 from .colours import BOATS_PER_COLOUR, COLOURS, Colour
-from .errors import IllegalActionError, RecordError, ReplayError
+from .errors import IllegalActionError, RecordError, ReplayError, SettingsError
 from .hexgrid import ORIGIN, Hex
-from .rules import Rules, TwoPlayerRoyalLimit
+from .rules import Rules
 from .standard_tiles import STANDARD_TILES
 from .state import DEFAULT_RULES, GameConfig, GameState, new_game
+from .testing import reachability_problems, royal_beach_problem
 from .tiles import BeachSpec, IslandTile, OceanTile, Route, Tile, TileSet
 
 __all__ = [
@@ -257,6 +258,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     >>> doc["schema"], doc["phase"], doc["turn_colour"], doc["table"][0]["beaches"]
     ('tongiaki-state', 'setup', 'B', ['', '', '', '', '', ''])
     """
+    _check_type(state, GameState, "state")
     cfg = state.config
     ts = cfg.tiles
     ids = [tile.id for tile in ts.kinds]
@@ -323,12 +325,15 @@ def state_to_json(state: GameState, *, indent: int | None = None) -> str:
 
 
 def _dumps(value: Any, indent: int | None) -> str:
+    if indent is not None and (type(indent) is not int or not 0 <= indent <= _MAX_INDENT):
+        raise RecordError(f"expected null or 0..{_MAX_INDENT} spaces, not {indent!r}", "indent")
     if indent is None:
         return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
     return _pretty(value, 0, indent)
 
 
 _WIDTH: Final = 100
+_MAX_INDENT: Final = 16
 
 
 def _pretty(value: Any, level: int, indent: int) -> str:
@@ -365,7 +370,22 @@ def _fail(path: str, message: str, clause: str | None = None) -> NoReturn:
 
 
 def _field(path: str, key: str) -> str:
+    key = _shown(key)
     return f"{path}.{key}" if path else key
+
+
+def _shown(text: str) -> str:
+    """``text``, with lone surrogates escaped so that a message can always be printed."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8") if _unpaired(text) else text
+
+
+def _unpaired(text: str) -> bool:
+    """True if ``text`` holds a lone surrogate (UTF-8 cannot encode it: it is not text)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def _item(path: str, k: int) -> str:
@@ -422,6 +442,8 @@ def _bool(value: Any, path: str) -> bool:
 def _str(value: Any, path: str) -> str:
     if not isinstance(value, str):
         _fail(path, f"expected a string, not {_type_name(value)}")
+    if _unpaired(value):
+        _fail(path, f"{_shown(value)!r} holds a lone surrogate: it is not Unicode text")
     return value
 
 
@@ -796,6 +818,8 @@ class _StateReader:
             setup_count_=self.setup_count,
             chain_=self.chain,
         )
+        for problem in reachability_problems(state):
+            _fail(problem.path or "", problem.message, problem.clause)
         _final_checks(state, exact_tiles=not +self.tally.left)
         return state
 
@@ -856,8 +880,9 @@ class _StateReader:
                     _fail(
                         kp, "a king is taken off only with recolonize_keeps_royal=false", "AMB-21"
                     )
-                if any(row) and not rules.royal_owner_may_land:
-                    _fail(bp, "a royal island has no boats on its beaches", "ROYAL-6")
+                problem = royal_beach_problem(rules, king, row)
+                if problem is not None:
+                    _fail(bp, problem.message, problem.clause)
             self.kings.append(king)
 
     def _colours(self) -> None:
@@ -919,14 +944,12 @@ class _StateReader:
     def _totals(self) -> None:
         agents = self.agents
         table = [0] * agents
-        kings_of = [0] * agents
         for row, king in zip(self.boats, self.kings, strict=True):
             for beach in row:
                 for c in beach:
                     table[c] += 1
             if 0 <= king < agents:
                 table[king] += 1
-                kings_of[king] += 1
         for c in range(agents):
             path = _field("colours", _LETTERS[c])
             at_sea = self.group.count(c)
@@ -938,20 +961,6 @@ class _StateReader:
                     f"table {table[c]}, at sea {at_sea}, out of game {self.out[c]}",
                     "COMP-1",
                 )
-            if kings_of[c] > self.founded[c]:
-                _fail(
-                    _field(path, "royal_islands_founded"),
-                    f"{self.founded[c]}, but the colour is king of {kings_of[c]} royal islands",
-                    "ROYAL-3",
-                )
-        rules = self.cfg.rules
-        if (
-            rules.variant_two_player_double_colour
-            and rules.two_player_royal_limit_per is TwoPlayerRoyalLimit.SEAT
-        ):
-            for seat in range(2):
-                if self.founded[seat] + self.founded[seat + 2] > 2:
-                    _fail("colours", f"seat {seat} founded more than two royal islands", "ROYAL-3")
 
     def _island_at(self, pos: Hex | None) -> int | None:
         if pos is None:
@@ -1068,14 +1077,6 @@ class _StateReader:
             "served_beaches",
             f"the island at {list(self.at or ())} has {len(self.boats[k])} beaches",
         )
-        king = self.kings[k]
-        if king != _engine.NO_KING:
-            must(
-                self.cfg.rules.royal_owner_may_land and all(c == king for c in self.group),
-                "at",
-                "no group lands on a royal island",
-                "ROYAL-7",
-            )
         if not voyage:
             must(
                 self.group == (self.agent,),
@@ -1180,7 +1181,7 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     name = type(action).__name__
     spec = _ACTION_SPECS.get(name)
     if spec is None or type(action) is not spec[0]:
-        raise TypeError(f"not an action: {action!r}")
+        raise RecordError(f"not an action: {action!r}", "action")
     out: dict[str, Any] = {"type": name}
     for field, kind in spec[1]:
         value = getattr(action, field)
@@ -1242,22 +1243,79 @@ def action_from_dict(value: Any, path: str = "") -> Action:
 
 
 # ====================================================================== records
+_METADATA_DIGITS: Final = 1000
+"""Metadata integers have at most this many digits (Python converts up to 4300 to text)."""
+
+
 def _freeze_actions(actions: Iterable[Action]) -> tuple[Action, ...]:
-    found = tuple(actions)
-    for k, action in enumerate(found):
+    """The actions as a tuple, each in the canonical form its JSON gives back."""
+    if isinstance(actions, str | bytes | Mapping) or not isinstance(actions, Iterable):
+        raise RecordError(
+            f"expected a sequence of actions, not {type(actions).__name__}", "actions"
+        )
+    found = []
+    for k, action in enumerate(actions):
+        path = _item("actions", k)
         if not isinstance(action, ACTION_TYPES):
-            raise TypeError(f"actions[{k}] is not an action: {action!r}")
-    return found
+            raise RecordError(f"not an action: {action!r}", path)
+        try:
+            data = action_to_dict(action)
+        except (TypeError, ValueError, IndexError, KeyError) as exc:
+            raise RecordError(f"{action!r} has fields of the wrong type ({exc})", path) from None
+        back = action_from_dict(data, path)
+        if back != action:
+            raise RecordError(
+                f"{action!r} is not a well-formed action (it reads as {back!r})", path
+            )
+        found.append(back)
+    return tuple(found)
 
 
 def _freeze_metadata(metadata: Mapping[str, str | int] | None) -> Mapping[str, str | int]:
-    found = dict(metadata or {})
-    for key, value in found.items():
+    """A read-only copy of ``metadata``; raises :class:`RecordError` for what JSON cannot hold."""
+    if metadata is None:
+        return types.MappingProxyType({})
+    if not isinstance(metadata, Mapping):
+        raise RecordError(f"expected an object, not {_type_name(metadata)}", "metadata")
+    found: dict[str, str | int] = {}
+    for key, value in metadata.items():
         if not isinstance(key, str):
-            raise TypeError(f"metadata keys are strings, not {key!r}")
-        if type(value) is not int and not isinstance(value, str):
-            raise TypeError(f"metadata[{key!r}] must be a str or an int, not {value!r}")
+            raise RecordError(f"keys are strings, not {key!r}", "metadata")
+        path = _field("metadata", key)
+        if _unpaired(key):
+            raise RecordError("the key holds a lone surrogate: it is not Unicode text", path)
+        if isinstance(value, str):
+            if _unpaired(value):
+                raise RecordError(
+                    f"{_shown(value)!r} holds a lone surrogate: it is not Unicode text", path
+                )
+            found[key] = str(value)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            if abs(value) >= 10**_METADATA_DIGITS:
+                raise RecordError(f"an integer has at most {_METADATA_DIGITS} digits", path)
+            found[key] = int(value)
+        else:
+            raise RecordError(f"expected a string or an integer, not {_type_name(value)}", path)
     return types.MappingProxyType(found)
+
+
+def _check_settings(
+    num_players: object, rules: object, tiles: object, start_player: object
+) -> None:
+    """Refuse settings of the wrong type with a :class:`SettingsError` naming the argument."""
+    if type(num_players) is not int:
+        raise SettingsError(f"num_players: expected an integer 2..6, not {num_players!r}")
+    if not isinstance(rules, Rules):
+        raise SettingsError(f"rules: expected a Rules value, not {rules!r}")
+    if not isinstance(tiles, TileSet):
+        raise SettingsError(f"tiles: expected a TileSet, not {tiles!r}")
+    if type(start_player) is not int:
+        raise SettingsError(f"start_player: expected a seat number, not {start_player!r}")
+
+
+def _check_type(value: object, kind: type, path: str) -> None:
+    if not isinstance(value, kind):
+        raise RecordError(f"expected a {kind.__name__}, not {type(value).__name__}", path)
 
 
 @attrs.frozen(slots=True)
@@ -1289,6 +1347,7 @@ class GameRecord:
     )
 
     def __attrs_post_init__(self) -> None:
+        _check_settings(self.num_players, self.rules, self.tiles, self.start_player)
         GameConfig.make(self.num_players, self.rules, self.tiles, self.start_player)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -1360,12 +1419,7 @@ class GameRecord:
         meta = obj["metadata"]
         if not isinstance(meta, dict):
             _fail("metadata", f"expected an object, not {_type_name(meta)}")
-        for key, value in meta.items():
-            if type(value) is not int and not isinstance(value, str):
-                _fail(
-                    _field("metadata", key),
-                    f"expected a string or an integer, not {_type_name(value)}",
-                )
+        _freeze_metadata(meta)
         actions = []
         for k, value in enumerate(_list(obj["actions"], "actions")):
             path = _item("actions", k)
@@ -1416,8 +1470,14 @@ class GameRecord:
         >>> len(record.actions) == len(states) - 1, replay(record) == states[-1]
         (True, True)
         """
+        if not isinstance(states, Sequence) or isinstance(states, str | bytes):
+            raise RecordError(
+                f"expected a sequence of states, not {type(states).__name__}", "states"
+            )
         if not states:
             raise RecordError("a game has at least its first state", "states")
+        for k, state in enumerate(states):
+            _check_type(state, GameState, _item("states", k))
         first = states[0]
         cfg = first.config
         if first != new_game(
@@ -1483,12 +1543,16 @@ def replay_states(record: GameRecord, upto: int | None = None) -> Iterator[GameS
     >>> [state.reserve(0) for state in replay_states(record)]
     [15, 14, 14]
     """
+    _check_type(record, GameRecord, "record")
     actions = record.actions
     if upto is not None:
         if type(upto) is not int or not 0 <= upto <= len(actions):
-            raise ValueError(f"upto must be 0..{len(actions)}, not {upto!r}")
+            raise RecordError(f"upto must be 0..{len(actions)}, not {upto!r}", "upto")
         actions = actions[:upto]
-    state = record.initial_state()
+    return _replayed(record.initial_state(), actions)
+
+
+def _replayed(state: GameState, actions: Sequence[Action]) -> Iterator[GameState]:
     yield state
     for k, action in enumerate(actions):
         state = _apply(state, action, k)
@@ -1523,7 +1587,8 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState:
     ...     print(exc.index, exc.clause, exc.action)
     2 SETUP-5 SetupPlace(beach=0)
     """
-    last: deque[GameState] = deque(replay_states(record, upto), maxlen=1)
+    states = replay_states(record, upto)
+    last: deque[GameState] = deque(states, maxlen=1)
     return last[0]
 
 
@@ -1558,6 +1623,7 @@ class Recorder:
         start_player: int = 0,
         metadata: Mapping[str, str | int] | None = None,
     ) -> None:
+        _check_settings(num_players, rules, tiles, start_player)
         first = new_game(num_players, rules, tiles=tiles, start_player=start_player)
         self.metadata: dict[str, str | int] = dict(_freeze_metadata(metadata))
         """Free information stored with the record (editable)."""
@@ -1574,6 +1640,7 @@ class Recorder:
         >>> Recorder.from_state(new_game(3)).state == new_game(3)
         True
         """
+        _check_type(state, GameState, "state")
         cfg = state.config
         recorder = cls(
             cfg.num_players,
@@ -1594,6 +1661,7 @@ class Recorder:
         >>> len(recorder.actions), recorder.state.current_player
         (1, 1)
         """
+        _check_type(record, GameRecord, "record")
         recorder = cls(
             record.num_players,
             record.rules,
@@ -1667,7 +1735,7 @@ class Recorder:
         (True, ())
         """
         if type(steps) is not int or not 0 <= steps <= len(self._actions):
-            raise ValueError(f"can undo 0..{len(self._actions)} actions, not {steps!r}")
+            raise RecordError(f"can undo 0..{len(self._actions)} actions, not {steps!r}", "steps")
         if steps:
             del self._actions[-steps:]
             del self._states[-steps:]

@@ -22,7 +22,7 @@ import enum
 import math
 import random
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
 import attrs
@@ -30,7 +30,7 @@ import attrs
 from . import engine as _engine
 from .actions import Action
 from .colours import BOATS_PER_COLOUR, COLOURS
-from .hexgrid import Hex
+from .hexgrid import ORIGIN, STEPS, Hex, distance
 from .rules import EndTrigger, Rules, TwoPlayerRoyalLimit
 from .state import DEFAULT_RULES, DecisionKind, GameState, new_game
 
@@ -39,11 +39,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "InvariantError",
+    "Problem",
     "check_invariants",
     "invariant_violations",
     "playthrough",
     "random_playout",
+    "reachability_problems",
     "reachable_states",
+    "royal_beach_problem",
 ]
 
 _PROBABILITY_TOLERANCE = 1e-9
@@ -70,16 +73,26 @@ def invariant_violations(state: GameState, *, exact_tiles: bool = True) -> list[
     >>> invariant_violations(new_game(2))
     []
     """
-    problems: list[str] = []
-    problems.extend(_structure(state))
+    try:
+        problems = _structure(state)
+    except Exception as exc:  # a broken state is reported, not raised
+        problems = [f"the state's fields have the wrong shape ({type(exc).__name__}: {exc})"]
     if problems:  # the other checks index the parallel tuples; stop here
         return problems
-    problems.extend(_boats(state))
-    problems.extend(_tiles(state, exact_tiles))
-    problems.extend(_royal(state))
-    problems.extend(_phase(state))
+    checks: list[Callable[[GameState], list[str]]] = [
+        _boats,
+        lambda s: _tiles(s, exact_tiles),
+        _royal,
+        lambda s: [problem.text for problem in reachability_problems(s)],
+        _phase,
+    ]
     if exact_tiles:
-        problems.extend(_end(state))
+        checks.append(_end)
+    for check in checks:
+        try:
+            problems.extend(check(state))
+        except Exception as exc:  # a broken state is reported, not raised
+            problems.append(f"the state cannot be evaluated ({type(exc).__name__}: {exc})")
     return problems
 
 
@@ -98,8 +111,13 @@ def check_invariants(state: GameState, *, exact_tiles: bool = True) -> None:
       ``pile=`` by :func:`~tongiaki_rules.scenario.position`);
     * no two tiles share a hex;
     * a royal island has no boats on its beaches (ROYAL-6), unless
-      ``royal_owner_may_land`` is set, is never Tonga (ROYAL-2), and nobody has
-      founded more than two (ROYAL-3);
+      ``royal_owner_may_land`` is set and they are its king's (AMB-34), is
+      never Tonga (ROYAL-2); no colour holds more kings than it founded, and
+      nobody has founded more than two (ROYAL-3);
+    * every tile lies within reach of Tonga; a group at sea faces an empty hex
+      that the jetty or route behind it leads to (DEPART-4); a landing group
+      is on an island, a royal one only as its king's own boats (ROYAL-7)
+      (these are :func:`reachability_problems`, with JSON paths);
     * at a turn decision no beach is full (CHAIN-3, TURN-3), unless a flag lets
       a turn end with full beaches left (``failure_ends_turn``,
       ``closed_forced_colonize_ends_turn_immediately``);
@@ -267,12 +285,10 @@ def _tiles(state: GameState, exact: bool) -> list[str]:
 
 
 def _royal(state: GameState) -> list[str]:
-    cfg = state.config
-    ts = cfg.tiles
-    agents = len(cfg.agent_seats)
+    ts = state.config.tiles
+    agents = len(state.config.agent_seats)
     problems: list[str] = []
-    kings_of = [0] * agents
-    for (pos, t, _rot), beaches, king in zip(state.tiles_, state.boats_, state.kings_, strict=True):
+    for (pos, t, _rot), king in zip(state.tiles_, state.kings_, strict=True):
         if king == _engine.NO_KING:
             continue
         name = ts.kinds[t].id
@@ -281,33 +297,227 @@ def _royal(state: GameState) -> list[str]:
             continue
         if t == 0:
             problems.append(f"Tonga at {pos} is royal [ROYAL-2]")
-        if 0 <= king < agents:
-            kings_of[king] += 1
-        elif king != _engine.VACANT_KING:
+        if not 0 <= king < agents and king != _engine.VACANT_KING:
             problems.append(f"the royal island {name} at {pos} has king value {king}")
-        if any(beaches) and not cfg.rules.royal_owner_may_land:
-            problems.append(f"the royal island {name} at {pos} has boats on its beaches [ROYAL-6]")
-    for c in range(agents):
-        if kings_of[c] > state.founded_[c]:
+    return problems
+
+
+@attrs.frozen(slots=True)
+class Problem:
+    """Why a position cannot be reached by play: where (a JSON path), what, and the rule.
+
+    ``path`` names the field of the state document (see
+    :func:`~tongiaki_rules.record.state_to_dict`) that is wrong, or ``None``
+    for the position as a whole.
+
+    >>> Problem("at", "no tile leads there", "DEPART-4").text
+    'at: no tile leads there [DEPART-4]'
+    """
+
+    path: str | None
+    message: str
+    clause: str | None = None
+
+    @property
+    def text(self) -> str:
+        """The path, the message and the clause in one line."""
+        text = f"{self.path}: {self.message}" if self.path else self.message
+        return f"{text} [{self.clause}]" if self.clause else text
+
+
+def reachability_problems(state: GameState) -> list[Problem]:
+    """Ways in which the boats, kings and group of ``state`` cannot come from play.
+
+    The one place for these rules: :func:`invariant_violations`, the state
+    JSON reader and :func:`~tongiaki_rules.scenario.position` all use it.
+    Checked: tiles lie within reach of Tonga (each tile is placed beside the
+    table); a royal island's beaches hold boats only with
+    ``royal_owner_may_land``, and then only its king's (ROYAL-6, AMB-34); no
+    colour holds more kings than it founded, and nobody founded more than two
+    (ROYAL-3); a group at sea faces an empty hex that the jetty or ocean
+    route behind it leads to (DEPART-4, VOYAGE-4); a landing group is on an
+    island, on a royal one only as its king's own boats (ROYAL-7, AMB-34).
+    Expects a state whose fields have the right shapes (see
+    :func:`invariant_violations`).
+
+    >>> from tongiaki_rules import new_game
+    >>> reachability_problems(new_game(2))
+    []
+    >>> import attrs
+    >>> lost = attrs.evolve(new_game(2), founded_=(-1, 0))
+    >>> [problem.text for problem in reachability_problems(lost)]
+    ['colours.B.royal_islands_founded: -1 is negative [ROYAL-3]']
+    """
+    problems = _reach_of_tiles(state)
+    problems.extend(_royal_beaches(state))
+    problems.extend(_founded(state))
+    problems.extend(_under_way(state))
+    return problems
+
+
+def _reach(state: GameState) -> int:
+    """How far from Tonga a tile can lie: each one goes at most two hexes beyond the table."""
+    return 2 * len(state.config.tiles.pile_indices)
+
+
+def _reach_of_tiles(state: GameState) -> list[Problem]:
+    reach = _reach(state)
+    return [
+        Problem(
+            f"table[{k}].at",
+            f"{list(pos)} is {distance(pos, ORIGIN)} hexes from Tonga; "
+            f"no tile lies more than {reach} hexes away",
+            "AMB-07",
+        )
+        for k, (pos, _t, _r) in enumerate(state.tiles_)
+        if distance(pos, ORIGIN) > reach
+    ]
+
+
+def royal_beach_problem(
+    rules: Rules, king: int, beaches: Collection[Collection[int]]
+) -> Problem | None:
+    """Whether boats may be on the beaches of a royal island of ``king`` (engine colour index).
+
+    Shared by the readers; ``path`` is left to the caller (``None``).
+    """
+    colours = {c for beach in beaches for c in beach}
+    if not colours:
+        return None
+    if not rules.royal_owner_may_land:
+        return Problem(None, "a royal island has no boats on its beaches", "ROYAL-6")
+    if king == _engine.VACANT_KING:
+        if len(colours) > 1:
+            return Problem(None, "only the former king's boats are on its royal island", "AMB-34")
+        return None
+    if colours != {king}:
+        return Problem(None, "only the king's own boats land on a royal island", "AMB-34")
+    return None
+
+
+def _royal_beaches(state: GameState) -> list[Problem]:
+    rules = state.config.rules
+    problems = []
+    for k, (beaches, king) in enumerate(zip(state.boats_, state.kings_, strict=True)):
+        if king == _engine.NO_KING:
+            continue
+        problem = royal_beach_problem(rules, king, beaches)
+        if problem is not None:
+            problems.append(attrs.evolve(problem, path=f"table[{k}].beaches"))
+    return problems
+
+
+def _founded(state: GameState) -> list[Problem]:
+    cfg = state.config
+    agents = len(cfg.agent_seats)
+    kings_of = Counter(k for k in state.kings_ if 0 <= k < agents)
+    problems = []
+    for c, n in enumerate(state.founded_):
+        path = f"colours.{COLOURS[c].letter}.royal_islands_founded"
+        if n < 0:
+            problems.append(Problem(path, f"{n} is negative", "ROYAL-3"))
+        elif kings_of[c] > n:
             problems.append(
-                f"{_colour_name(c)} holds {kings_of[c]} royal islands but founded "
-                f"{state.founded_[c]}"
+                Problem(
+                    path,
+                    f"{n}, but the colour is king of {kings_of[c]} royal islands",
+                    "ROYAL-3",
+                )
             )
-    if (
+    per_seat = (
         cfg.rules.variant_two_player_double_colour
         and cfg.rules.two_player_royal_limit_per is TwoPlayerRoyalLimit.SEAT
-    ):
-        per_seat = [0] * cfg.num_players
-        for c, n in enumerate(state.founded_):
-            per_seat[cfg.agent_seats[c]] += n
-        for seat, n in enumerate(per_seat):
+    )
+    if per_seat:
+        for seat in range(cfg.num_players):
+            n = sum(f for c, f in enumerate(state.founded_) if cfg.agent_seats[c] == seat)
             if n > 2:
-                problems.append(f"seat {seat} founded {n} royal islands [ROYAL-3]")
+                problems.append(
+                    Problem("colours", f"seat {seat} founded {n} royal islands", "ROYAL-3")
+                )
     else:
         for c, n in enumerate(state.founded_):
             if n > 2:
-                problems.append(f"{_colour_name(c)} founded {n} royal islands [ROYAL-3]")
+                path = f"colours.{COLOURS[c].letter}.royal_islands_founded"
+                problems.append(Problem(path, f"{n} royal islands founded", "ROYAL-3"))
     return problems
+
+
+def _under_way(state: GameState) -> list[Problem]:
+    phase = state.phase_
+    voyage = state.purpose_ == _engine.VOYAGE
+    if phase == _engine.LAND:
+        return _landing(state, voyage)
+    if phase in (_engine.DRAW, _engine.PLACE) and voyage:
+        return _at_sea(state)
+    return []
+
+
+def _island_index(state: GameState, pos: Hex | None) -> int | None:
+    k = state.where_().get(pos) if pos is not None else None
+    if k is None or not state.config.tiles.is_island[state.tiles_[k][1]]:
+        return None
+    return k
+
+
+def _landing(state: GameState, voyage: bool) -> list[Problem]:
+    k = _island_index(state, state.at_)
+    if k is None:
+        return [Problem("at", f"the group lands at {state.at_}, where there is no island")]
+    problems = []
+    king = state.kings_[k]
+    rules = state.config.rules
+    if king != _engine.NO_KING and not (
+        rules.royal_owner_may_land and state.group_ and all(c == king for c in state.group_)
+    ):
+        problems.append(
+            Problem("at", "no group lands on a royal island but its king's own boats", "ROYAL-7")
+        )
+    if voyage and _island_index(state, state.origin_) is None:
+        problems.append(Problem("origin", "must be the island the expedition left"))
+    return problems
+
+
+def _at_sea(state: GameState) -> list[Problem]:
+    at = state.at_
+    if at is None or at in state.where_():
+        return [Problem("at", "must be an empty hex beside the voyage")]
+    problems = []
+    if _island_index(state, state.origin_) is None:
+        problems.append(Problem("origin", "must be the island the expedition left"))
+    if distance(at, ORIGIN) > _reach(state) + 1:
+        problems.append(Problem("at", f"{list(at)} is far from every tile on the table"))
+        return problems
+    why = _no_way_in(state, at, state.entry_)
+    if why is not None:
+        problems.append(Problem("entry", why, "DEPART-4"))
+    return problems
+
+
+def _no_way_in(state: GameState, at: Hex, entry: int) -> str | None:
+    """Why no jetty or route of the tile across edge ``entry`` of ``at`` leads there (or None)."""
+    if not 0 <= entry < 6:
+        return f"{entry} is not a direction 0..5"
+    dq, dr = STEPS[entry]
+    behind = (at[0] + dq, at[1] + dr)
+    k = state.where_().get(behind)
+    if k is None:
+        return f"the group enters {list(at)} from {list(behind)}, an empty hex"
+    ts = state.config.tiles
+    _pos, t, rot = state.tiles_[k]
+    out = ((entry + 3) % 6 - rot) % 6  # the edge of that tile facing the group, unrotated
+    if ts.is_island[t]:
+        if any(out in jetties for jetties in ts.jetties[t]):
+            return None
+        return f"{ts.kinds[t].id} at {list(behind)} has no jetty towards {list(at)}"
+    need = ts.route_need[t][out]
+    colours = len(set(state.group_))
+    if need > colours:
+        return (
+            f"the route of {ts.kinds[t].id} at {list(behind)} towards {list(at)} needs "
+            f"{need} colours; the group has {colours}"
+        )
+    return None
 
 
 def _phase(state: GameState) -> list[str]:
@@ -337,12 +547,8 @@ def _phase(state: GameState) -> list[str]:
         problems.append("a departure decision with no full beach [DEPART-1]")
     if phase in (_engine.SETUP, _engine.TURN, _engine.DEPART, _engine.OVER) and state.group_:
         problems.append(f"boats {state.group_} are under way at a {kind} decision")
-    if phase == _engine.LAND:
-        if not state.group_:
-            problems.append("a landing decision with no boat to land [LAND-1]")
-        island = state.island_at(state.at_) if state.at_ is not None else None
-        if island is None:
-            problems.append(f"the group lands at {state.at_}, where there is no island")
+    if phase == _engine.LAND and not state.group_:
+        problems.append("a landing decision with no boat to land [LAND-1]")
     legal = state.legal_actions()
     if phase == _engine.DRAW:
         if legal:
