@@ -87,8 +87,16 @@ STATE_SCHEMA: Final = "tongiaki-state"
 """The ``"schema"`` value of a state document."""
 RECORD_SCHEMA: Final = "tongiaki-record"
 """The ``"schema"`` value of a game record document."""
-VERSION: Final = 1
-"""The schema version this library writes and reads (both schemas)."""
+VERSION: Final = 2
+"""The schema version this library writes (both schemas).
+
+Version 2 added the rules flag ``endless_chain`` and gave ``chain`` its
+present meaning (the departures of the turn since the last draw, under every
+flag). Version 1 documents are read too: their rules lack that flag (the
+default applies), and a version 1 state must not remember departures.
+"""
+READ_VERSIONS: Final = (1, 2)
+"""The schema versions this library reads."""
 
 PHASE_NAMES: Final[tuple[str, ...]] = (
     "setup",
@@ -239,12 +247,13 @@ def _settings_out(
     }
 
 
-def _snapshot_out(snapshot: tuple[object, ...]) -> dict[str, Any]:
-    boats = cast(tuple[tuple[tuple[int, ...], ...], ...], snapshot[0])
-    kings = cast(tuple[int, ...], snapshot[1])
+def _departure_out(departure: tuple[object, ...]) -> dict[str, Any]:
+    boats = cast(tuple[tuple[tuple[int, ...], ...], ...], departure[0])
     return {
         "beaches": [[_letters(beach) for beach in beaches] for beaches in boats],
-        "kings": [_king_out(k) for k in kings],
+        "island": _hex_out(cast(Hex, departure[1])),
+        "beach": departure[2],
+        "jetty": departure[3],
     }
 
 
@@ -282,7 +291,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         if state.setup_firsts_
         else None
     )
-    chain = [_snapshot_out(snapshot) for snapshot in state.chain_]
+    chain = [_departure_out(departure) for departure in state.chain_]
     return {
         "schema": STATE_SCHEMA,
         "version": VERSION,
@@ -529,11 +538,16 @@ def _header(doc: Any, schema: str, fields: Sequence[str]) -> dict[str, Any]:
     if "version" not in doc:
         _fail("", "missing field 'version'")
     version = _int(doc["version"], "version")
-    if version != VERSION:
+    if version not in READ_VERSIONS:
         _fail(
-            "version", f"version {version} is not supported; this library reads version {VERSION}"
+            "version",
+            f"version {version} is not supported; this library reads versions "
+            f"{', '.join(map(str, READ_VERSIONS))}",
         )
-    return _object(doc, "", fields)
+    obj = _object(doc, "", fields)
+    if version == 1 and schema == STATE_SCHEMA and obj.get("chain"):
+        _fail("chain", "a version 1 state cannot carry the departures of its turn; save it again")
+    return obj
 
 
 def _rules_in(value: Any, path: str) -> Rules:
@@ -905,41 +919,34 @@ class _StateReader:
             )
 
     def _chain(self) -> None:
+        """The departures of this turn since the last draw (AMB-25: endless chains)."""
         doc, agents = self.doc, self.agents
-        snapshots = _list(doc["chain"], "chain")
         chain: list[tuple[object, ...]] = []
-        for k, value in enumerate(snapshots):
+        entries = _list(doc["chain"], "chain")
+        if entries and self.phase not in (_engine.DEPART, _engine.DRAW, _engine.LAND):
+            _fail("chain", f"a {PHASE_NAMES[self.phase]} decision remembers no departures")
+        for k, value in enumerate(entries):
             path = _item("chain", k)
-            snap = _object(value, path, ("beaches", "kings"))
+            entry = _object(value, path, ("beaches", "island", "beach", "jetty"))
             bp = _field(path, "beaches")
             boats = tuple(
                 tuple(
                     _boats(text, _item(_item(bp, i), b), agents)
                     for b, text in enumerate(_list(tile, _item(bp, i)))
                 )
-                for i, tile in enumerate(_list(snap["beaches"], bp))
+                for i, tile in enumerate(_list(entry["beaches"], bp))
             )
-            kp = _field(path, "kings")
-            kings = tuple(
-                _king_in(v, _item(kp, i), agents) for i, v in enumerate(_list(snap["kings"], kp))
-            )
-            if len(kings) != len(boats):
-                _fail(kp, f"{len(kings)} kings for {len(boats)} tiles")
-            chain.append((boats, kings))
+            # tiles only leave the table between two draws: never fewer then than now
+            if len(boats) < len(self.placed):
+                _fail(bp, f"{len(boats)} tiles, fewer than the {len(self.placed)} on the table now")
+            island = _hex(entry["island"], _field(path, "island"))
+            beach = _int(entry["beach"], _field(path, "beach"), 0, 63)
+            jetty = _int(entry["jetty"], _field(path, "jetty"), 0, 5)
+            departure = (boats, island, beach, jetty)
+            if departure in chain:
+                _fail(path, "the same departure twice: the chain was already settled", "AMB-25")
+            chain.append(departure)
         self.chain = tuple(chain)
-        if self.chain and self.cfg.rules.bounce_counts_as_closed_route:
-            _fail(
-                "chain",
-                "departures are remembered only with bounce_counts_as_closed_route=false",
-                "AMB-10",
-            )
-        if self.chain and self.phase not in (
-            _engine.DEPART,
-            _engine.DRAW,
-            _engine.PLACE,
-            _engine.LAND,
-        ):
-            _fail("chain", f"a {PHASE_NAMES[self.phase]} decision remembers no departures")
 
     def _totals(self) -> None:
         agents = self.agents

@@ -387,9 +387,8 @@ def royal_beach_problem(
     if not rules.royal_owner_may_land:
         return Problem(None, "a royal island has no boats on its beaches", "ROYAL-6")
     if king == _engine.VACANT_KING:
-        if len(colours) > 1:
-            return Problem(None, "only the former king's boats are on its royal island", "AMB-34")
-        return None
+        # the New Colonisation that took the king took the owner's boats too (RECOLONIZE-2)
+        return Problem(None, "a royal island without its king has no boats", "AMB-21")
     if colours != {king}:
         return Problem(None, "only the king's own boats land on a royal island", "AMB-34")
     return None
@@ -656,7 +655,7 @@ def _random_prefix(
             break
         state = _random_step(state, rng)
     if until:
-        # bounded: with bounce_counts_as_closed_route=False a chain can loop for ever (AMB-10)
+        # bounded: the decision kinds asked for may never come
         for _ in range(_UNTIL_LIMIT):
             if state.is_terminal or state.pending.kind in until:
                 break

@@ -237,7 +237,7 @@ def test_record_json_form() -> None:
     doc = record_doc()
     assert doc == {
         "schema": "tongiaki-record",
-        "version": 1,
+        "version": 2,
         "num_players": 3,
         "start_player": 0,
         "rules": {},

@@ -91,7 +91,7 @@ CORNERS: dict[str, tuple[Rules, Callable[[GameState], bool]]] = {
         lambda s: bool(s.removed_) and not s.is_terminal,
     ),
     "forced_colonize": (
-        VARIANTS["bounce_not_closed"],
+        Rules(),
         lambda s: s.purpose_ == E.FORCED_COLONIZE,
     ),
     "royal_island": (Rules(), lambda s: bool(s.royal_islands) and s.phase_ == E.DRAW),
@@ -142,7 +142,7 @@ def test_custom_tile_set_is_written_in_full_and_the_standard_one_by_name() -> No
 def test_readable_terms() -> None:
     state = positions()["royal_removed_out"]
     doc = json.loads(state_to_json(state))
-    assert doc["schema"] == "tongiaki-state" and doc["version"] == 1
+    assert doc["schema"] == "tongiaki-state" and doc["version"] == 2
     assert doc["phase"] == "turn" and doc["turn_colour"] == "Y"
     by_tile = {entry["tile"]: entry for entry in doc["table"]}
     assert by_tile["hawaii"] == {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
 from typing import Any
 
@@ -18,7 +19,7 @@ from tongiaki_rules import (
     state_to_json,
 )
 from tongiaki_rules import engine as E
-from tongiaki_rules.record import state_to_dict
+from tongiaki_rules.record import state_from_dict, state_to_dict
 
 
 def doc_of(name: str = "turn") -> dict[str, Any]:
@@ -88,8 +89,8 @@ def test_wrong_schema_name() -> None:
 
 def test_wrong_version() -> None:
     doc = doc_of()
-    doc["version"] = 2
-    refused(doc, "version", "version 2 is not supported; this library reads version 1")
+    doc["version"] = 3
+    refused(doc, "version", "version 3 is not supported; this library reads versions 1, 2")
     doc["version"] = "1"
     refused(doc, "version", "expected an integer, not a string")
 
@@ -337,14 +338,32 @@ def test_setup_bookkeeping() -> None:
     )
 
 
-def test_a_chain_only_with_its_flag() -> None:
-    doc = doc_of("departure")
-    doc["chain"] = [{"beaches": [["", "", "", "", "", ""]], "kings": [None]}]
-    refused(doc, "chain", "only with bounce_counts_as_closed_route=false", "[AMB-10]")
+@pytest.mark.clause("AMB-25")
+def test_the_departures_of_a_turn_are_checked() -> None:
     state = find_state(VARIANTS["bounce_not_closed"], lambda s: bool(s.chain_))
     doc = state_to_dict(state)
-    doc["chain"][0]["kings"].append(None)
-    refused(doc, "chain[0].kings", "kings for")
+    assert set(doc["chain"][0]) == {"beaches", "island", "beach", "jetty"}
+    bad = copy.deepcopy(doc)
+    bad["chain"][0]["jetty"] = 6
+    refused(bad, "chain[0].jetty", "")
+    bad = copy.deepcopy(doc)
+    bad["chain"].append(bad["chain"][0])
+    refused(bad, "chain[1]", "the same departure twice", "[AMB-25]")
+    bad = copy.deepcopy(doc)
+    bad["chain"][0]["beaches"] = []
+    refused(bad, "chain[0].beaches", "fewer than")
+    turn = doc_of("turn")
+    turn["chain"] = doc["chain"]
+    refused(turn, "chain", "a turn decision remembers no departures")
+
+
+def test_a_version_1_state_is_read_without_departures() -> None:
+    doc = doc_of("departure")
+    doc["version"] = 1
+    assert "endless_chain" not in doc["rules"]  # only flags that differ are written
+    assert state_from_dict(doc) == state_from_dict(doc_of("departure"))
+    doc["chain"] = [{"beaches": [["", "", "", "", "", ""]], "kings": [None]}]
+    refused(doc, "chain", "a version 1 state cannot carry the departures of its turn")
 
 
 def test_invariant_checker_is_the_safety_net() -> None:

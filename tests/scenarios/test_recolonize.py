@@ -216,7 +216,7 @@ def owner_boats_on_royal(rules: Rules, tonga: str = "BR") -> GameState:
 def test_recolonising_lifts_the_owners_boats_from_the_beaches_of_their_royal_island() -> None:
     state = owner_boats_on_royal(Rules(royal_owner_may_land=True))
     reserve = state.reserve(B)
-    state = play(state, Recolonize(), Draw("tahiti"), PlaceTile(BELOW_TONGA, 0))
+    state = play(state, Recolonize(), Draw("tahiti"), PlaceTile(BELOW_TONGA, 0), Berth(B, 0))
     samoa = state.island_at(SAMOA)
     assert samoa is not None
     assert all(not beach.boats for beach in samoa.beaches)
