@@ -226,7 +226,7 @@ class Work:
             for c in beach:
                 self.reserve[c] += 1
         king = self.kings[i]
-        if 0 <= king < len(self.reserve):  # pragma: no cover - royal islands never depart
+        if 0 <= king < len(self.reserve):  # only with royal_owner_may_land (AMB-34)
             self.reserve[king] += 1
         pos, t, _r = self.tiles[i]
         self.unfull(pos)
