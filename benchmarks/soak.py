@@ -18,7 +18,7 @@ import argparse
 import multiprocessing
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from tongiaki_rules.fuzzing import DEFAULT_MAX_DECISIONS, DEFAULT_TIME_LIMIT, GameRun, run_seed
 
@@ -70,6 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     decisions = longest = longest_seed = 0
     failures: list[GameRun] = []
     limits = (args.max_decisions, args.time_limit)
+    runs: Iterable[GameRun]
     if args.jobs == 1:
         _init(*limits)
         runs = map(_play, seeds)
