@@ -455,7 +455,8 @@ def test_state_from_json_rejects_garbage_text(text: object) -> None:
 def test_state_from_json_rejects_a_broken_document_or_gives_a_sound_state(text: str) -> None:
     result = call(GameState.from_json, text)
     if not isinstance(result, Rejected):
-        assert_sound(result)
+        # a state document may hold a partial pile (a position built with pile=...)
+        assert_sound(result, exact_tiles=False)
 
 
 @FUZZ
