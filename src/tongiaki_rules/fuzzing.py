@@ -52,7 +52,7 @@ from .actions import (
 from .colours import Colour
 from .rules import Rules
 from .standard_tiles import STANDARD_TILES
-from .state import GameState, new_game
+from .state import DecisionKind, GameState, new_game
 from .testing import invariant_violations
 from .tiles import BeachSpec, IslandTile, OceanTile, Route, Tile, TileSet
 
@@ -492,13 +492,14 @@ def play_checked_game(
 
     ``random.Random(seed)`` picks every decision and draw. The game fails when
     a state breaks an invariant (:func:`~tongiaki_rules.testing.invariant_violations`),
-    when the engine raises, when it takes more than ``max_decisions`` decisions
-    or when it runs longer than ``time_limit`` seconds (a wall-clock alarm,
-    which also catches a loop inside a single ``apply``; in the main thread
-    on POSIX systems only).
+    when the engine raises, when a turn comes back to a state it was already
+    in (the players could go round that loop for ever), when it takes more
+    than ``max_decisions`` decisions, or when it runs longer than
+    ``time_limit`` seconds (a wall-clock alarm, which also catches a loop
+    inside a single ``apply``; in the main thread on POSIX systems only).
 
     >>> run = play_checked_game(GameSettings(2), seed=1)
-    >>> run.failure, run.actions[-1] == run.actions[-1]
+    >>> run.failure, len(run.actions) > run.decisions  # the draws are actions too
     (None, True)
     """
     rng = random.Random(seed)
@@ -527,6 +528,7 @@ def _play(
     problems = invariant_violations(state)
     if problems:
         return f"the new game breaks invariants: {'; '.join(problems)}"
+    this_turn: dict[GameState, int] = {}
     while not state.is_terminal:
         if state.is_chance_node:
             action: Action = state.sample_chance(rng)
@@ -537,10 +539,24 @@ def _play(
             action = rng.choice(state.legal_actions())
         actions.append(action)
         state = state.apply(action)
+        k = len(actions) - 1
         problems = invariant_violations(state)
         if problems:
-            return f"invariants broken after action {len(actions) - 1}: {'; '.join(problems)}"
+            return f"invariants broken after action {k}: {'; '.join(problems)}"
+        if state.pending.kind is DecisionKind.TURN:
+            this_turn.clear()
+        elif state in this_turn:
+            return _loop(this_turn[state], k)
+        this_turn[state] = k
     return None
+
+
+def _loop(first: int, again: int) -> str:
+    """A turn that comes back to a state it was in can be played round that loop for ever."""
+    return (
+        f"game did not end: a turn can loop for ever: the state after action {again} is the "
+        f"state after action {first} (a cycle of {again - first} actions) [END-1]"
+    )
 
 
 def run_seed(seed: int, **limits: Any) -> GameRun:

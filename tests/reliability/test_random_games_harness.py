@@ -3,9 +3,10 @@
 The games come from :mod:`tongiaki_rules.fuzzing`: a seeded loop over
 ``run_seed`` (the same games as ``benchmarks/soak.py``) and a Hypothesis
 test over :func:`~tongiaki_rules.fuzzing.game_settings`. A game fails when an
-invariant breaks, when the engine raises, when it takes more than
-``DEFAULT_MAX_DECISIONS`` decisions or runs past a wall-clock alarm (a loop
-inside one ``apply`` included): every game must end (END-1).
+invariant breaks, when the engine raises, when a turn comes back to a state
+it was already in (the players could go round that loop for ever), when it
+takes more than ``DEFAULT_MAX_DECISIONS`` decisions or runs past a wall-clock
+alarm (a loop inside one ``apply`` included): every game must end (END-1).
 
 CI budget: about 500 games, a few seconds on one core.
 """
@@ -20,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tongiaki_rules import DecisionKind, Rules, TileSet, fuzzing, new_game
+from tongiaki_rules import Action, DecisionKind, GameState, Rules, TileSet, fuzzing, new_game
 from tongiaki_rules.fuzzing import (
     GameSettings,
     game_settings,
@@ -125,6 +126,24 @@ def test_a_game_past_the_decision_cap_fails_as_a_game_that_did_not_end() -> None
     assert run.failure is not None and run.failure.startswith("game did not end")
     assert run.decisions == 5
     assert "seed 1" in run.report()
+
+
+def test_a_turn_that_comes_back_to_a_state_fails_as_a_loop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real_apply = GameState.apply
+    calls = [0]
+
+    def stuck_after_setup(state: GameState, action: Action) -> GameState:
+        calls[0] += 1
+        if calls[0] > 6 and state.pending.kind is not DecisionKind.TURN:
+            return state  # the action changes nothing: the players could repeat it for ever
+        return real_apply(state, action)
+
+    monkeypatch.setattr(GameState, "apply", stuck_after_setup)
+    run = play_checked_game(GameSettings(2), seed=4)
+    assert run.failure is not None
+    assert "a turn can loop for ever" in run.failure and "a cycle of 1 actions" in run.failure
 
 
 def test_a_hang_inside_one_step_fails_by_the_wall_clock_alarm(
