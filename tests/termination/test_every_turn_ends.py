@@ -30,6 +30,7 @@ from tongiaki_rules import (
     new_game,
     position,
 )
+from tongiaki_rules.fuzzing import GameSettings, sample_settings, sample_tile_set, setup_room
 from tongiaki_rules.standard_tiles import island
 
 TUBUAI = (0, -1)
@@ -250,6 +251,49 @@ def decision_points(seed: int) -> Iterator[GameState]:
 def test_no_turn_of_a_random_game_can_last_for_ever(seed: int) -> None:
     for state in decision_points(seed):
         assert_turn_ends(state, budget=600)
+
+
+def checked_decision_points(settings: GameSettings, seed: int) -> Iterator[GameState]:
+    """Departure decisions, and every fifth turn decision, of one random game."""
+    rng = random.Random(seed)
+    state = settings.new_game()
+    turns = 0
+    while not state.is_terminal:
+        state = state.resolve_chance(rng)
+        if state.is_terminal:
+            return
+        kind = state.pending.kind
+        if kind is DecisionKind.DEPARTURE:
+            yield state
+        elif kind is DecisionKind.TURN:
+            turns += 1
+            if turns % 5 == 0:
+                yield state
+        state = state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.clause("CLOSED-1", "CLOSED-2", "CLOSED-3", "AMB-10", "AMB-25")
+@pytest.mark.parametrize("seed", range(40))
+def test_no_turn_can_last_for_ever_with_a_generated_tile_set(seed: int) -> None:
+    # custom tile sets with one-slot beaches, rings of ocean tiles and every flag sampled
+    settings = sample_settings(random.Random(f"termination-{seed}"))
+    settings = attrs.evolve(settings, tiles=sample_tile_set(random.Random(f"tiles-{seed}")))
+    settings = _seated(settings)
+    for state in checked_decision_points(settings, seed):
+        assert_turn_ends(state, budget=600)
+
+
+def _seated(settings: GameSettings) -> GameSettings:
+    """The settings with a player count and flags the custom start island can seat."""
+    rules = settings.rules
+    seats = min(6, setup_room(settings.tiles, distinct_beaches=rules.setup_distinct_beaches))
+    if seats < 2:
+        rules = attrs.evolve(rules, setup_distinct_beaches=False)
+        seats = min(6, setup_room(settings.tiles))
+    if seats < 4:
+        rules = attrs.evolve(rules, variant_two_player_double_colour=False)
+    players = 2 if rules.variant_two_player_double_colour else min(settings.num_players, seats)
+    return GameSettings(players, rules, settings.tiles, min(settings.start_player, players - 1))
 
 
 def test_the_issue_example_seed_56_has_no_endless_departure() -> None:
