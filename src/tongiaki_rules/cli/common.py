@@ -22,6 +22,7 @@ from ..rules import Rules
 from ..state import GameState
 
 __all__ = [
+    "MAX_INPUT_BYTES",
     "CliError",
     "Parser",
     "add_rules_options",
@@ -31,6 +32,10 @@ __all__ = [
     "rules_from_args",
     "write_text",
 ]
+
+
+MAX_INPUT_BYTES = 64 * 2**20
+"""The largest state or record file the commands read (64 MiB)."""
 
 
 class CliError(Exception):
@@ -163,21 +168,30 @@ def read_text(path: str) -> str:
     tongiaki_rules.cli.common.CliError: cannot read /: Is a directory
     """
     try:
-        if path == "-":
-            return _read_stdin()
-        return Path(path).read_text(encoding="utf-8")
+        data = _read_stdin() if path == "-" else _read_file(path)
+        if len(data) > MAX_INPUT_BYTES:
+            raise CliError(
+                f"cannot read {_shown(path)}: larger than {MAX_INPUT_BYTES:,} bytes, "
+                "far more than any game record"
+            )
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise CliError(f"cannot read {_shown(path)}: not UTF-8 text ({exc.reason})") from None
     except OSError as exc:
         raise CliError(f"cannot read {_shown(path)}: {exc.strerror or exc}") from None
 
 
-def _read_stdin() -> str:
+def _read_file(path: str) -> bytes:
+    with Path(path).open("rb") as file:
+        return file.read(MAX_INPUT_BYTES + 1)  # /dev/zero or a huge file: stop early
+
+
+def _read_stdin() -> bytes:
     buffer = getattr(sys.stdin, "buffer", None)
     if buffer is None:  # a text stream without bytes underneath (io.StringIO)
-        return sys.stdin.read()
-    data: bytes = buffer.read()
-    return data.decode("utf-8")
+        return sys.stdin.read(MAX_INPUT_BYTES + 1).encode("utf-8", "surrogatepass")
+    data: bytes = buffer.read(MAX_INPUT_BYTES + 1)
+    return data
 
 
 def write_text(path: str, text: str) -> None:

@@ -140,6 +140,8 @@ def run(args: argparse.Namespace) -> int:
         folder = Path(args.record).parent
         if not folder.is_dir():
             raise CliError(f"--record {args.record}: there is no folder {str(folder)!r}")
+        if Path(args.record).is_dir():
+            raise CliError(f"--record {args.record}: that is a folder; give a file name")
     humans = human_seats(args.human, players)
     if args.seed is not None and not 0 <= args.seed < MAX_SEED:
         raise CliError(f"--seed must be a whole number from 0 to 2**64 - 1, not {args.seed}")

@@ -196,3 +196,25 @@ def test_garbage_bot_specs_on_the_command_line_are_one_line_or_accepted(
     )
     if status != 0:
         assert_one_line(err, status=status)
+
+
+def test_an_endless_file_is_refused_instead_of_read_for_ever(
+    capsys: Capsys, monkeypatch: Patch
+) -> None:
+    monkeypatch.setattr("tongiaki_rules.cli.common.MAX_INPUT_BYTES", 4096)
+    status, _out, err = run_in_process(capsys, monkeypatch, "render", "/dev/zero")
+    assert "larger than 4,096 bytes" in assert_one_line(err, status=status)
+
+
+def test_standard_input_that_is_not_utf8_is_one_line(capsys: Capsys, monkeypatch: Patch) -> None:
+    status, _out, err = run_in_process(capsys, monkeypatch, "replay", "-", stdin='{"a": "\ud800"}')
+    assert "not UTF-8 text" in assert_one_line(err, status=status)
+
+
+def test_a_folder_as_the_play_record_is_refused_before_the_game(
+    capsys: Capsys, monkeypatch: Patch, tmp_path: Path
+) -> None:
+    argv = ["play", "--players", "2", "--human", "none", "--record", str(tmp_path)]
+    status, out, err = run_in_process(capsys, monkeypatch, *argv)
+    assert "that is a folder" in assert_one_line(err, status=status)
+    assert out == ""
