@@ -709,7 +709,8 @@ def _check(
         raise SettingsError(f"jobs must be 0 (all cores) to {MAX_JOBS}, not {shown(jobs)}")
     if not isinstance(rules, Rules):
         raise SettingsError(f"rules must be a Rules, not {type(rules).__name__}")
-    _check_whole("players", players, 2, 6)
+    if type(players) is not int:  # new_game below tells a count out of range
+        raise SettingsError(f"players must be a whole number from 2 to 6, not {shown(players)}")
     _check_seed(settings["seed"])
     _check_flag("rotate", settings["rotate"])
     progress = settings["progress"]
@@ -718,7 +719,7 @@ def _check(
     folder = settings["records_dir"]
     if folder is not None and not isinstance(folder, (str, os.PathLike)):
         raise SettingsError(f"records_dir must be None or a folder path, not {shown(folder)}")
-    new_game(players, rules)  # type: ignore[arg-type]  # SettingsError for an unplayable variant
+    new_game(players, rules)  # SettingsError for an unplayable variant
     for spec in specs:
         make_bot(spec, seed=0)  # SettingsError for an unknown bot or option
     return specs

@@ -81,10 +81,10 @@ def test_a_file_that_may_not_be_read_is_one_line(
 ) -> None:
     path = _record(tmp_path)
 
-    def refuse(self: Path, *args: object, **kwargs: object) -> str:
+    def refuse(self: Path, *args: object, **kwargs: object) -> object:
         raise PermissionError(13, "Permission denied", str(self))
 
-    monkeypatch.setattr(Path, "read_text", refuse)
+    monkeypatch.setattr(Path, "open", refuse)
     status, _out, err = run_in_process(capsys, monkeypatch, "replay", str(path))
     assert f"cannot read {path}: Permission denied" in assert_one_line(err, status=status)
 
