@@ -29,7 +29,9 @@ from .actions import (
     Recolonize,
     SetupPlace,
 )
+from .bots.checks import seed_option
 from .colours import Colour
+from .errors import InvalidPositionError, RecordError, SettingsError
 from .events import (
     BeachFilled,
     Berthed,
@@ -63,10 +65,19 @@ def play_game(
     choices among the legal actions, draws come from ``state.sample_chance``;
     both use a single ``random.Random(seed)``.
 
+    A ``seed`` that is not a whole number, or ``rules`` that are not a
+    :class:`~tongiaki_rules.rules.Rules`, raise
+    :class:`~tongiaki_rules.errors.SettingsError`.
+
     >>> states, actions = play_game(2, seed=3)
     >>> states[-1].is_terminal, len(states) == len(actions) + 1
     (True, True)
     """
+    seed_option("play_game", seed)
+    if seed is None:
+        raise SettingsError("play_game: seed must be a whole number, not None")
+    if rules is not None and not isinstance(rules, Rules):
+        raise SettingsError(f"play_game: rules must be a Rules or None, not {type(rules).__name__}")
     rng = random.Random(seed)
     state = new_game(num_players, rules if rules is not None else Rules())
     states = [state]
@@ -350,15 +361,37 @@ def narrate(states: Sequence[GameState], actions: Sequence[Action]) -> Iterator[
     state is terminal, the final scores and the winner(s) with the tie-break
     used. The lines come from the events the engine reports for each step
     (:meth:`GameState.apply_with_events`), so they are exact and in order.
+
+    Arguments that do not make a game raise
+    :class:`~tongiaki_rules.errors.RecordError` naming the offending item
+    (``states[3]``, ``actions[2]``), checked as the lines are produced:
+    anything but sequences of states and actions, one state more than
+    actions, ``states[k + 1]`` not the result of ``actions[k]``; an illegal
+    action raises :class:`~tongiaki_rules.errors.IllegalActionError`.
+
+    >>> list(narrate([], []))
+    Traceback (most recent call last):
+    ...
+    tongiaki_rules.errors.RecordError: states: narrate needs exactly one more state than actions
     """
+    for name, items in (("states", states), ("actions", actions)):
+        if isinstance(items, (str, bytes)) or not isinstance(items, Sequence):
+            raise RecordError(f"must be a sequence, not {type(items).__name__}", name)
     if len(states) != len(actions) + 1:
-        raise ValueError("narrate needs exactly one more state than actions")
+        raise RecordError("narrate needs exactly one more state than actions", "states")
+    for k, state in enumerate(states):
+        if not isinstance(state, GameState):
+            raise RecordError(f"not a GameState but a {type(state).__name__}", f"states[{k}]")
     narrator = _Narrator()
     yield from narrator.header(states[0])
-    for before, action, after in zip(states[:-1], actions, states[1:], strict=True):
+    for k, (before, action, after) in enumerate(zip(states[:-1], actions, states[1:], strict=True)):
         result, events = before.apply_with_events(action)
         if result != after:
-            raise ValueError("narrate needs states[k + 1] == states[k].apply(actions[k])")
+            raise RecordError(
+                f"is not the result of actions[{k}] (states[k + 1] must be "
+                "states[k].apply(actions[k]))",
+                f"states[{k + 1}]",
+            )
         yield from narrator.step(before, action, after, events)
     yield from narrator.flush_landing()
     yield from narrator.footer(states[-1])
@@ -382,9 +415,14 @@ class Narrator:
     True
     >>> lines + narrator.footer() == list(narrate(states, actions))
     True
+
+    A ``first`` that is not a :class:`~tongiaki_rules.state.GameState` raises
+    :class:`~tongiaki_rules.errors.InvalidPositionError`.
     """
 
     def __init__(self, first: GameState) -> None:
+        if not isinstance(first, GameState):
+            raise InvalidPositionError(f"first must be a GameState, not {type(first).__name__}")
         self._first = first
         self._state = first
         self._teller = _Narrator()

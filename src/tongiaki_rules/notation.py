@@ -96,7 +96,20 @@ from .hexgrid import DIRECTION_NAMES, Hex
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["WORDS", "NotationError", "format_action", "match_action", "parse_action"]
+__all__ = [
+    "MAX_TEXT_LENGTH",
+    "WORDS",
+    "NotationError",
+    "format_action",
+    "match_action",
+    "parse_action",
+]
+
+MAX_TEXT_LENGTH: Final = 1000
+"""The longest text :func:`parse_action` and :func:`match_action` read, in characters."""
+
+_LARGEST: Final = 10**9
+"""Coordinates and numbers beyond this are beyond any board; the notation refuses them."""
 
 WORDS: Final[tuple[str, ...]] = (
     "setup",
@@ -160,9 +173,11 @@ _SHOWN: Final = 20
 def format_action(action: Action) -> str:
     """The canonical notation of ``action`` (see the table in :mod:`.notation`).
 
-    Raises :class:`NotationError` for an action with a field the notation
-    cannot hold (a negative beach, a direction or rotation outside 0 to 5),
-    which no state accepts anyway, and :class:`TypeError` for a non-action.
+    Raises :class:`NotationError` for anything that is not an action, and
+    for an action with a field the notation cannot hold (a negative beach, a
+    direction or rotation outside 0 to 5, a bool or a number beyond any
+    board where a whole number belongs, a tile id that is not valid text),
+    which no state accepts anyway.
 
     >>> format_action(Expand((0, -1), (0, 2)))
     'expand 0,-1 0+2'
@@ -197,26 +212,59 @@ def format_action(action: Action) -> str:
     if isinstance(action, Draw):
         tile = action.tile
         if not isinstance(tile, str):
-            _unwritable(action, f"the tile id {tile!r} is not a string")
+            _unwritable(action, f"the tile id {_kind(tile)} is not a string")
         if _CANONICAL_TILE.fullmatch(tile):
             return f"draw {tile}"
+        if not _is_text(tile):
+            _unwritable(action, "the tile id holds a lone surrogate")
         return f"draw {json.dumps(tile, ensure_ascii=False)}"
-    raise TypeError(f"not an action: {action!r}")
+    raise NotationError(f"action must be an action such as SetupPlace(3), not {_kind(action)}")
 
 
 def _unwritable(action: object, why: str) -> NoReturn:
-    raise NotationError(f"cannot write {action!r} in the notation: {why}")
+    raise NotationError(f"cannot write {_action_shown(action)} in the notation: {why}")
+
+
+def _action_shown(action: object) -> str:
+    """The action's repr, or its type's name when that is too long to quote (a huge field)."""
+    try:
+        text = ascii(action)
+    except ValueError:  # an int with too many digits to write
+        return type(action).__name__
+    return text if len(text) <= 4 * _SHOWN else type(action).__name__
 
 
 def _int(action: object, value: object, what: str) -> int:
-    if not isinstance(value, int):
-        _unwritable(action, f"the {what} {value!r} is not an integer")
+    if type(value) is not int:
+        _unwritable(action, f"the {what} {_kind(value)} is not an integer")
+    if not -_LARGEST <= value <= _LARGEST:
+        _unwritable(action, f"the {what} is beyond any board (more than {_LARGEST:,} in size)")
     return value
+
+
+def _kind(value: object) -> str:
+    """``value`` for a message: short, and safe for any value (a huge int, a lone surrogate)."""
+    try:
+        text = ascii(value)
+    except ValueError:  # an int with too many digits to write
+        text = ""
+    if 0 < len(text) <= 2 * _SHOWN:
+        return text
+    return f"a value of type {type(value).__name__}"
+
+
+def _is_text(value: str) -> bool:
+    """True unless ``value`` holds a lone surrogate (which no file or terminal can hold)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _pos(action: object, pos: Hex) -> str:
     if not (isinstance(pos, tuple) and len(pos) == 2):
-        _unwritable(action, f"the position {pos!r} is not a pair (q, r)")
+        _unwritable(action, f"the position {_kind(pos)} is not a pair (q, r)")
     return f"{_int(action, pos[0], 'q coordinate')},{_int(action, pos[1], 'r coordinate')}"
 
 
@@ -232,7 +280,7 @@ def _beach_ref(action: object, pos: Hex, beach: int) -> str:
 
 def _beaches(action: object, beaches: tuple[int, ...]) -> str:
     if not isinstance(beaches, tuple) or not beaches:
-        _unwritable(action, f"the beaches {beaches!r} are not a non-empty tuple")
+        _unwritable(action, f"the beaches {_kind(beaches)} are not a non-empty tuple")
     return "+".join(_beach(action, b) for b in sorted(beaches))
 
 
@@ -243,8 +291,8 @@ def _sixth(action: object, value: int, what: str) -> str:
 
 
 def _colour(action: object, colour: Colour) -> str:
-    if not (isinstance(colour, int) and 0 <= colour < len(Colour)):
-        _unwritable(action, f"{colour!r} is not a colour")
+    if not (isinstance(colour, Colour) or (type(colour) is int and 0 <= colour < len(Colour))):
+        _unwritable(action, f"{_kind(colour)} is not a colour")
     return Colour(colour).letter
 
 
@@ -255,7 +303,8 @@ def parse_action(text: str) -> Action:
     """The action written as ``text`` in the notation (see the table in :mod:`.notation`).
 
     Raises :class:`NotationError` saying what was expected where, if ``text``
-    is not an action in the notation.
+    is not an action in the notation; also if it is not a string, is longer
+    than :data:`MAX_TEXT_LENGTH` or holds a lone surrogate.
 
     >>> parse_action("expand 0,-1 0+2")
     Expand(island=(0, -1), beaches=(0, 2))
@@ -269,9 +318,25 @@ def parse_action(text: str) -> Action:
     tongiaki_rules.errors.NotationError: unknown action word 'expnd'; expected one of setup, \
 expand, move, royal, recolonize, new, depart, place, berth, return, draw (did you mean 'expand'?)
     """
+    return _Parser(_checked_text(text)).action()
+
+
+def _checked_text(text: object) -> str:
+    """``text`` if it can be read as an action: a string of sane length and valid characters."""
     if not isinstance(text, str):
-        raise TypeError(f"the notation is text, not {type(text).__name__}")
-    return _Parser(text).action()
+        raise NotationError(f"text must be a string such as 'setup 3', not {_kind(text)}")
+    if len(text) > MAX_TEXT_LENGTH:
+        raise NotationError(
+            f"text is {len(text):,} characters long; an action is at most {MAX_TEXT_LENGTH:,}"
+        )
+    if not _is_text(text):
+        column = next(k for k, c in enumerate(text) if not _is_text(c))
+        raise NotationError(
+            f"text holds a lone surrogate {text[column]!a} at column {column}, "
+            "which is not a character",
+            column=column,
+        )
+    return text
 
 
 class _Token:
@@ -345,10 +410,9 @@ class _Parser:
         token = self.peek()
         if token.kind != "int":
             self.fail(expected)
-        try:
-            value = int(token.text)
-        except ValueError:  # more digits than int() converts
-            self.fail(expected, note=" (too long)")
+        value = int(token.text) if len(token.text) <= 11 else _LARGEST + 1
+        if not -_LARGEST <= value <= _LARGEST:
+            self.fail(expected, note=f" (beyond any board: more than {_LARGEST:,} in size)")
         if (low is not None and value < low) or (high is not None and value > high):
             self.fail(expected)
         self.at += 1
@@ -489,6 +553,10 @@ class _Parser:
             k = end + len(rest) - len(rest.lstrip())
             self.fail("the end of the action", _Token("char", text[k:], k, len(text)))
         assert isinstance(tile, str)
+        if not _is_text(tile):
+            raise NotationError(
+                f"the tile id after '{self.before(start)}' holds a lone surrogate", column=start
+            )
         return Draw(tile)
 
 
@@ -512,7 +580,9 @@ def match_action(text: str, state: GameState) -> Action:
     draws of ``state.chance_outcomes()``). Raises :class:`NotationError` if
     the text is not in the notation, if the number is out of range, or if the
     action is not legal in ``state``; the message then gives the reason and the
-    rule it breaks, which is also in the error's ``clause``.
+    rule it breaks, which is also in the error's ``clause``; and if ``text``
+    is not a string (see :func:`parse_action`) or ``state`` is not a
+    :class:`~tongiaki_rules.state.GameState`.
 
     >>> from tongiaki_rules import new_game
     >>> state = new_game(3)
@@ -529,13 +599,16 @@ def match_action(text: str, state: GameState) -> Action:
       ...
     tongiaki_rules.errors.NotationError: there is no action 7 here; expected a number from 1 to 6
     """
+    from .state import GameState
+
+    if not isinstance(state, GameState):
+        raise NotationError(f"state must be a GameState, not {_kind(state)}")
+    text = _checked_text(text)
     options: list[Action] = (
         [draw for draw, _ in state.chance_outcomes()]
         if state.is_chance_node
         else list(state.legal_actions())
     )
-    if not isinstance(text, str):
-        raise TypeError(f"the notation is text, not {type(text).__name__}")
     stripped = text.strip()
     if _INDEX.fullmatch(stripped):
         if not options:

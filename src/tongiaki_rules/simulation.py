@@ -26,7 +26,7 @@ import multiprocessing
 import os
 import signal
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
@@ -35,7 +35,9 @@ from typing import Any
 import attrs
 
 from .actions import Draw, Recolonize
+from .atomic import write_text_atomic
 from .bots import make_bot, play_match
+from .bots.checks import MAX_SEED, shown
 from .colours import Colour
 from .errors import RecordError, SettingsError
 from .events import EndTriggered, IslandRemoved, RoyalIslandFounded
@@ -45,6 +47,8 @@ from .state import DEFAULT_RULES, DecisionKind, new_game
 
 __all__ = [
     "ENDINGS",
+    "MAX_GAMES",
+    "MAX_JOBS",
     "BotResult",
     "EventRate",
     "GameStats",
@@ -69,6 +73,12 @@ without that trigger (the engine's safety net when a player has no move)."""
 
 _EVENT_NAMES = ("royal_islands", "recolonizations", "closed_routes")
 
+MAX_GAMES = 10_000_000
+"""The most games :func:`simulate` plays in one tournament."""
+
+MAX_JOBS = 256
+"""The most worker processes :func:`simulate` starts."""
+
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` after each game, in game order."""
 
@@ -92,9 +102,44 @@ def lineup(
     >>> lineup(["random", "greedy"], 3, 2, rotate=False)
     ('random', 'greedy', 'random')
     """
+    _check_specs(bots)
+    _check_whole("players", players, 2, 6)
+    _check_whole("number", number, 1, MAX_GAMES)
+    _check_flag("rotate", rotate)
     base = [bots[s % len(bots)] for s in range(players)]
     shift = (number - 1) % players if rotate else 0
     return tuple(base[(s + shift) % players] for s in range(players))
+
+
+def _check_specs(bots: object) -> tuple[str, ...]:
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise SettingsError(
+            f"bots must be a list of bot specs such as ['random', 'greedy'], not {shown(bots)}"
+        )
+    if not bots:
+        raise SettingsError("name at least one bot")
+    for k, spec in enumerate(bots):
+        if not isinstance(spec, str):
+            raise SettingsError(f"bots[{k}] must be a bot spec (text), not {shown(spec)}")
+    return tuple(spec.strip() for spec in bots)
+
+
+def _check_whole(name: str, value: object, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise SettingsError(
+            f"{name} must be a whole number from {low} to {high}, not {shown(value)}"
+        )
+    return value
+
+
+def _check_flag(name: str, value: object) -> None:
+    if not isinstance(value, bool):
+        raise SettingsError(f"{name} must be True or False, not {shown(value)}")
+
+
+def _check_seed(seed: object) -> None:
+    if type(seed) is not int or not -MAX_SEED < seed < MAX_SEED:
+        raise SettingsError(f"seed must be a whole number below 2**64 in size, not {shown(seed)}")
 
 
 def _derived_seed(seed: int, number: int, role: str) -> int:
@@ -115,6 +160,9 @@ def game_seeds(seed: int, number: int, players: int) -> tuple[int, tuple[int, ..
     >>> len(bots), draws == game_seeds(1, 1, 4)[0], draws != game_seeds(1, 2, 2)[0]
     (2, True, True)
     """
+    _check_seed(seed)
+    _check_whole("number", number, 1, MAX_GAMES)
+    _check_whole("players", players, 2, 6)
     draws = _derived_seed(seed, number, "draws")
     return draws, tuple(_derived_seed(seed, number, f"seat{s}") for s in range(players))
 
@@ -629,7 +677,7 @@ def _play_and_count(plan: _Plan, number: int) -> GameStats:
     )
     if plan.records_dir is not None:
         path = Path(plan.records_dir) / f"game-{number:05d}.json"
-        path.write_text(record.to_json(indent=2) + "\n", encoding="utf-8")
+        write_text_atomic(path, record.to_json(indent=2) + "\n")
     return game_stats(record)
 
 
@@ -645,16 +693,33 @@ def _cores() -> int:
 
 
 def _check(
-    bots: Sequence[str], games: int, players: int, jobs: int, rules: Rules
+    bots: object,
+    games: object,
+    players: object,
+    jobs: object,
+    rules: object,
+    settings: Mapping[str, object],
 ) -> tuple[str, ...]:
-    specs = tuple(spec.strip() for spec in bots)
-    if not specs:
-        raise SettingsError("name at least one bot")
-    if type(games) is not int or games < 1:
-        raise SettingsError(f"the number of games must be 1 or more, not {games!r}")
-    if type(jobs) is not int or jobs < 0:
-        raise SettingsError(f"jobs must be 0 (all cores) or more, not {jobs!r}")
-    new_game(players, rules)  # SettingsError for an unplayable player count or variant
+    specs = _check_specs(bots)
+    if type(games) is not int or not 1 <= games <= MAX_GAMES:
+        raise SettingsError(
+            f"the number of games must be from 1 to {MAX_GAMES}, not {shown(games)}"
+        )
+    if type(jobs) is not int or not 0 <= jobs <= MAX_JOBS:
+        raise SettingsError(f"jobs must be 0 (all cores) to {MAX_JOBS}, not {shown(jobs)}")
+    if not isinstance(rules, Rules):
+        raise SettingsError(f"rules must be a Rules, not {type(rules).__name__}")
+    if type(players) is not int:  # new_game below tells a count out of range
+        raise SettingsError(f"players must be a whole number from 2 to 6, not {shown(players)}")
+    _check_seed(settings["seed"])
+    _check_flag("rotate", settings["rotate"])
+    progress = settings["progress"]
+    if progress is not None and not callable(progress):
+        raise SettingsError(f"progress must be None or a function, not {shown(progress)}")
+    folder = settings["records_dir"]
+    if folder is not None and not isinstance(folder, (str, os.PathLike)):
+        raise SettingsError(f"records_dir must be None or a folder path, not {shown(folder)}")
+    new_game(players, rules)  # SettingsError for an unplayable variant
     for spec in specs:
         make_bot(spec, seed=0)  # SettingsError for an unknown bot or option
     return specs
@@ -682,17 +747,24 @@ def simulate(
     called after each game. With ``records_dir`` (created if needed) each
     record is saved as ``game-00001.json``, ``game-00002.json``, ...
 
-    Unplayable settings (no bot, an unknown bot or option, ``games < 1``,
-    ``jobs < 0``, a bad player count) raise
-    :class:`~tongiaki_rules.errors.SettingsError`; a directory that cannot
-    be written raises :class:`OSError`.
+    Each record is written whole or not at all
+    (:func:`~tongiaki_rules.atomic.write_text_atomic`): an interrupted run
+    leaves no half-written record.
+
+    Unplayable settings (no bot, an unknown bot or option, ``games`` not
+    from 1 to :data:`MAX_GAMES`, ``jobs`` not from 0 to :data:`MAX_JOBS`, a
+    bad player count, a ``seed`` that is not a whole number, anything of the
+    wrong type) raise :class:`~tongiaki_rules.errors.SettingsError` before
+    any game is played; a directory that cannot be written raises
+    :class:`OSError`.
 
     >>> simulate(["random", "dummy"], games=1, players=2)
     Traceback (most recent call last):
     ...
     tongiaki_rules.errors.SettingsError: unknown bot 'dummy'; choose from random, greedy, mcts
     """
-    specs = _check(bots, games, players, jobs, rules)
+    settings = {"seed": seed, "rotate": rotate, "progress": progress, "records_dir": records_dir}
+    specs = _check(bots, games, players, jobs, rules, settings)
     folder: str | None = None
     if records_dir is not None:
         Path(records_dir).mkdir(parents=True, exist_ok=True)

@@ -38,11 +38,12 @@ import math
 import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 import attrs
 
 from .actions import (
+    ACTION_TYPES,
     Action,
     Berth,
     Depart,
@@ -57,13 +58,24 @@ from .actions import (
     SetupPlace,
 )
 from .colours import Colour
+from .errors import InvalidPositionError, NotationError, SettingsError
 from .hexgrid import DIRECTION_NAMES, ORIGIN, Hex, neighbours
+from .notation import format_action
 from .tiles import IslandTile, OceanTile
 
 if TYPE_CHECKING:
     from .state import GameState, IslandView
 
-__all__ = ["PALETTE", "render_svg"]
+__all__ = ["MAX_HIGHLIGHTED", "MAX_SIZE", "MAX_TITLE", "MIN_SIZE", "PALETTE", "render_svg"]
+
+MIN_SIZE: Final = 100
+"""The narrowest picture :func:`render_svg` draws, in pixels."""
+MAX_SIZE: Final = 20_000
+"""The widest picture :func:`render_svg` draws, in pixels."""
+MAX_TITLE: Final = 200
+"""The longest ``title`` :func:`render_svg` takes, in characters."""
+MAX_HIGHLIGHTED: Final = 10_000
+"""The most actions :func:`render_svg` highlights."""
 
 S: Final = 60.0
 """Hex circumradius (centre to corner) in SVG user units."""
@@ -1168,6 +1180,79 @@ def _decision_lines(state: GameState) -> list[str]:
     return [turn, f"Landing on {where}: {who} berths the next boat of {letters}"]
 
 
+def _check_state(state: object) -> None:
+    from .state import GameState
+
+    if not isinstance(state, GameState):
+        raise InvalidPositionError(f"state must be a GameState, not {_shown(state)}")
+
+
+def _check_options(size: object, show_panel: object, title: object, show_open_sea: object) -> None:
+    if type(size) is not int or not MIN_SIZE <= size <= MAX_SIZE:
+        raise SettingsError(
+            f"size must be a whole number of pixels from {MIN_SIZE} to {MAX_SIZE}, "
+            f"not {_shown(size)}"
+        )
+    for name, flag in (("show_panel", show_panel), ("show_open_sea", show_open_sea)):
+        if not isinstance(flag, bool):
+            raise SettingsError(f"{name} must be True or False, not {_shown(flag)}")
+    if title is None:
+        return
+    if not isinstance(title, str):
+        raise SettingsError(f"title must be None or text, not {_shown(title)}")
+    if len(title) > MAX_TITLE:
+        raise SettingsError(f"title is {len(title)} characters long; at most {MAX_TITLE}")
+    if not title.isprintable() or not _is_text(title):
+        raise SettingsError(
+            f"title {_shown(title)} holds a character that cannot be shown "
+            "(a control character or a lone surrogate)"
+        )
+
+
+def _highlighted(state: GameState, highlight: object) -> list[Action]:
+    """The actions ``highlight`` asks to mark: the choices (``True``), none, or the ones given."""
+    if highlight is True:
+        if state.is_chance_node:
+            return [draw for draw, _p in state.chance_outcomes()]
+        return list(state.legal_actions())
+    if highlight is False:
+        return []
+    if isinstance(highlight, (str, bytes)) or not isinstance(highlight, Iterable):
+        raise SettingsError(
+            f"highlight must be True, False or an iterable of actions, not {_shown(highlight)}"
+        )
+    actions: list[Action] = []
+    for k, item in enumerate(highlight):
+        if k == MAX_HIGHLIGHTED:
+            raise SettingsError(f"highlight holds more than {MAX_HIGHLIGHTED} actions")
+        if not isinstance(item, ACTION_TYPES):
+            raise SettingsError(f"highlight[{k}] must be an action, not {_shown(item)}")
+        action = cast(Action, item)
+        try:
+            format_action(action)  # every field of the right type and in range
+        except NotationError as exc:
+            raise SettingsError(f"highlight[{k}]: {exc}") from None
+        actions.append(action)
+    return actions
+
+
+def _is_text(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _shown(value: object) -> str:
+    """``value`` for a message: short, and safe for any value (a huge int, a lone surrogate)."""
+    try:
+        text = ascii(value)
+    except ValueError:  # an int with too many digits to write
+        text = ""
+    return text if 0 < len(text) <= 40 else f"a value of type {type(value).__name__}"
+
+
 def render_svg(
     state: GameState,
     *,
@@ -1190,21 +1275,32 @@ def render_svg(
     document's ``<title>`` and the panel's heading. ``show_open_sea=False``
     leaves out the faint outlines of the empty hexes around the tiles.
 
+    Every argument is checked before anything is drawn: a ``state`` that is
+    not a :class:`~tongiaki_rules.state.GameState` raises
+    :class:`~tongiaki_rules.errors.InvalidPositionError`; a ``size`` that is
+    not a whole number from :data:`MIN_SIZE` to :data:`MAX_SIZE` (a bool, a
+    float, NaN), ``highlight`` neither a bool nor an iterable of at most
+    :data:`MAX_HIGHLIGHTED` well-formed actions, flags that are not bools and
+    a ``title`` that is not printable text of at most :data:`MAX_TITLE`
+    characters raise :class:`~tongiaki_rules.errors.SettingsError` naming
+    the argument.
+
+    >>> from tongiaki_rules import new_game
+    >>> render_svg(new_game(2), size=-5)
+    Traceback (most recent call last):
+    ...
+    tongiaki_rules.errors.SettingsError: size must be a whole number of pixels from 100 to \
+20000, not -5
+
     >>> from tongiaki_rules import new_game
     >>> import xml.etree.ElementTree as ET
     >>> root = ET.fromstring(render_svg(new_game(2), size=400))
     >>> root.get("width")
     '400'
     """
-    actions: list[Action]
-    if highlight is True:
-        actions = list(state.legal_actions())
-        if state.is_chance_node:
-            actions = [draw for draw, _p in state.chance_outcomes()]
-    elif highlight is False:
-        actions = []
-    else:
-        actions = list(highlight)
+    _check_state(state)
+    _check_options(size, show_panel, title, show_open_sea)
+    actions = _highlighted(state, highlight)
     marks = _marks(state, actions)
     builder = _Svg(state, marks, show_panel, title, show_open_sea)
     builder.highlighted_actions = actions

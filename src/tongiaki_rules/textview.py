@@ -18,6 +18,7 @@ import textwrap
 from typing import TYPE_CHECKING
 
 from .colours import Colour
+from .errors import InvalidPositionError
 from .hexgrid import DIRECTION_NAMES, Hex
 
 if TYPE_CHECKING:
@@ -49,8 +50,19 @@ def _island_line(view: IslandView) -> str:
 def render_text(state: GameState) -> str:
     """A plain-text picture of ``state``: tiles, beaches, boats, reserves, pile, decision.
 
-    ``str(state)`` returns the same text.
+    ``str(state)`` returns the same text. Anything but a
+    :class:`~tongiaki_rules.state.GameState` raises
+    :class:`~tongiaki_rules.errors.InvalidPositionError`.
+
+    >>> render_text("a board")
+    Traceback (most recent call last):
+    ...
+    tongiaki_rules.errors.InvalidPositionError: state must be a GameState, not str
     """
+    from .state import GameState
+
+    if not isinstance(state, GameState):
+        raise InvalidPositionError(f"state must be a GameState, not {type(state).__name__}")
     lines: list[str] = []
     pending = state.pending
     lines.append(

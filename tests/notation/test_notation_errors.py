@@ -130,12 +130,12 @@ def test_notation_errors_are_library_errors_and_value_errors() -> None:
         parse_action("setup x")
 
 
-def test_a_non_string_is_a_type_error() -> None:
-    with pytest.raises(TypeError):
+def test_a_non_string_or_a_non_action_is_a_notation_error_naming_the_argument() -> None:
+    with pytest.raises(NotationError, match=r"^text must be a string such as 'setup 3', not 3$"):
         parse_action(3)  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
+    with pytest.raises(NotationError, match=r"^text must be a string .*, not None$"):
         match_action(None, new_game(2))  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
+    with pytest.raises(NotationError, match=r"^action must be an action .*, not 'setup 3'$"):
         format_action("setup 3")  # type: ignore[arg-type]
 
 

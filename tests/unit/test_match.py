@@ -58,7 +58,7 @@ def test_the_error_survives_pickling_for_worker_processes() -> None:
     ("spec", "message"),
     [
         ("random:seed=3", "seed is not an option"),
-        ("random:depth=3", "unexpected keyword argument 'depth'"),
+        ("random:depth=3", "random: unknown option 'depth'"),
         ("genius", "unknown bot 'genius'"),
         ("greedy:7", "is not key=value"),
     ],

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable, Mapping
 from typing import Protocol, runtime_checkable
@@ -23,8 +24,20 @@ from typing import Protocol, runtime_checkable
 from ..actions import Action
 from ..errors import SettingsError
 from ..state import GameState
+from .checks import seed_option
 
-__all__ = ["BOT_NAMES", "Bot", "BotFactory", "RandomBot", "make_bot", "parse_bot_spec"]
+__all__ = [
+    "BOT_NAMES",
+    "MAX_SPEC_LENGTH",
+    "Bot",
+    "BotFactory",
+    "RandomBot",
+    "make_bot",
+    "parse_bot_spec",
+]
+
+MAX_SPEC_LENGTH = 500
+"""The longest bot spec :func:`parse_bot_spec` reads, in characters."""
 
 
 @runtime_checkable
@@ -55,7 +68,7 @@ class RandomBot:
     """
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._rng = random.Random(seed_option("random", seed))
 
     @property
     def name(self) -> str:
@@ -91,8 +104,32 @@ def _option_value(text: str) -> int | float | str:
     return text
 
 
+def _check_spec_text(spec: object) -> str:
+    if not isinstance(spec, str):
+        raise SettingsError(
+            f"a bot spec is text such as 'mcts:iterations=50', not {type(spec).__name__}"
+        )
+    if len(spec) > MAX_SPEC_LENGTH:
+        raise SettingsError(
+            f"bot spec {spec[:20]!r}... is longer than {MAX_SPEC_LENGTH} characters"
+        )
+    if not spec.isprintable():
+        raise SettingsError(f"bot spec {spec!r} holds a character that cannot be printed")
+    try:
+        spec.encode("utf-8")
+    except UnicodeEncodeError:
+        raise SettingsError(f"bot spec {spec!r} is not valid text (a lone surrogate)") from None
+    return spec
+
+
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, int | float | str]]:
     """Split ``"name:key=value:key=value"`` into the name and its options.
+
+    Values that read as whole numbers become ``int``, other numbers
+    ``float``, the rest stay text (the bot then refuses them). A spec that is
+    not text, is longer than :data:`MAX_SPEC_LENGTH`, holds unprintable
+    characters or names an option twice raises
+    :class:`~tongiaki_rules.errors.SettingsError`.
 
     >>> parse_bot_spec("mcts:iterations=200:exploration=1.2")
     ('mcts', {'iterations': 200, 'exploration': 1.2})
@@ -100,21 +137,32 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, int | float | str]]:
     Traceback (most recent call last):
     ...
     tongiaki_rules.errors.SettingsError: bot option '200' of 'mcts:200' is not key=value
+    >>> parse_bot_spec("mcts:iterations=5:iterations=6")
+    Traceback (most recent call last):
+    ...
+    tongiaki_rules.errors.SettingsError: bot option 'iterations' is given twice in \
+'mcts:iterations=5:iterations=6'
     """
-    name, *parts = spec.strip().split(":")
+    name, *parts = _check_spec_text(spec).strip().split(":")
     options: dict[str, int | float | str] = {}
     for part in parts:
         key, sep, value = part.partition("=")
-        if not sep or not key.strip():
+        key = key.strip()
+        if not sep or not key:
             raise SettingsError(f"bot option {part!r} of {spec!r} is not key=value")
-        options[key.strip()] = _option_value(value.strip())
+        if key in options:
+            raise SettingsError(f"bot option {key!r} is given twice in {spec!r}")
+        options[key] = _option_value(value.strip())
     return name.strip().lower(), options
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
     """Build a bot from its name and options: ``"random"``, ``"greedy"``, ``"mcts:iterations=400"``.
 
-    Unknown names and options raise :class:`~tongiaki_rules.errors.SettingsError`.
+    Unknown names and options, and option values the bot refuses (see
+    :mod:`.checks`: ``mcts:iterations=0``, ``mcts:iterations=1e9``,
+    ``mcts:exploration=nan``), raise :class:`~tongiaki_rules.errors.SettingsError`
+    naming the bot and the option.
 
     >>> make_bot("greedy", seed=0).name
     'greedy'
@@ -131,7 +179,15 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         raise SettingsError(
             f"{spec!r}: a bot's seed is not an option of its spec; it comes from the caller"
         )
-    try:
-        return factories[name](seed=seed, **options)
-    except TypeError as exc:
-        raise SettingsError(f"bad options for bot {name!r} in {spec!r}: {exc}") from None
+    accepted = _option_names(factories[name])
+    for key in options:
+        if key not in accepted:
+            known = ", ".join(sorted(accepted)) or "none"
+            raise SettingsError(f"{name}: unknown option {key!r} in {spec!r}; options: {known}")
+    return factories[name](seed=seed, **options)
+
+
+def _option_names(factory: BotFactory) -> frozenset[str]:
+    """The keyword options a bot class takes in a spec (all but ``seed`` and ``weights``)."""
+    parameters = inspect.signature(factory).parameters
+    return frozenset(parameters) - {"seed", "weights"}

@@ -19,6 +19,7 @@ import random
 
 from ..actions import Action
 from ..state import GameState
+from .checks import MAX_PATIENCE, MAX_SAMPLE, seed_option, weights_option, whole_option
 from .heuristic import DEFAULT_WEIGHTS, Evaluation, Weights
 from .options import best_options, rate_options
 from .pacing import Pacing
@@ -39,6 +40,11 @@ class GreedyBot:
       little more each turn, so that two cautious bots cannot stall a game
       (a bot that is ahead waits three times as long).
 
+    Bad options (a bool, a float, a string, ``sample`` outside 1 to
+    :data:`~tongiaki_rules.bots.checks.MAX_SAMPLE`, ``patience`` outside 0 to
+    :data:`~tongiaki_rules.bots.checks.MAX_PATIENCE`) raise
+    :class:`~tongiaki_rules.errors.SettingsError`.
+
     Within a turn the bot avoids any action that leads back to a position it
     has already decided in, so it never sends a chain round in a circle.
 
@@ -55,10 +61,12 @@ class GreedyBot:
         patience: int = 4,
         weights: Weights = DEFAULT_WEIGHTS,
     ) -> None:
-        self._rng = random.Random(seed)
-        self.sample = int(sample)
-        self.weights = weights
-        self._pacing = Pacing(int(patience))
+        self._rng = random.Random(seed_option("greedy", seed))
+        self.sample = whole_option("greedy", "sample", sample, low=1, high=MAX_SAMPLE)
+        self.weights = weights_option("greedy", weights)
+        self._pacing = Pacing(
+            whole_option("greedy", "patience", patience, low=0, high=MAX_PATIENCE)
+        )
 
     @property
     def name(self) -> str:

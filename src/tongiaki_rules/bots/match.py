@@ -19,6 +19,7 @@ from ..standard_tiles import STANDARD_TILES
 from ..state import DEFAULT_RULES
 from ..tiles import TileSet
 from .base import Bot
+from .checks import seed_option, shown, whole_option
 
 __all__ = ["DEFAULT_MAX_DECISIONS", "MatchTooLongError", "play_match"]
 
@@ -67,6 +68,14 @@ def play_match(
     A game that needs more than ``max_decisions`` decisions (``None``: no cap)
     raises :class:`MatchTooLongError` instead of running for ever.
 
+    Bad arguments raise :class:`~tongiaki_rules.errors.SettingsError`
+    before anything is played: ``bots`` not a sequence of bots (objects
+    with a ``name`` and a ``choose`` method), a ``seed`` that is not
+    ``None`` or a whole number, ``max_decisions`` below 1, ``metadata`` not
+    a mapping of text to text or whole numbers, ``rules`` not a
+    :class:`~tongiaki_rules.rules.Rules`, ``tiles`` not a
+    :class:`~tongiaki_rules.tiles.TileSet`.
+
     >>> from tongiaki_rules.bots import RandomBot
     >>> try:
     ...     play_match([RandomBot(seed=1), RandomBot(seed=2)], seed=7, max_decisions=20)
@@ -74,13 +83,13 @@ def play_match(
     ...     print(exc, len(exc.record.actions) > 20)
     the game went past 20 decisions without ending (bots: random, random; seed 7) True
     """
+    _check_match(bots, seed, max_decisions, metadata)
+    _check_game(rules, tiles)
     info: dict[str, str | int] = {f"seat{k}": bot.name for k, bot in enumerate(bots)}
     if seed is not None:
         info["seed"] = seed
     info.update(metadata or {})
     recorder = Recorder(len(bots), rules, tiles=tiles, start_player=start_player, metadata=info)
-    if len(bots) != recorder.state.num_players:  # pragma: no cover - Recorder checks
-        raise SettingsError("one bot per seat")
     rng = random.Random(seed)
     state = recorder.state
     decisions = 0
@@ -100,3 +109,31 @@ def play_match(
             assert seat is not None
             state = recorder.apply(bots[seat].choose(state))
     return recorder.record
+
+
+def _check_match(bots: object, seed: object, max_decisions: object, metadata: object) -> None:
+    """Refuse the arguments of :func:`play_match` that cannot make a game."""
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise SettingsError(f"bots must be a sequence of bots, one per seat, not {shown(bots)}")
+    for k, bot in enumerate(bots):
+        if not isinstance(bot, Bot) or not isinstance(bot.name, str):
+            raise SettingsError(
+                f"bots[{k}] is not a bot (an object with a name and a choose method): {shown(bot)}"
+            )
+    seed_option("play_match", seed)
+    if max_decisions is not None:
+        whole_option("play_match", "max_decisions", max_decisions, low=1, high=10**9)
+    if metadata is not None and not isinstance(metadata, Mapping):
+        raise SettingsError(f"metadata must be a mapping, not {type(metadata).__name__}")
+    for key, value in (metadata or {}).items():
+        if not isinstance(key, str) or type(value) not in (str, int):
+            raise SettingsError(
+                f"metadata[{shown(key)}] must be text or a whole number, not {shown(value)}"
+            )
+
+
+def _check_game(rules: object, tiles: object) -> None:
+    if not isinstance(rules, Rules):
+        raise SettingsError(f"rules must be a Rules, not {type(rules).__name__}")
+    if not isinstance(tiles, TileSet):
+        raise SettingsError(f"tiles must be a TileSet, not {type(tiles).__name__}")

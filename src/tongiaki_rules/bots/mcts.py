@@ -31,6 +31,16 @@ import time
 from ..actions import Action, Draw
 from ..errors import SettingsError
 from ..state import GameState
+from .checks import (
+    MAX_ITERATIONS,
+    MAX_PATIENCE,
+    MAX_SAMPLE,
+    MAX_TIME_LIMIT,
+    real_option,
+    seed_option,
+    weights_option,
+    whole_option,
+)
 from .heuristic import DEFAULT_WEIGHTS, Evaluation, Weights, win_chances
 from .options import best_options, rate_options, urge_to_draw
 from .pacing import Pacing
@@ -91,6 +101,14 @@ class MCTSBot:
       bot is impatient and the greedy choice would draw a tile, the search
       only considers options that draw one.
 
+    Every option is checked when the bot is built: ``iterations`` is a whole
+    number from 1 to :data:`~tongiaki_rules.bots.checks.MAX_ITERATIONS`
+    (100,000), ``time_limit`` a number of seconds above 0 and at most an
+    hour, ``exploration`` and ``prior`` finite and not negative, ``widening``
+    above 0, ``rollout`` a whole number from 0 to 1000; anything else (a
+    bool, NaN, infinity, text) raises
+    :class:`~tongiaki_rules.errors.SettingsError` naming the option.
+
     With ``iterations=1`` the bot makes the greedy bot's choice (ties
     apart); each further iteration lets the search look past it.
 
@@ -116,21 +134,29 @@ class MCTSBot:
         weights: Weights = DEFAULT_WEIGHTS,
     ) -> None:
         if iterations is None and time_limit is None:
-            raise SettingsError("MCTSBot needs iterations or a time_limit")
-        if iterations is not None and int(iterations) < 1:
-            raise SettingsError(f"iterations must be at least 1, not {iterations!r}")
-        if time_limit is not None and float(time_limit) <= 0:
-            raise SettingsError(f"time_limit must be positive, not {time_limit!r}")
-        self._rng = random.Random(seed)
-        self.iterations = None if iterations is None else int(iterations)
-        self.time_limit = None if time_limit is None else float(time_limit)
-        self.exploration = float(exploration)
-        self.rollout = int(rollout)
-        self.prior = float(prior)
-        self.widening = float(widening)
-        self.sample = int(sample)
-        self.weights = weights
-        self._pacing = Pacing(int(patience))
+            raise SettingsError("mcts: needs iterations or a time_limit")
+        self._rng = random.Random(seed_option("mcts", seed))
+        self.iterations = (
+            None
+            if iterations is None
+            else whole_option("mcts", "iterations", iterations, low=1, high=MAX_ITERATIONS)
+        )
+        self.time_limit = (
+            None
+            if time_limit is None
+            else real_option(
+                "mcts", "time_limit", time_limit, low=0.0, high=MAX_TIME_LIMIT, above_low=True
+            )
+        )
+        self.exploration = real_option("mcts", "exploration", exploration, low=0.0, high=100.0)
+        self.rollout = whole_option("mcts", "rollout", rollout, low=0, high=1000)
+        self.prior = real_option("mcts", "prior", prior, low=0.0, high=1000.0)
+        self.widening = real_option(
+            "mcts", "widening", widening, low=0.0, high=1000.0, above_low=True
+        )
+        self.sample = whole_option("mcts", "sample", sample, low=1, high=MAX_SAMPLE)
+        self.weights = weights_option("mcts", weights)
+        self._pacing = Pacing(whole_option("mcts", "patience", patience, low=0, high=MAX_PATIENCE))
 
     @property
     def name(self) -> str:

@@ -1,8 +1,20 @@
 """The ``tongiaki`` command: ``play``, ``simulate``, ``render`` and ``replay``.
 
 ``tongiaki`` (installed with the package) and ``python -m tongiaki_rules``
-are the same program. Every subcommand turns bad input into one line on
-stderr and exit status 2.
+are the same program. Whatever goes wrong, the command says so in one line
+on stderr, never with a traceback:
+
+* bad input (arguments, files that cannot be read or written, a record that
+  does not load) gives ``tongiaki COMMAND: error: ...`` and exit status 2;
+* Ctrl-C gives ``tongiaki COMMAND: interrupted`` and exit status 130, at any
+  moment, start-up included;
+* a reader that stops early (``tongiaki simulate | head -1``) ends the
+  command quietly.
+
+Text that cannot be encoded (a lone surrogate in a record's metadata or in
+the input) is shown escaped (``\\ud800``) instead of stopping the program,
+and every file the command writes is written whole or not at all
+(:func:`tongiaki_rules.atomic.write_text_atomic`).
 
 >>> main(["render", "no-such-file.json"])
 2
@@ -10,23 +22,30 @@ stderr and exit status 2.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
-from .. import __version__
-from ..bots import MatchTooLongError
-from ..errors import TongiakiError
-from .common import CliError, Parser
+if TYPE_CHECKING:
+    from .common import Parser
 
-__all__ = ["main"]
+__all__ = ["STATUS_BAD_INPUT", "STATUS_INTERRUPTED", "main"]
+
+STATUS_BAD_INPUT = 2
+"""Exit status for bad input of any kind (and for an unexpected failure)."""
+STATUS_INTERRUPTED = 130
+"""Exit status after Ctrl-C (128 + SIGINT, as shells report it)."""
 
 _COMMANDS = ("play", "simulate", "render", "replay")
 
 
 def _parser() -> tuple[Parser, dict[str, Parser]]:
     """The ``tongiaki`` parser and its subcommands' parsers by name."""
+    from .. import __version__
     from . import play, render, replay, simulate
+    from .common import Parser
 
     parser = Parser(
         prog="tongiaki",
@@ -40,7 +59,25 @@ def _parser() -> tuple[Parser, dict[str, Parser]]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status (bad input gives 2)."""
+    """Run the command line; return the exit status (bad input gives 2, Ctrl-C 130)."""
+    where = ["tongiaki"]  # the command, once it is known, for the messages
+    try:
+        with _forgiving_streams():
+            return _dispatch(argv, where)
+    except KeyboardInterrupt:
+        _tell(f"{where[0]}: interrupted")
+        return STATUS_INTERRUPTED
+    except BrokenPipeError:  # e.g. piped into `head`: stop quietly
+        _silence_stdout()
+        return 0
+
+
+def _dispatch(argv: Sequence[str] | None, where: list[str]) -> int:
+    """Parse the arguments and run the command, turning every failure into one line."""
+    from ..bots import MatchTooLongError
+    from ..errors import TongiakiError
+    from .common import CliError
+
     parser, commands = _parser()
     args, unknown = parser.parse_known_args(list(argv) if argv is not None else None)
     if unknown:  # reported by the subcommand, whose --help lists what it takes
@@ -48,21 +85,72 @@ def main(argv: Sequence[str] | None = None) -> int:
         target.error(f"unrecognized arguments: {' '.join(unknown)}")
     if args.command is None:
         parser.error(f"choose a command: {', '.join(_COMMANDS)}")
-    status = 0
+    where[0] = f"tongiaki {args.command}"
     try:
-        status = args.run(args)
+        status: int = args.run(args)
         sys.stdout.flush()
     except (CliError, TongiakiError) as exc:
-        message = " ".join(str(exc).split())
-        print(f"tongiaki {args.command}: error: {message}", file=sys.stderr)
-        return 2
+        return _fail(where[0], "error", str(exc))
     except MatchTooLongError as exc:  # a bot going round in circles, not bad input
-        print(f"tongiaki {args.command}: stopped: {exc}", file=sys.stderr)
+        _tell(f"{where[0]}: stopped: {_one_line(str(exc))}")
         return 1
-    except KeyboardInterrupt:
-        print(f"tongiaki {args.command}: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:  # e.g. piped into `head`
+    except BrokenPipeError:
+        raise
+    except OSError as exc:  # standard input or output failing (a full disk, EIO)
+        return _fail(where[0], "error", f"{exc.strerror or exc}")
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except Exception as exc:  # a bug: still one line, so scripts can rely on the format
+        what = f"unexpected {type(exc).__name__}: {exc} (please report this)"
+        return _fail(where[0], "error", what)
+    return status
+
+
+def _fail(where: str, kind: str, message: str) -> int:
+    _tell(f"{where}: {kind}: {_one_line(message)}")
+    return STATUS_BAD_INPUT
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
+
+
+def _tell(line: str) -> None:
+    """Write ``line`` to stderr, whatever it holds and whatever state stderr is in."""
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(line.encode("utf-8", "backslashreplace").decode("utf-8") + "\n")
+        sys.stderr.flush()
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that flushing it at exit raises nothing more."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-    return status
+        os.close(devnull)
+
+
+@contextlib.contextmanager
+def _forgiving_streams() -> Iterator[None]:
+    """Standard output escapes what it cannot encode; standard input never fails to decode.
+
+    Bytes of the input that are not UTF-8 come through as lone surrogates
+    (which the notation then refuses, in words); anything printed that
+    cannot be encoded is shown as a backslash escape. The streams are put
+    back as they were afterwards.
+    """
+    changed = []
+    for stream, errors in ((sys.stdout, "backslashreplace"), (sys.stdin, "surrogateescape")):
+        before = getattr(stream, "errors", None)
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None or before is None or before == errors:
+            continue
+        with contextlib.suppress(ValueError, OSError):
+            reconfigure(errors=errors)
+            changed.append((reconfigure, before))
+    try:
+        yield
+    finally:
+        for reconfigure, before in changed:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors=before)

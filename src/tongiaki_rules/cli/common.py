@@ -15,12 +15,14 @@ from typing import NoReturn
 
 import attrs
 
+from ..atomic import write_text_atomic
 from ..errors import TongiakiError
 from ..record import GameRecord, state_from_json
 from ..rules import Rules
 from ..state import GameState
 
 __all__ = [
+    "MAX_INPUT_BYTES",
     "CliError",
     "Parser",
     "add_rules_options",
@@ -30,6 +32,10 @@ __all__ = [
     "rules_from_args",
     "write_text",
 ]
+
+
+MAX_INPUT_BYTES = 64 * 2**20
+"""The largest state or record file the commands read (64 MiB)."""
 
 
 class CliError(Exception):
@@ -151,24 +157,74 @@ def ask(prompt: str) -> str | None:
 
 
 def read_text(path: str) -> str:
-    """The text of ``path`` (``-`` for standard input), or a :class:`CliError`."""
-    if path == "-":
-        return sys.stdin.read()
+    """The text of ``path`` (``-`` for standard input), or a :class:`CliError`.
+
+    The file must be UTF-8; a missing file, a folder, a file that cannot be
+    read are each told in one line.
+
+    >>> read_text("/")
+    Traceback (most recent call last):
+    ...
+    tongiaki_rules.cli.common.CliError: cannot read /: Is a directory
+    """
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CliError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+        data = _read_stdin() if path == "-" else _read_file(path)
+        if len(data) > MAX_INPUT_BYTES:
+            raise CliError(
+                f"cannot read {_shown(path)}: larger than {MAX_INPUT_BYTES:,} bytes, "
+                "far more than any game record"
+            )
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CliError(f"cannot read {_shown(path)}: not UTF-8 text ({exc.reason})") from None
+    except OSError as exc:
+        raise CliError(f"cannot read {_shown(path)}: {exc.strerror or exc}") from None
+
+
+def _read_file(path: str) -> bytes:
+    with Path(path).open("rb") as file:
+        return file.read(MAX_INPUT_BYTES + 1)  # /dev/zero or a huge file: stop early
+
+
+def _read_stdin() -> bytes:
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:  # a text stream without bytes underneath (io.StringIO)
+        return sys.stdin.read(MAX_INPUT_BYTES + 1).encode("utf-8", "surrogatepass")
+    data: bytes = buffer.read(MAX_INPUT_BYTES + 1)
+    return data
 
 
 def write_text(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` (``-`` for standard output), or raise :class:`CliError`."""
+    """Write ``text`` to ``path`` (``-``: standard output) whole or not at all.
+
+    Failures raise :class:`CliError`.
+
+    A file is replaced atomically
+    (:func:`~tongiaki_rules.atomic.write_text_atomic`): when the write fails
+    or is interrupted, the file that was there is left exactly as it was.
+
+    >>> write_text("/no-such-folder/game.json", "{}")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tongiaki_rules.cli.common.CliError: cannot write /no-such-folder/game.json: No such file ...
+    """
     if path == "-":
         sys.stdout.write(text)
         return
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        write_text_atomic(path, text)
+    except UnicodeEncodeError:
+        raise CliError(
+            f"cannot write {_shown(path)}: the text holds a character that is not valid "
+            "(a lone surrogate)"
+        ) from None
     except OSError as exc:
-        raise CliError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise CliError(f"cannot write {_shown(path)}: {exc.strerror or exc}") from None
+
+
+def _shown(path: str) -> str:
+    """A file name for a message: as given, with undecodable bytes escaped."""
+    return path.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def load_record_or_state(path: str) -> GameRecord | GameState:

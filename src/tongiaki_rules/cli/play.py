@@ -36,6 +36,7 @@ from .. import (
     match_action,
 )
 from ..bots import Bot, make_bot
+from ..bots.checks import MAX_SEED
 from ..narration import Narrator
 from .common import CliError, add_rules_options, ask, rules_from_args, write_text
 from .story import seat_name, who_decides
@@ -139,7 +140,11 @@ def run(args: argparse.Namespace) -> int:
         folder = Path(args.record).parent
         if not folder.is_dir():
             raise CliError(f"--record {args.record}: there is no folder {str(folder)!r}")
+        if Path(args.record).is_dir():
+            raise CliError(f"--record {args.record}: that is a folder; give a file name")
     humans = human_seats(args.human, players)
+    if args.seed is not None and not 0 <= args.seed < MAX_SEED:
+        raise CliError(f"--seed must be a whole number from 0 to 2**64 - 1, not {args.seed}")
     seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     specs = bot_specs(args.bots)
     bots = {

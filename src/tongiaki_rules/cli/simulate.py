@@ -172,9 +172,9 @@ class ProgressBar:
         self._shown = now
         filled = self._width * done // total
         bar = "#" * filled + "." * (self._width - filled)
+        self._drawn = True  # first, so that a Ctrl-C while drawing still ends the line
         self._stream.write(f"\r[{bar}] {done}/{total} games {now - self._start:.1f} s")
         self._stream.flush()
-        self._drawn = True
 
     def close(self) -> None:
         """End the bar's line."""

@@ -1,0 +1,95 @@
+"""Ctrl-C ends ``tongiaki`` with one short line and exit status 130, at any moment."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from cli_contract_helpers import assert_one_line, command, environment, run_in_process
+
+from tongiaki_rules import GameRecord
+
+Capsys = pytest.CaptureFixture[str]
+Patch = pytest.MonkeyPatch
+
+
+def _interrupted(
+    argv: list[str], *, wait_for: bytes, stdin: int | None = subprocess.PIPE
+) -> tuple[int, str]:
+    """Start ``tongiaki *argv``, send SIGINT once it has written ``wait_for``; status and stderr."""
+    process = subprocess.Popen(
+        command(*argv),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=environment(),
+    )
+    assert process.stdout is not None
+    seen = b""
+    deadline = time.monotonic() + 60
+    while wait_for not in seen and time.monotonic() < deadline:
+        chunk = process.stdout.read1(4096)  # type: ignore[attr-defined]
+        if not chunk:
+            break
+        seen += chunk
+    assert wait_for in seen, seen[-500:]
+    process.send_signal(signal.SIGINT)
+    _out, err = process.communicate(timeout=60)
+    return process.returncode, err.decode("utf-8", "backslashreplace")
+
+
+def test_ctrl_c_while_play_waits_for_an_answer(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    status, err = _interrupted(
+        ["play", "--players", "2", "--seed", "1", "--record", str(record)], wait_for=b"> "
+    )
+    assert (
+        assert_one_line(err, status=status, expected_status=130) == "tongiaki play: interrupted\n"
+    )
+    assert GameRecord.from_json(record.read_text("utf-8")).num_players == 2  # the game so far
+
+
+def test_ctrl_c_during_a_long_simulation() -> None:
+    argv = ["simulate", "--games", "100000", "--players", "2", "--bots", "random", "--progress"]
+    process = subprocess.Popen(
+        command(*argv), stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment()
+    )
+    assert process.stderr is not None
+    seen = b""
+    while b" games " not in seen:  # the progress bar: games are being played
+        chunk = process.stderr.read1(4096)  # type: ignore[attr-defined]
+        assert chunk, seen
+        seen += chunk
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert out == b""
+    told = (seen + err).decode()
+    assert "Traceback" not in told
+    assert told.endswith(" s\ntongiaki simulate: interrupted\n"), told[-200:]  # bar line ended
+
+
+@pytest.mark.parametrize("where", ["_parser", "_dispatch"])
+def test_ctrl_c_during_start_up(capsys: Capsys, monkeypatch: Patch, where: str) -> None:
+    def interrupt(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(f"tongiaki_rules.cli.{where}", interrupt)
+    status, out, err = run_in_process(capsys, monkeypatch, "simulate")
+    assert assert_one_line(err, status=status, expected_status=130) == "tongiaki: interrupted\n"
+    assert out == ""
+
+
+def test_ctrl_c_while_the_command_runs(capsys: Capsys, monkeypatch: Patch) -> None:
+    def interrupt(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("tongiaki_rules.cli.simulate.simulate", interrupt)
+    status, _out, err = run_in_process(capsys, monkeypatch, "simulate", "--games", "3")
+    assert (
+        assert_one_line(err, status=status, expected_status=130)
+        == "tongiaki simulate: interrupted\n"
+    )
