@@ -23,6 +23,7 @@ from tongiaki_rules import (
     LastOceanFate,
     RodyFreeScope,
     Rules,
+    SettingsError,
     TwoPlayerRoyalLimit,
     TwoPlayerScoring,
     TwoPlayerTurnOrder,
@@ -184,13 +185,13 @@ def test_rules_are_frozen() -> None:
 
 
 def test_rules_flags_are_given_by_keyword_only() -> None:
-    with pytest.raises(TypeError):
-        Rules(True)  # type: ignore[call-arg]
+    with pytest.raises(SettingsError, match="by name only"):
+        Rules(True)
 
 
 def test_rules_reject_unknown_flags() -> None:
-    with pytest.raises(TypeError):
-        Rules(no_such_flag=True)  # type: ignore[call-arg]
+    with pytest.raises(SettingsError, match="Rules has no flag 'no_such_flag'"):
+        Rules(no_such_flag=True)
 
 
 def test_rules_are_hashable_and_equal_by_value() -> None:
