@@ -846,8 +846,10 @@ def play_random_game(
     >>> states[-1].is_terminal
     True
     """
-    rng = random.Random(seed)
+    if seed is not None and type(seed) is not int:
+        raise SettingsError(f"seed must be an int or None, not {shown(seed)}")
     state = new_game(num_players, rules, tiles=tiles)
+    rng = random.Random(seed)
     states = [state]
     while not state.is_terminal:
         if state.is_chance_node:
