@@ -97,18 +97,49 @@ _CHECKS: dict[str, Any] = {
 """How each action field is checked and made canonical, by field name."""
 
 
+_SPECS: dict[type, tuple[tuple[str, Any], ...]] = {}
+"""The fields of each action class with their checks (filled on first use)."""
+
+
+def _well_formed(check: Any, value: Any) -> bool:
+    """The cheap test of the common case: a value that needs no conversion."""
+    if check is _int:
+        return type(value) is int and -_INT_LIMIT < value < _INT_LIMIT
+    if check is _hex:
+        return (
+            type(value) is tuple
+            and len(value) == 2
+            and type(value[0]) is int
+            and type(value[1]) is int
+            and -_INT_LIMIT < value[0] < _INT_LIMIT
+            and -_INT_LIMIT < value[1] < _INT_LIMIT
+        )
+    if check is _colour:
+        return type(value) is Colour
+    if check is _ints:
+        return type(value) is tuple and all(
+            type(v) is int and -_INT_LIMIT < v < _INT_LIMIT for v in value
+        )
+    return False
+
+
 def _check_fields(action: attrs.AttrsInstance) -> None:
     """Validate every field of a freshly built action, storing canonical values.
 
     A wrong value raises :class:`IllegalActionError` naming the action and the
     field, so ``SetupPlace(beach=True)`` never reaches :meth:`GameState.apply`.
     """
-    name = type(action).__name__
-    for field in attrs.fields(type(action)):
-        value = getattr(action, field.name)
-        canonical = _CHECKS[field.name](f"{name}.{field.name}", value)
+    kind = type(action)
+    spec = _SPECS.get(kind)
+    if spec is None:
+        spec = _SPECS[kind] = tuple((f.name, _CHECKS[f.name]) for f in attrs.fields(kind))
+    for name, check in spec:
+        value = getattr(action, name)
+        if _well_formed(check, value):
+            continue
+        canonical = check(f"{kind.__name__}.{name}", value)
         if canonical is not value:
-            object.__setattr__(action, field.name, canonical)
+            object.__setattr__(action, name, canonical)
 
 
 @attrs.frozen(slots=True)

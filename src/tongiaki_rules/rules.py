@@ -143,7 +143,7 @@ def _to_TwoPlayerTurnOrder(value: object) -> TwoPlayerTurnOrder:
     return _value_of(TwoPlayerTurnOrder, value)
 
 
-@attrs.frozen(slots=True, kw_only=True, init=False)
+@attrs.frozen(slots=True, kw_only=True)
 class Rules:
     """Variants and contested readings, with the recommended defaults.
 
@@ -161,15 +161,6 @@ class Rules:
     ...     print(exc)
     Rules has no flag 'varaint_rody'; did you mean variant_rody?
     """
-
-    def __init__(self, *args: object, **flags: object) -> None:
-        if args:
-            raise SettingsError(
-                f"Rules takes flags by name only (Rules(variant_rody=True)), "
-                f"not {len(args)} positional argument(s)"
-            )
-        init: Any = self.__attrs_init__
-        init(**_checked_flags(flags))
 
     expand_allow_fewer: bool = False
     """AMB-02: may the player place fewer boats than the expansion entitlement?"""
@@ -265,6 +256,24 @@ class Rules:
 
 
 _FIELDS = {field.name: field for field in attrs.fields(Rules)}
+_ATTRS_INIT: Any = Rules.__init__
+
+
+def _checked_init(self: Rules, *args: object, **flags: object) -> None:
+    """``Rules.__init__``: check every flag, then let attrs set the fields.
+
+    Installed after the class is made, so type checkers still see the typed
+    keyword arguments attrs generates.
+    """
+    if args:
+        raise SettingsError(
+            f"Rules takes flags by name only (Rules(variant_rody=True)), "
+            f"not {len(args)} positional argument(s)"
+        )
+    _ATTRS_INIT(self, **_checked_flags(flags))
+
+
+Rules.__init__ = _checked_init  # type: ignore[method-assign]
 
 
 def _checked_flags(flags: dict[str, object]) -> dict[str, object]:

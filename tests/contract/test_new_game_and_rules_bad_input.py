@@ -117,7 +117,7 @@ def test_a_misspelt_flag_suggests_the_close_names() -> None:
 
 def test_flags_given_by_position_are_refused() -> None:
     with pytest.raises(SettingsError, match=r"by name only"):
-        Rules(True)  # type: ignore[misc]
+        Rules(True)  # type: ignore[call-arg]
 
 
 def test_evolving_rules_checks_the_new_values_too() -> None:

@@ -186,12 +186,12 @@ def test_rules_are_frozen() -> None:
 
 def test_rules_flags_are_given_by_keyword_only() -> None:
     with pytest.raises(SettingsError, match="by name only"):
-        Rules(True)
+        Rules(True)  # type: ignore[call-arg]
 
 
 def test_rules_reject_unknown_flags() -> None:
     with pytest.raises(SettingsError, match="Rules has no flag 'no_such_flag'"):
-        Rules(no_such_flag=True)
+        Rules(no_such_flag=True)  # type: ignore[call-arg]
 
 
 def test_rules_are_hashable_and_equal_by_value() -> None:

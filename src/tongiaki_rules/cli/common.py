@@ -112,7 +112,7 @@ def rules_from_args(args: argparse.Namespace, num_players: int | None = None) ->
     ):
         raise CliError("the two-colour variant needs exactly 2 players")
     try:
-        return Rules(**values)
+        return Rules(**values)  # type: ignore[arg-type]
     except TongiakiError as exc:
         raise CliError(f"--rule: {exc}") from None
 
