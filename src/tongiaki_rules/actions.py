@@ -14,12 +14,132 @@ Berth(colour=Colour.RED, beach=2)
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from operator import index as _as_int
+from typing import Any, SupportsIndex, TypeAlias, cast
 
 import attrs
 
-from .colours import Colour
+from .colours import COLOURS, Colour
+from .errors import IllegalActionError, shown
 from .hexgrid import Hex
+
+_INT_LIMIT = 2**31
+"""Numbers in actions (beaches, directions, coordinates) are far below this."""
+
+
+def _int(where: str, value: object) -> int:
+    """``value`` as a plain int; bools, floats, strings and huge numbers are refused."""
+    if type(value) is int and abs(value) < _INT_LIMIT:
+        return value
+    if isinstance(value, bool):
+        raise IllegalActionError(f"{where} must be an int, not the bool {shown(value)}")
+    try:
+        number = _as_int(cast(SupportsIndex, value))
+    except TypeError:
+        raise IllegalActionError(
+            f"{where} must be an int, not {type(value).__name__} {shown(value)}"
+        ) from None
+    if not abs(number) < _INT_LIMIT:
+        raise IllegalActionError(f"{where} is out of range: {shown(number)}")
+    return int(number)
+
+
+def _hex(where: str, value: object) -> Hex:
+    """``value`` as an axial hex ``(q, r)`` of two plain ints."""
+    if type(value) is tuple and len(value) == 2:
+        q, r = value
+        if type(q) is int and type(r) is int and abs(q) < _INT_LIMIT and abs(r) < _INT_LIMIT:
+            return value
+        return (_int(f"{where}[0]", q), _int(f"{where}[1]", r))
+    raise IllegalActionError(f"{where} must be a hex (q, r) of two ints, not {shown(value)}")
+
+
+def _ints(where: str, value: object) -> tuple[int, ...]:
+    """``value`` as a tuple of plain ints."""
+    if type(value) is not tuple:
+        raise IllegalActionError(f"{where} must be a tuple of ints, not {shown(value)}")
+    return tuple(_int(f"{where}[{k}]", v) for k, v in enumerate(value))
+
+
+def _colour(where: str, value: object) -> Colour:
+    """``value`` as a :class:`Colour` (a plain int 0..5 is accepted too)."""
+    if type(value) is Colour:
+        return value
+    number = _int(where, value)
+    if not 0 <= number < len(COLOURS):
+        raise IllegalActionError(f"{where} must be a Colour, not {shown(value)}")
+    return COLOURS[number]
+
+
+def _tile_id(where: str, value: object) -> str:
+    """``value`` as a tile id: a string of text (no lone surrogates)."""
+    if type(value) is not str:
+        raise IllegalActionError(f"{where} must be a tile id (str), not {shown(value)}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise IllegalActionError(f"{where} {shown(value)} is not valid text") from None
+    return value
+
+
+_CHECKS: dict[str, Any] = {
+    "beach": _int,
+    "source_beach": _int,
+    "jetty": _int,
+    "rotation": _int,
+    "island": _hex,
+    "source": _hex,
+    "position": _hex,
+    "beaches": _ints,
+    "colour": _colour,
+    "tile": _tile_id,
+}
+"""How each action field is checked and made canonical, by field name."""
+
+
+_SPECS: dict[type, tuple[tuple[str, Any], ...]] = {}
+"""The fields of each action class with their checks (filled on first use)."""
+
+
+def _well_formed(check: Any, value: Any) -> bool:
+    """The cheap test of the common case: a value that needs no conversion."""
+    if check is _int:
+        return type(value) is int and -_INT_LIMIT < value < _INT_LIMIT
+    if check is _hex:
+        return (
+            type(value) is tuple
+            and len(value) == 2
+            and type(value[0]) is int
+            and type(value[1]) is int
+            and -_INT_LIMIT < value[0] < _INT_LIMIT
+            and -_INT_LIMIT < value[1] < _INT_LIMIT
+        )
+    if check is _colour:
+        return type(value) is Colour
+    if check is _ints:
+        return type(value) is tuple and all(
+            type(v) is int and -_INT_LIMIT < v < _INT_LIMIT for v in value
+        )
+    return False
+
+
+def _check_fields(action: attrs.AttrsInstance) -> None:
+    """Validate every field of a freshly built action, storing canonical values.
+
+    A wrong value raises :class:`IllegalActionError` naming the action and the
+    field, so ``SetupPlace(beach=True)`` never reaches :meth:`GameState.apply`.
+    """
+    kind = type(action)
+    spec = _SPECS.get(kind)
+    if spec is None:
+        spec = _SPECS[kind] = tuple((f.name, _CHECKS[f.name]) for f in attrs.fields(kind))
+    for name, check in spec:
+        value = getattr(action, name)
+        if _well_formed(check, value):
+            continue
+        canonical = check(f"{kind.__name__}.{name}", value)
+        if canonical is not value:
+            object.__setattr__(action, name, canonical)
 
 
 @attrs.frozen(slots=True)
@@ -27,6 +147,8 @@ class SetupPlace:
     """Setup: put one boat of the deciding player on a Tonga beach (SETUP-4, SETUP-5)."""
 
     beach: int
+
+    __attrs_post_init__ = _check_fields
 
 
 @attrs.frozen(slots=True)
@@ -38,6 +160,8 @@ class Expand:
 
     island: Hex
     beaches: tuple[int, ...]
+
+    __attrs_post_init__ = _check_fields
 
 
 @attrs.frozen(slots=True)
@@ -54,12 +178,16 @@ class ExpandFromBoard:
     source: Hex
     source_beach: int
 
+    __attrs_post_init__ = _check_fields
+
 
 @attrs.frozen(slots=True)
 class FoundRoyal:
     """Turn action: make ``island`` a royal island (ROYAL-1..5)."""
 
     island: Hex
+
+    __attrs_post_init__ = _check_fields
 
 
 @attrs.frozen(slots=True)
@@ -78,6 +206,8 @@ class PlaceNewBoats:
     island: Hex
     beaches: tuple[int, ...]
 
+    __attrs_post_init__ = _check_fields
+
 
 @attrs.frozen(slots=True)
 class Depart:
@@ -92,6 +222,8 @@ class Depart:
     beach: int
     jetty: int
 
+    __attrs_post_init__ = _check_fields
+
 
 @attrs.frozen(slots=True)
 class PlaceTile:
@@ -99,6 +231,8 @@ class PlaceTile:
 
     position: Hex
     rotation: int
+
+    __attrs_post_init__ = _check_fields
 
 
 @attrs.frozen(slots=True)
@@ -108,6 +242,8 @@ class Berth:
     colour: Colour
     beach: int
 
+    __attrs_post_init__ = _check_fields
+
 
 @attrs.frozen(slots=True)
 class ReturnBoat:
@@ -115,12 +251,16 @@ class ReturnBoat:
 
     colour: Colour
 
+    __attrs_post_init__ = _check_fields
+
 
 @attrs.frozen(slots=True)
 class Draw:
     """A chance outcome: the tile with id ``tile`` is drawn from the pile."""
 
     tile: str
+
+    __attrs_post_init__ = _check_fields
 
 
 TurnAction: TypeAlias = Expand | ExpandFromBoard | FoundRoyal | Recolonize | PlaceNewBoats

@@ -11,6 +11,8 @@ from __future__ import annotations
 import enum
 from typing import Final
 
+from .errors import QueryError, shown
+
 
 class Colour(enum.IntEnum):
     """A boat colour. Seat ``i`` plays colour ``i`` (see :func:`~tongiaki_rules.new_game`)."""
@@ -38,11 +40,22 @@ class Colour(enum.IntEnum):
 
     @classmethod
     def from_letter(cls, letter: str) -> Colour:
-        """The colour with this letter (either case)."""
-        try:
-            return _BY_LETTER[letter.upper()]
-        except KeyError:
-            raise ValueError(f"unknown colour letter {letter!r}; expected one of BRGYOP") from None
+        """The colour with this letter (either case).
+
+        Anything else raises :class:`~tongiaki_rules.errors.QueryError` (a
+        ``ValueError``).
+
+        >>> Colour.from_letter("x")
+        Traceback (most recent call last):
+        ...
+        tongiaki_rules.errors.QueryError: letter: unknown colour letter 'x'; expected one of BRGYOP
+        """
+        found = _BY_LETTER.get(letter.upper()) if type(letter) is str else None
+        if found is None:
+            raise QueryError(
+                f"letter: unknown colour letter {shown(letter)}; expected one of BRGYOP"
+            )
+        return found
 
 
 COLOURS: Final[tuple[Colour, ...]] = tuple(Colour)

@@ -29,6 +29,34 @@ class IllegalActionError(TongiakiError):
         super().__init__(f"{message} [{clause}]" if clause else message)
 
 
+class QueryError(TongiakiError, KeyError, IndexError):
+    """A question to a state or tile set about something that is not there.
+
+    Raised by the read-only queries (:meth:`GameState.beach
+    <tongiaki_rules.state.GameState.beach>`, ``reserve``, ``tile_at``,
+    :meth:`TileSet.tile <tongiaki_rules.tiles.TileSet.tile>`, ...) for an
+    argument of the wrong type or one that names nothing in the game: a hex
+    that is not a pair of ints, a beach or island that does not exist, a
+    colour not in play. The message names the argument.
+
+    It is a :class:`TongiakiError` (so a ``ValueError``) and, because these
+    queries raised them before, also a :class:`KeyError` and an
+    :class:`IndexError`: ``except KeyError`` around ``beach()`` keeps working.
+
+    >>> try:
+    ...     new_game(2).beach((5, 5), 0)
+    ... except QueryError as exc:
+    ...     print(exc)
+    island: there is no island at (5, 5)
+    >>> issubclass(QueryError, ValueError) and issubclass(QueryError, KeyError)
+    True
+    """
+
+    def __str__(self) -> str:
+        # KeyError would quote the message; show it as written, like every other error
+        return str(self.args[0]) if len(self.args) == 1 else super().__str__()
+
+
 class InvalidPositionError(TongiakiError):
     """A position (for example from the scenario builder) that cannot occur."""
 
@@ -114,3 +142,22 @@ class ReplayError(RecordError):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (type(self), (self.reason, self.index, self.action, self.clause, self.state))
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for error messages (never raises).
+
+    >>> shown(10**5000)
+    'an int of about 5001 digits'
+    >>> shown("x" * 100, limit=8)
+    "'xxxx..."
+    """
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to print (sys.set_int_max_str_digits)
+        if isinstance(value, int):
+            return f"an int of about {int(abs(value).bit_length() * 0.30103) + 1} digits"
+        return f"a {type(value).__name__}"
+    except Exception:  # a hostile __repr__
+        return f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -27,11 +27,16 @@ with rotation ``r`` has its printed (local) edge ``k`` on board direction
 True
 >>> marker_rotation(TOP)  # a tile drawn above a jetty on the top edge
 0
+
+A position that is not two ints, or a direction that is not an int 0..5,
+raises :class:`~tongiaki_rules.errors.QueryError` naming the argument.
 """
 
 from __future__ import annotations
 
 from typing import Final, TypeAlias
+
+from .errors import QueryError, shown
 
 Hex: TypeAlias = tuple[int, int]
 """An axial hex position ``(q, r)``."""
@@ -61,14 +66,36 @@ STEPS: Final[tuple[Hex, ...]] = ((0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1), (1,
 """Axial offset of the neighbour across each edge, indexed by direction."""
 
 
+def _hex(name: str, value: object) -> Hex:
+    """``value`` as a hex of two ints (:class:`~tongiaki_rules.errors.QueryError` otherwise)."""
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is type(value[1]) is int:
+        return value
+    raise QueryError(f"{name} must be a hex (q, r) of two ints, not {shown(value)}")
+
+
+def _turns(name: str, value: object) -> int:
+    """``value`` as a number of sixth-turns: any int, never a bool or a float."""
+    if type(value) is not int:
+        raise QueryError(f"{name} must be an int, not {shown(value)}")
+    return value
+
+
+def _direction(name: str, value: object) -> int:
+    """``value`` as a direction or edge 0..5."""
+    if type(value) is not int or not 0 <= value < 6:
+        raise QueryError(f"{name} must be a direction 0..5, not {shown(value)}")
+    return value
+
+
 def neighbour(position: Hex, direction: int) -> Hex:
     """The hex across edge ``direction`` of ``position``.
 
     >>> neighbour((2, -1), BOTTOM)
     (2, 0)
     """
-    dq, dr = STEPS[direction]
-    return (position[0] + dq, position[1] + dr)
+    q, r = _hex("position", position)
+    dq, dr = STEPS[_direction("direction", direction)]
+    return (q + dq, r + dr)
 
 
 def neighbours(position: Hex) -> tuple[Hex, ...]:
@@ -77,7 +104,7 @@ def neighbours(position: Hex) -> tuple[Hex, ...]:
     >>> neighbours((0, 0))[TOP]
     (0, -1)
     """
-    q, r = position
+    q, r = _hex("position", position)
     return tuple((q + dq, r + dr) for dq, dr in STEPS)
 
 
@@ -87,7 +114,7 @@ def opposite(direction: int) -> int:
     >>> opposite(LOWER_LEFT)
     4
     """
-    return (direction + 3) % 6
+    return (_direction("direction", direction) + 3) % 6
 
 
 def to_board(edge: int, rotation: int) -> int:
@@ -96,7 +123,7 @@ def to_board(edge: int, rotation: int) -> int:
     >>> to_board(0, 2)
     2
     """
-    return (edge + rotation) % 6
+    return (_direction("edge", edge) + _turns("rotation", rotation)) % 6
 
 
 def to_local(direction: int, rotation: int) -> int:
@@ -105,7 +132,7 @@ def to_local(direction: int, rotation: int) -> int:
     >>> to_local(2, 2)
     0
     """
-    return (direction - rotation) % 6
+    return (_direction("direction", direction) - _turns("rotation", rotation)) % 6
 
 
 def marker_rotation(toward: int) -> int:
@@ -121,7 +148,7 @@ def marker_rotation(toward: int) -> int:
     >>> marker_rotation(BOTTOM)
     3
     """
-    return opposite(toward)
+    return opposite(_direction("toward", toward))
 
 
 def distance(a: Hex, b: Hex) -> int:
@@ -130,8 +157,10 @@ def distance(a: Hex, b: Hex) -> int:
     >>> distance((0, 0), (2, -1))
     2
     """
-    dq = a[0] - b[0]
-    dr = a[1] - b[1]
+    aq, ar = _hex("a", a)
+    bq, br = _hex("b", b)
+    dq = aq - bq
+    dr = ar - br
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
@@ -141,9 +170,9 @@ def rotate(position: Hex, steps: int) -> Hex:
     >>> rotate(neighbour((0, 0), BOTTOM), 1) == neighbour((0, 0), LOWER_LEFT)
     True
     """
-    q, r = position
+    q, r = _hex("position", position)
     s = -q - r
-    for _ in range(steps % 6):
+    for _ in range(_turns("steps", steps) % 6):
         # one clockwise sixth-turn in flat-top axial coordinates (y grows downwards)
         q, r, s = -r, -s, -q
     return (q, r)

@@ -12,24 +12,26 @@ True
 
 from __future__ import annotations
 
+import difflib
 import enum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
-from .errors import SettingsError
+from .errors import SettingsError, shown
 
 _E = TypeVar("_E", bound=enum.Enum)
 
 
-def _value_of(kind: type[_E], value: object) -> _E:
-    """Convert a flag value, naming the allowed values when given a wrong one."""
+def _value_of(kind: type[_E], value: object, flag: str | None = None) -> _E:
+    """Convert a flag value, naming the allowed values (and the flag) when given a wrong one."""
     try:
         return kind(value)
     except ValueError:
         allowed = ", ".join(repr(m.value) for m in kind)
+        where = f" for {flag}" if flag else ""
         raise SettingsError(
-            f"{value!r} is not a value of {kind.__name__}; expected one of {allowed}"
+            f"{shown(value)} is not a value of {kind.__name__}{where}; expected one of {allowed}"
         ) from None
 
 
@@ -165,10 +167,19 @@ def _to_TwoPlayerTurnOrder(value: object) -> TwoPlayerTurnOrder:
 class Rules:
     """Variants and contested readings, with the recommended defaults.
 
-    Every field names the catalogue entry (``AMB-nn``) it decides.
+    Every field names the catalogue entry (``AMB-nn``) it decides. Flags are
+    given by keyword; a flag that does not exist, a yes/no flag given
+    anything but ``True`` or ``False`` and a value outside a flag's enum all
+    raise :class:`~tongiaki_rules.errors.SettingsError` naming the flag
+    (``attrs.evolve`` checks the same way).
 
     >>> Rules(end_trigger=EndTrigger.SIXTEEN_ON_TABLE).end_trigger
     <EndTrigger.SIXTEEN_ON_TABLE: 'sixteen_on_table'>
+    >>> try:
+    ...     Rules(varaint_rody=True)
+    ... except SettingsError as exc:
+    ...     print(exc)
+    Rules has no flag 'varaint_rody'; did you mean variant_rody?
     """
 
     expand_allow_fewer: bool = False
@@ -266,3 +277,42 @@ class Rules:
             for f in attrs.fields(Rules)
             if getattr(self, f.name) != getattr(default, f.name)
         }
+
+
+_FIELDS = {field.name: field for field in attrs.fields(Rules)}
+_ATTRS_INIT: Any = Rules.__init__
+
+
+def _checked_init(self: Rules, *args: object, **flags: object) -> None:
+    """``Rules.__init__``: check every flag, then let attrs set the fields.
+
+    Installed after the class is made, so type checkers still see the typed
+    keyword arguments attrs generates.
+    """
+    if args:
+        raise SettingsError(
+            f"Rules takes flags by name only (Rules(variant_rody=True)), "
+            f"not {len(args)} positional argument(s)"
+        )
+    _ATTRS_INIT(self, **_checked_flags(flags))
+
+
+Rules.__init__ = _checked_init  # type: ignore[method-assign]
+
+
+def _checked_flags(flags: dict[str, object]) -> dict[str, object]:
+    """The flags given to :class:`Rules`, checked one by one (SettingsError naming the flag)."""
+    checked: dict[str, object] = {}
+    for name, value in flags.items():
+        field = _FIELDS.get(name)
+        if field is None:
+            close = difflib.get_close_matches(name, _FIELDS, n=3)
+            hint = f"; did you mean {' or '.join(close)}?" if close else ""
+            raise SettingsError(f"Rules has no flag {shown(name)}{hint}")
+        if isinstance(field.default, bool):
+            if type(value) is not bool:
+                raise SettingsError(f"{name} must be True or False, not {shown(value)}")
+        elif isinstance(field.default, enum.Enum):
+            value = _value_of(type(field.default), value, name)
+        checked[name] = value
+    return checked

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .engine import NO_KING
+from .errors import QueryError, shown
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -68,8 +69,16 @@ def _presence(state: GameState) -> list[tuple[int, set[int]]]:
     return found
 
 
+def _check_state(state: object) -> None:
+    from .state import GameState
+
+    if not isinstance(state, GameState):
+        raise QueryError(f"state must be a GameState, not {shown(state)}")
+
+
 def colour_scores(state: GameState) -> tuple[int, ...]:
     """Points of each colour in play: the value of every island it is on (SCORE-1/2)."""
+    _check_state(state)
     values = state.config.tiles.values
     scores = [0] * len(state.reserve_)
     for t, present in _presence(state):
@@ -92,6 +101,7 @@ def seat_scores(state: GameState) -> tuple[int, ...]:
 
 def outcome(state: GameState) -> Outcome:
     """Rank the seats: score, then islands present on, then fewest boats (SCORE-4..6)."""
+    _check_state(state)
     agents = len(state.reserve_)
     include_tonga = state.config.rules.tiebreak_islands_include_tonga
     islands = [0] * agents

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from .errors import TileSetError, shown
 from .tiles import BeachSpec, IslandTile, OceanTile, Route, Tile, TileSet
 
 # id, printed name, value, beaches
@@ -67,10 +68,17 @@ def island(tile_id: str, name: str, value: int, beaches: str) -> IslandTile:
     >>> island("x", "X", 2, "2:1 3:45").beaches[1]
     BeachSpec(slots=3, jetties=(4, 5))
     """
-    specs = []
-    for part in beaches.split():
-        slots, edges = part.split(":")
-        specs.append(BeachSpec(int(slots), tuple(int(e) for e in edges)))
+    try:
+        specs = []
+        for part in beaches.split():
+            slots, edges = part.split(":")
+            specs.append(BeachSpec(int(slots), tuple(int(e) for e in edges)))
+    except TileSetError:
+        raise
+    except (ValueError, AttributeError):
+        raise TileSetError(
+            f"beaches: {shown(beaches)} is not in the notation 'slots:edges ...' (like '2:1 3:45')"
+        ) from None
     return IslandTile(tile_id, name, value, tuple(specs))
 
 
@@ -80,10 +88,22 @@ def ocean(tile_id: str, routes: str) -> OceanTile:
     >>> ocean("z", "01:- 23:2 45:4").routes[1]
     Route(a=2, b=3, colours=2)
     """
-    parsed = []
-    for part in routes.split():
-        edges, number = part.split(":")
-        parsed.append(Route(int(edges[0]), int(edges[1]), 0 if number == "-" else int(number)))
+    if type(tile_id) is not str:
+        raise TileSetError(f"tile_id must be a str, not {shown(tile_id)}")
+    try:
+        parsed = []
+        for part in routes.split():
+            edges, number = part.split(":")
+            if len(edges) != 2:
+                raise ValueError(edges)
+            a, b = int(edges[0]), int(edges[1])
+            parsed.append(Route(a, b, 0 if number == "-" else int(number)))
+    except TileSetError:
+        raise
+    except (ValueError, AttributeError):
+        raise TileSetError(
+            f"routes: {shown(routes)} is not in the notation 'ab:n ...' (like '01:- 23:2 45:4')"
+        ) from None
     return OceanTile(f"ocean-{tile_id}", tuple(parsed))
 
 

@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from . import engine as _engine
-from .actions import Action, Draw
+from .actions import ACTION_TYPES, Action, Draw
 from .colours import BOATS_PER_COLOUR, COLOURS, Colour
-from .errors import IllegalActionError, SettingsError
+from .errors import IllegalActionError, QueryError, SettingsError, shown
 from .hexgrid import ORIGIN, Hex
 from .rules import Rules, TwoPlayerTurnOrder
 from .standard_tiles import STANDARD_TILES
@@ -90,11 +90,23 @@ class GameConfig:
 
     @classmethod
     def make(cls, num_players: int, rules: Rules, tiles: TileSet, start_player: int) -> GameConfig:
-        """Validate the settings and derive the turn order."""
-        if not isinstance(num_players, int) or not 2 <= num_players <= 6:
-            raise SettingsError(f"Tongiaki is for 2 to 6 players, not {num_players!r} [COMP-1]")
-        if not 0 <= start_player < num_players:
-            raise SettingsError(f"start_player must be a seat 0..{num_players - 1}")
+        """Validate the settings and derive the turn order.
+
+        Every wrong argument raises :class:`~tongiaki_rules.errors.SettingsError`
+        naming it.
+        """
+        if type(num_players) is not int or not 2 <= num_players <= 6:
+            raise SettingsError(
+                f"num_players: Tongiaki is for 2 to 6 players, not {shown(num_players)} [COMP-1]"
+            )
+        if type(start_player) is not int or not 0 <= start_player < num_players:
+            raise SettingsError(
+                f"start_player must be a seat 0..{num_players - 1}, not {shown(start_player)}"
+            )
+        if not isinstance(rules, Rules):
+            raise SettingsError(f"rules must be a Rules, not {shown(rules)}")
+        if not isinstance(tiles, TileSet):
+            raise SettingsError(f"tiles must be a TileSet, not {shown(tiles)}")
         s = start_player
         if rules.variant_two_player_double_colour:
             if num_players != 2:
@@ -262,7 +274,7 @@ class GameState:
     _where: dict[Hex, int] | None = attrs.field(
         default=None, eq=False, hash=False, repr=False, alias="_where"
     )
-    _legal: list[Action] | None = attrs.field(
+    _legal: tuple[Action, ...] | None = attrs.field(
         default=None, eq=False, hash=False, repr=False, alias="_legal"
     )
 
@@ -320,7 +332,7 @@ class GameState:
             w.chain,
             tuple(w.full),
             w.where,
-            legal,
+            tuple(legal),
         )
 
     def _settled(self) -> GameState:
@@ -330,19 +342,22 @@ class GameState:
         return GameState._freeze(w, legal)
 
     # ------------------------------------------------------------ the contract
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the deciding player, in a fixed order.
 
         Empty at chance nodes (see :meth:`chance_outcomes`) and at the end.
-        The list is cached; copy it before changing it.
+        The tuple is computed once and kept by the state; being a tuple, it
+        cannot be changed by the caller (``list(...)`` gives a copy to edit).
 
         >>> new_game(2).legal_actions()[:2]
-        [SetupPlace(beach=0), SetupPlace(beach=1)]
+        (SetupPlace(beach=0), SetupPlace(beach=1))
         """
         legal = self._legal
         if legal is None:
             legal = (
-                [] if self.phase_ in (_engine.DRAW, _engine.OVER) else _engine.Work(self).legal()
+                ()
+                if self.phase_ in (_engine.DRAW, _engine.OVER)
+                else tuple(_engine.Work(self).legal())
             )
             object.__setattr__(self, "_legal", legal)
         return legal
@@ -358,8 +373,9 @@ class GameState:
         >>> state.apply(SetupPlace(0)).reserve(Colour.BLUE)
         14
         """
+        canonical = self._canonical(action)
         w = _engine.Work(self)
-        w.apply(self._canonical(action))
+        w.apply(canonical)
         legal = w.settle()
         return GameState._freeze(w, legal)
 
@@ -372,16 +388,26 @@ class GameState:
         >>> [type(e).__name__ for e in events]
         ['TileDrawn', 'TilePlaced', 'Landed']
         """
+        canonical = self._canonical(action)
         w = _engine.Work(self)
         log: list[Event] = []
         w.log = log
-        w.apply(self._canonical(action))
+        w.apply(canonical)
         legal = w.settle()
         w.log = None
         return GameState._freeze(w, legal), tuple(log)
 
     def _canonical(self, action: Action) -> Action:
-        """The legal action equal to ``action`` (raises IllegalActionError if none)."""
+        """The legal action equal to ``action`` (raises IllegalActionError if none).
+
+        Only a value of one of the action classes can match, and only field by
+        field with the same types (the action classes check their fields).
+        """
+        if type(action) not in _ACTION_TYPES:
+            raise IllegalActionError(
+                f"action must be one of the action classes (SetupPlace, Expand, ...), "
+                f"not {type(action).__name__} {shown(action)}"
+            )
         if self.phase_ == _engine.DRAW:
             tiles = self.config.tiles
             t = (
@@ -396,11 +422,10 @@ class GameState:
         legal = self.legal_actions()
         if any(map(is_, legal, repeat(action))):
             return action  # the very object offered (actions are interned): fast path
-        try:
-            # the legal list holds the canonical value (ints, tuples): use it
-            return legal[legal.index(action)]
-        except (ValueError, TypeError):
-            raise _illegal(self, action) from None
+        for offered in legal:
+            if offered == action:
+                return offered  # the canonical object, so later checks can use identity
+        raise _illegal(self, action)
 
     @property
     def is_chance_node(self) -> bool:
@@ -409,6 +434,9 @@ class GameState:
 
     def chance_outcomes(self) -> list[tuple[Draw, float]]:
         """The possible draws with their probabilities (copies left / tiles left).
+
+        A fresh list at every call (the caller may change it), empty when the
+        state is not a chance node.
 
         >>> from tongiaki_rules.scenario import position
         >>> state = position(2, boats={(ORIGIN, 0): "BRB"}, pile=["hawaii", "ocean-a"])
@@ -434,9 +462,21 @@ class GameState:
         return outcomes
 
     def sample_chance(self, rng: random.Random) -> Draw:
-        """Draw a tile at random from the pile, as a shuffled pile would give it."""
+        """Draw a tile at random from the pile, as a shuffled pile would give it.
+
+        Raises :class:`~tongiaki_rules.errors.IllegalActionError` when the state
+        is not a chance node and :class:`~tongiaki_rules.errors.SettingsError`
+        when ``rng`` is not a :class:`random.Random`.
+
+        >>> import random
+        >>> new_game(2).sample_chance(random.Random(1))
+        Traceback (most recent call last):
+        ...
+        tongiaki_rules.errors.IllegalActionError: not a chance node: nothing is being drawn
+        """
+        _check_rng(rng)
         if self.phase_ != _engine.DRAW:
-            raise ValueError("not a chance node: nothing is being drawn")
+            raise IllegalActionError("not a chance node: nothing is being drawn")
         draw: Draw = self.config.tiles.draws[rng.choice(self.pile_)]
         return draw
 
@@ -449,6 +489,7 @@ class GameState:
         >>> new_game(2).resolve_chance(random.Random(1)).is_chance_node
         False
         """
+        _check_rng(rng)
         state = self
         while state.phase_ == _engine.DRAW:
             state = state.apply(state.sample_chance(rng))
@@ -494,9 +535,13 @@ class GameState:
         """The colours in play, by colour index."""
         return COLOURS[: len(self.config.agent_seats)]
 
-    def seat_of(self, colour: Colour) -> int:
-        """The seat that plays ``colour``."""
-        return self.config.agent_seats[colour]
+    def seat_of(self, colour: Colour | int) -> int:
+        """The seat that plays ``colour`` (a colour in play, or its index).
+
+        >>> new_game(2, Rules(variant_two_player_double_colour=True)).seat_of(Colour.GREEN)
+        0
+        """
+        return self.config.agent_seats[self._colour_arg(colour)]
 
     @property
     def turn_colour(self) -> Colour:
@@ -528,8 +573,12 @@ class GameState:
         return tuple(PlacedTile(pos, rot, kinds[t]) for pos, t, rot in self.tiles_)
 
     def tile_at(self, position: Hex) -> PlacedTile | None:
-        """The tile at ``position``, or ``None`` for an empty hex."""
-        k = self.where_().get(position)
+        """The tile at ``position``, or ``None`` for an empty hex.
+
+        >>> new_game(2).tile_at((0, 0)).tile.id, new_game(2).tile_at((3, 1))
+        ('tonga', None)
+        """
+        k = self.where_().get(_hex_arg("position", position))
         if k is None:
             return None
         pos, t, rot = self.tiles_[k]
@@ -568,18 +617,30 @@ class GameState:
         )
 
     def island_at(self, position: Hex) -> IslandView | None:
-        """The island at ``position``, or ``None``."""
-        k = self.where_().get(position)
+        """The island at ``position``, or ``None`` (an empty hex or an ocean tile)."""
+        k = self.where_().get(_hex_arg("position", position))
         if k is None or not self.config.tiles.is_island[self.tiles_[k][1]]:
             return None
         return self._island_view(k)
 
     def beach(self, island: Hex, index: int) -> BeachView:
-        """Beach ``index`` of the island at ``island``."""
-        view = self.island_at(island)
+        """Beach ``index`` of the island at ``island``.
+
+        Raises :class:`~tongiaki_rules.errors.QueryError` (a ``KeyError`` too)
+        when there is no island there or it has no such beach.
+
+        >>> new_game(2).beach((0, 0), 1).slots
+        3
+        """
+        view = self.island_at(_hex_arg("island", island))
         if view is None:
-            raise KeyError(f"no island at {island}")
-        return view.beaches[index]
+            raise QueryError(f"island: there is no island at {island}")
+        beaches = view.beaches
+        if type(index) is not int or not 0 <= index < len(beaches):
+            raise QueryError(
+                f"index: {view.tile.name} has beaches 0..{len(beaches) - 1}, not {shown(index)}"
+            )
+        return beaches[index]
 
     @property
     def royal_islands(self) -> tuple[IslandView, ...]:
@@ -588,24 +649,34 @@ class GameState:
 
     def reserve(self, colour: Colour | int) -> int:
         """Boats of ``colour`` in its owner's reserve."""
-        return self.reserve_[colour]
+        return self.reserve_[self._colour_arg(colour)]
 
     def boats_on_board(self, colour: Colour | int) -> int:
         """Boats of ``colour`` on beaches and statues (not the group under way)."""
+        colour = self._colour_arg(colour)
         n = sum(beach.count(colour) for beaches in self.boats_ for beach in beaches)
         return n + sum(1 for k in self.kings_ if k == colour)
 
     def boats_at_sea(self, colour: Colour | int) -> int:
         """Boats of ``colour`` in the group under way."""
-        return self.group_.count(colour)
+        return self.group_.count(self._colour_arg(colour))
 
     def boats_out_of_game(self, colour: Colour | int) -> int:
         """Boats of ``colour`` out of the game (``recolonize_removed_to_reserve=False``)."""
-        return self.out_[colour]
+        return self.out_[self._colour_arg(colour)]
 
     def royal_islands_founded(self, colour: Colour | int) -> int:
         """How many royal islands ``colour`` has founded (ROYAL-3)."""
-        return self.founded_[colour]
+        return self.founded_[self._colour_arg(colour)]
+
+    def _colour_arg(self, colour: object) -> int:
+        """``colour`` as the index of a colour in play (QueryError otherwise)."""
+        if type(colour) is Colour or type(colour) is int:
+            if 0 <= colour < len(self.config.agent_seats):
+                return int(colour)
+            in_play = ", ".join(c.name.lower() for c in self.colours)
+            raise QueryError(f"colour: {shown(colour)} is not in play (in play: {in_play})")
+        raise QueryError(f"colour must be a Colour or its int index, not {shown(colour)}")
 
     @property
     def pile(self) -> PileView:
@@ -678,6 +749,21 @@ class GameState:
         )
 
 
+_ACTION_TYPES = frozenset(ACTION_TYPES)
+
+
+def _hex_arg(name: str, value: object) -> Hex:
+    """``value`` as a hex ``(q, r)`` of two ints (QueryError naming ``name`` otherwise)."""
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is type(value[1]) is int:
+        return value
+    raise QueryError(f"{name} must be a hex (q, r) of two ints, not {shown(value)}")
+
+
+def _check_rng(rng: object) -> None:
+    if not isinstance(rng, random.Random):
+        raise SettingsError(f"rng must be a random.Random, not {shown(rng)}")
+
+
 def _illegal(state: GameState, action: Any) -> IllegalActionError:
     from .explain import explain
 
@@ -735,7 +821,16 @@ def new_game(
     (15, 16)
     """
     config = GameConfig.make(num_players, rules, tiles, start_player)
-    return initial_state(config)
+    state = initial_state(config)
+    if not state.legal_actions():
+        # without a first setup placement that leaves room for all the others the
+        # game could only start finished; with distinct beaches (AMB-29) the engine
+        # offers only placements after which setup can still be completed
+        raise SettingsError(
+            f"tiles: the setup boats of {num_players} players cannot all be placed on "
+            f"{tiles.start.name} with these rules [SETUP-5]"
+        )
+    return state
 
 
 def play_random_game(
@@ -751,8 +846,10 @@ def play_random_game(
     >>> states[-1].is_terminal
     True
     """
-    rng = random.Random(seed)
+    if seed is not None and type(seed) is not int:
+        raise SettingsError(f"seed must be an int or None, not {shown(seed)}")
     state = new_game(num_players, rules, tiles=tiles)
+    rng = random.Random(seed)
     states = [state]
     while not state.is_terminal:
         if state.is_chance_node:

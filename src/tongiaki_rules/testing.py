@@ -882,7 +882,7 @@ def _step_lines(state: GameState, step: int) -> list[str]:
     if len(legal) <= _LIST_IN_FULL:
         lines.extend(f"    {action!r}" for action in legal)
     else:
-        lines.extend(_compact(legal))
+        lines.extend(_compact(list(legal)))
     return lines
 
 

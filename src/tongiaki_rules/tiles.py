@@ -15,12 +15,46 @@ The standard set of the 2004 Schmidt edition lives in :mod:`.standard_tiles`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 import attrs
 
-from .errors import TileSetError
+from .errors import QueryError, TileSetError, shown
+
+_INT_LIMIT = 2**31
+"""Slots, edges, points and route numbers are far below this."""
+
+
+def _int_field(where: str, value: object) -> None:
+    """Refuse anything but a plain int of sensible size (bools and floats included)."""
+    if type(value) is not int:
+        raise TileSetError(f"{where} must be an int, not {shown(value)}")
+    if abs(value) >= _INT_LIMIT:
+        raise TileSetError(f"{where} is out of range: {shown(value)}")
+
+
+def _text_field(where: str, value: object) -> None:
+    """Refuse anything but a non-empty string of valid text (no lone surrogates)."""
+    if type(value) is not str or not value:
+        raise TileSetError(f"{where} must be a non-empty str, not {shown(value)}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise TileSetError(f"{where} {shown(value)} is not valid text") from None
+
+
+def _tuple_field(where: str, value: object, kind: type | tuple[type, ...]) -> None:
+    """Refuse anything but a tuple whose items are all of ``kind``."""
+    if type(value) is not tuple:
+        raise TileSetError(f"{where} must be a tuple, not {shown(value)}")
+    for k, item in enumerate(value):
+        if not isinstance(item, kind):
+            names = (
+                kind.__name__ if isinstance(kind, type) else " or ".join(t.__name__ for t in kind)
+            )
+            raise TileSetError(f"{where}[{k}] must be a {names}, not {shown(item)}")
 
 
 @attrs.frozen(slots=True)
@@ -33,6 +67,12 @@ class BeachSpec:
 
     slots: int
     jetties: tuple[int, ...]
+
+    def __attrs_post_init__(self) -> None:
+        _int_field("BeachSpec.slots", self.slots)
+        _tuple_field("BeachSpec.jetties", self.jetties, int)
+        for k, edge in enumerate(self.jetties):
+            _int_field(f"BeachSpec.jetties[{k}]", edge)
 
 
 @attrs.frozen(slots=True)
@@ -49,6 +89,16 @@ class IslandTile:
     value: int
     beaches: tuple[BeachSpec, ...]
     is_start: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        _text_field("IslandTile.id", self.id)
+        _text_field("IslandTile.name", self.name)
+        _int_field("IslandTile.value", self.value)
+        _tuple_field("IslandTile.beaches", self.beaches, BeachSpec)
+        if type(self.is_start) is not bool:
+            raise TileSetError(
+                f"IslandTile.is_start must be True or False, not {shown(self.is_start)}"
+            )
 
     @property
     def is_island(self) -> bool:
@@ -83,6 +133,11 @@ class Route:
     b: int
     colours: int
 
+    def __attrs_post_init__(self) -> None:
+        _int_field("Route.a", self.a)
+        _int_field("Route.b", self.b)
+        _int_field("Route.colours", self.colours)
+
     def other_end(self, edge: int) -> int:
         """The edge at the far end of the route from ``edge``."""
         return self.b if edge == self.a else self.a
@@ -99,6 +154,10 @@ class OceanTile:
 
     id: str
     routes: tuple[Route, ...]
+
+    def __attrs_post_init__(self) -> None:
+        _text_field("OceanTile.id", self.id)
+        _tuple_field("OceanTile.routes", self.routes, Route)
 
     @property
     def is_island(self) -> bool:
@@ -124,6 +183,8 @@ Tile = IslandTile | OceanTile
 def _check_island(tile: IslandTile) -> None:
     if not tile.beaches:
         raise TileSetError(f"island {tile.id!r} has no beach")
+    if tile.value < 0:
+        raise TileSetError(f"island {tile.id!r}: value {tile.value} is negative")
     seen: set[int] = set()
     for beach in tile.beaches:
         if beach.slots < 1:
@@ -163,7 +224,8 @@ class TileSet:
     pile: tuple[Tile, ...]
     # Derived, index-based tables (index 0 is the start island).
     kinds: tuple[Tile, ...] = attrs.field(init=False)
-    index: dict[str, int] = attrs.field(init=False)
+    index: Mapping[str, int] = attrs.field(init=False)
+    """Index of each tile id in ``kinds`` (read-only)."""
     pile_indices: tuple[int, ...] = attrs.field(init=False)
     is_island: tuple[bool, ...] = attrs.field(init=False)
     values: tuple[int, ...] = attrs.field(init=False)
@@ -178,6 +240,9 @@ class TileSet:
     ocean_total: int = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.start, IslandTile):
+            raise TileSetError(f"TileSet.start must be an IslandTile, not {shown(self.start)}")
+        _tuple_field("TileSet.pile", self.pile, (IslandTile, OceanTile))
         if not self.start.is_start:
             raise TileSetError("the start tile must be an IslandTile with is_start=True")
         kinds: list[Tile] = [self.start]
@@ -207,7 +272,7 @@ class TileSet:
             raise TileSetError("the pile needs at least one ocean tile")
         set_ = object.__setattr__
         set_(self, "kinds", tuple(kinds))
-        set_(self, "index", index)
+        set_(self, "index", MappingProxyType(index))
         set_(self, "pile_indices", tuple(sorted(pile_indices)))
         set_(self, "is_island", tuple(t.is_island for t in kinds))
         set_(self, "values", tuple(t.value if isinstance(t, IslandTile) else 0 for t in kinds))
@@ -265,14 +330,29 @@ class TileSet:
     def __hash__(self) -> int:
         return hash((self.start, self.pile))
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return (TileSet, (self.start, self.pile))
+
     @classmethod
     def of(cls, start: IslandTile, tiles: Iterable[Tile]) -> TileSet:
         """Build a tile set from a start island and the pile's tiles."""
         return cls(start, tuple(tiles))
 
     def tile(self, tile_id: str) -> Tile:
-        """The tile with ``tile_id`` (raises :class:`KeyError` if unknown)."""
-        return self.kinds[self.index[tile_id]]
+        """The tile with ``tile_id``.
+
+        Raises :class:`~tongiaki_rules.errors.QueryError` (a ``KeyError`` too)
+        if the set has no such tile.
+
+        >>> STANDARD_TILES.tile("atlantis")
+        Traceback (most recent call last):
+        ...
+        tongiaki_rules.errors.QueryError: tile_id: no tile 'atlantis' in this tile set
+        """
+        k = self.index.get(tile_id) if type(tile_id) is str else None
+        if k is None:
+            raise QueryError(f"tile_id: no tile {shown(tile_id)} in this tile set")
+        return self.kinds[k]
 
     @property
     def pile_islands(self) -> tuple[Tile, ...]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from notation_games import game, options
 
@@ -146,16 +148,26 @@ def test_a_non_string_or_a_non_action_is_a_notation_error_naming_the_argument() 
         (Depart((0, 0), 1, 6), "the jetty direction 6 is not 0 to 5"),
         (PlaceTile((0, 0), -1), "the rotation -1 is not 0 to 5"),
         (Expand((0, 0), ()), "the beaches () are not a non-empty tuple"),
-        (Expand((0, 0, 0), (1,)), "the position (0, 0, 0) is not a pair (q, r)"),  # type: ignore[arg-type]
-        (Berth(7, 1), "7 is not a colour"),  # type: ignore[arg-type]
-        (SetupPlace("1"), "the beach number '1' is not an integer"),  # type: ignore[arg-type]
-        (Draw(3), "the tile id 3 is not a string"),  # type: ignore[arg-type]
     ],
 )
 def test_actions_the_notation_cannot_hold(action: object, why: str) -> None:
     with pytest.raises(NotationError) as info:
         format_action(action)  # type: ignore[arg-type]
     assert str(info.value) == f"cannot write {action!r} in the notation: {why}"
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: Expand((0, 0, 0), (1,)),
+        lambda: Berth(7, 1),
+        lambda: SetupPlace("1"),
+        lambda: Draw(3),
+    ],
+)
+def test_ill_typed_actions_never_reach_the_notation(build: Any) -> None:
+    with pytest.raises(IllegalActionError):
+        build()
 
 
 # ------------------------------------------------------------------ match_action

@@ -51,7 +51,7 @@ def test_every_legal_action_round_trips_through_its_index(state: GameState) -> N
     indices = [encoding.encode(state, action) for action in legal]
     assert len(set(indices)) == len(indices)
     assert all(0 <= i < encoding.size for i in indices)
-    assert [encoding.decode(state, i) for i in indices] == legal
+    assert tuple(encoding.decode(state, i) for i in indices) == legal
     assert encoding.legal_indices(state) == sorted(indices)
     mask = encoding.legal_mask(state)
     assert len(mask) == encoding.size

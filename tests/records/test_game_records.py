@@ -294,8 +294,8 @@ def test_recorder_records_nothing_for_an_illegal_action_and_can_undo() -> None:
     with pytest.raises(IllegalActionError):
         recorder.apply(Recolonize())
     assert recorder.actions == (SetupPlace(0),)
-    # an equal action given with other types is stored in its canonical form
-    recorder.apply(SetupPlace(True))
+    # an equal action given with another int type is stored in its canonical form
+    recorder.apply(SetupPlace(Colour.RED))
     last = recorder.actions[-1]
     assert isinstance(last, SetupPlace) and type(last.beach) is int
     assert recorder.undo() == new_game(2).apply(SetupPlace(0))

@@ -57,7 +57,7 @@ def test_last_island_drawn_ends_the_game_after_the_group_lands_on_it() -> None:
     assert state.is_terminal
     assert state.pending.kind is DecisionKind.GAME_OVER
     assert state.current_player is None
-    assert state.legal_actions() == []
+    assert state.legal_actions() == ()
     assert state.scores() == (5, 5)
 
 

@@ -170,7 +170,7 @@ def test_a_king_alone_does_not_count_as_boats_in_play_by_default() -> None:
 def test_a_king_counts_as_a_boat_in_play_with_noboats_ignores_royal_false() -> None:
     state = only_a_king(Rules(noboats_ignores_royal=False))
     # no expansion possible and no new boats: New Colonisation is the way out
-    assert state.legal_actions() == [Recolonize()]
+    assert state.legal_actions() == (Recolonize(),)
     assert clause_of(state, PlaceNewBoats(ORIGIN, (1, 2))) == "NOBOATS-1"
 
 

@@ -236,7 +236,7 @@ def test_legal_actions_of_every_state_are_actions() -> None:
             assert all(type(a) in ACTION_TYPES for a in legal)
             assert len(set(legal)) == len(legal)
             if state.is_chance_node or state.is_terminal:
-                assert legal == []
+                assert legal == ()
             else:
                 assert legal
                 assert not any(isinstance(a, Draw) for a in legal)

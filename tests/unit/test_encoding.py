@@ -260,7 +260,7 @@ def test_tile_sets_with_copies_get_one_island_slot_per_copy() -> None:
         for state in random_playout(new_game(3, tiles=tiles), rng):
             indices = [encoding.encode(state, a) for a in state.legal_actions()]
             assert len(set(indices)) == len(indices)
-            assert [encoding.decode(state, i) for i in indices] == state.legal_actions()
+            assert tuple(encoding.decode(state, i) for i in indices) == state.legal_actions()
 
 
 def test_the_documented_index_table_matches_the_layout() -> None:

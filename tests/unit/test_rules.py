@@ -24,6 +24,7 @@ from tongiaki_rules import (
     LastOceanFate,
     RodyFreeScope,
     Rules,
+    SettingsError,
     TwoPlayerRoyalLimit,
     TwoPlayerScoring,
     TwoPlayerTurnOrder,
@@ -187,12 +188,12 @@ def test_rules_are_frozen() -> None:
 
 
 def test_rules_flags_are_given_by_keyword_only() -> None:
-    with pytest.raises(TypeError):
+    with pytest.raises(SettingsError, match="by name only"):
         Rules(True)  # type: ignore[call-arg]
 
 
 def test_rules_reject_unknown_flags() -> None:
-    with pytest.raises(TypeError):
+    with pytest.raises(SettingsError, match="Rules has no flag 'no_such_flag'"):
         Rules(no_such_flag=True)  # type: ignore[call-arg]
 
 
