@@ -50,6 +50,7 @@ from .actions import (
     SetupPlace,
 )
 from .colours import Colour
+from .errors import TongiakiError
 from .rules import Rules
 from .standard_tiles import STANDARD_TILES
 from .state import DecisionKind, GameState, new_game
@@ -658,11 +659,14 @@ _ACTION_FIELDS: dict[type, tuple[str, ...]] = {
 
 
 def garbage_actions() -> SearchStrategy[object]:
-    """Hypothesis strategy: action objects whose fields hold garbage or out-of-range values.
+    """Hypothesis strategy: actions built from garbage or out-of-range field values.
 
-    Actions are plain attrs classes, so ``Expand(island=True, beaches=1.5)``
-    can be built; an entry point must reject it with a ``TongiakiError``.
-    Also some non-actions (``None``, strings, tuples).
+    An action's constructor refuses ill-typed fields (``Expand(island=True,
+    beaches=1.5)``) with a ``TongiakiError``; any other exception escapes the
+    strategy and fails the test using it. What the constructor accepts (an
+    out-of-range beach, a far-off hex) is given to the entry point, which must
+    reject it with a ``TongiakiError``. Where the constructor refused, and
+    otherwise now and then, a non-action (``None``, strings, tuples) is drawn.
 
     >>> from hypothesis import find
     >>> type(find(garbage_actions(), lambda a: isinstance(a, Depart))).__name__
@@ -672,7 +676,11 @@ def garbage_actions() -> SearchStrategy[object]:
 
     def build(draw: DrawFn) -> object:
         kind = draw(st.sampled_from(ACTION_TYPES))
-        return kind(*(draw(_field_values()) for _ in _ACTION_FIELDS[kind]))
+        values = [draw(_field_values()) for _ in _ACTION_FIELDS[kind]]
+        try:
+            return kind(*values)
+        except TongiakiError:  # refused where it was built, as the contract says
+            return draw(garbage())
 
     return st.one_of(st.composite(build)(), garbage())
 

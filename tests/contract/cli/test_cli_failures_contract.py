@@ -146,13 +146,16 @@ def test_an_unexpected_failure_is_still_one_line(
     assert "unexpected RuntimeError: something the program did not foresee" in text
 
 
-def test_a_record_with_a_lone_surrogate_in_its_metadata_is_told_escaped(tmp_path: Path) -> None:
+def test_a_record_with_a_lone_surrogate_in_its_metadata_is_refused_in_one_line(
+    tmp_path: Path,
+) -> None:
     path = _record(tmp_path, player="x")
     path.write_text(path.read_text("utf-8").replace('"x"', '"\\ud800"'), "utf-8")
     done = run_process(["replay", str(path)])
-    assert done.returncode == 0, done.stderr
-    assert done.stderr == b""
-    assert b"Metadata: player=\\ud800" in done.stdout
+    assert done.returncode == 2
+    assert b"Traceback" not in done.stderr
+    assert done.stderr.count(b"\n") == 1
+    assert b"metadata.player" in done.stderr and b"lone surrogate" in done.stderr
 
 
 @pytest.mark.parametrize("answer", [b"setup \xff\xfe\n", b'"\\ud800"\n', b"\xed\xa0\x80\n"])

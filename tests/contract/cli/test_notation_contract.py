@@ -14,6 +14,7 @@ from tongiaki_rules import (
     Expand,
     NotationError,
     SetupPlace,
+    TongiakiError,
     format_action,
     match_action,
     new_game,
@@ -109,16 +110,25 @@ def test_match_action_refuses_anything_but_a_state(state: Any) -> None:
         "setup 3",
         3,
         SetupPlace,
-        SetupPlace(True),  # type: ignore[arg-type]
-        SetupPlace(10**5000),
-        Expand((0.0, 0), (1,)),  # type: ignore[arg-type]
-        Expand((0, 0), [1]),  # type: ignore[arg-type]
-        Berth(True, 1),  # type: ignore[arg-type]
-        Draw("\ud800"),
-        Draw(10**5000),  # type: ignore[arg-type]
     ],
 )
 def test_format_action_refuses_what_is_not_a_writable_action(action: Any) -> None:
     with pytest.raises(NotationError) as info:
         format_action(action)
+    assert len(str(info.value)) < 200
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: SetupPlace(True),  # type: ignore[arg-type]
+        lambda: SetupPlace(10**5000),
+        lambda: Expand((0.0, 0), (1,)),  # type: ignore[arg-type]
+        lambda: Berth(True, 1),  # type: ignore[arg-type]
+        lambda: Draw(10**5000),  # type: ignore[arg-type]
+    ],
+)
+def test_an_action_that_no_notation_could_write_cannot_even_be_built(build: Any) -> None:
+    with pytest.raises(TongiakiError) as info:
+        build()
     assert len(str(info.value)) < 200

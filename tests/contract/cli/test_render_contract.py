@@ -47,7 +47,6 @@ def test_sizes_in_range_are_drawn_at_that_width(size: int) -> None:
         ({"highlight": 1}, "highlight"),
         ({"highlight": [SetupPlace(0), "setup 1"]}, r"highlight\[1\]"),
         ({"highlight": [SetupPlace(-1)]}, r"highlight\[0\]"),
-        ({"highlight": [SetupPlace(True)]}, r"highlight\[0\]"),  # type: ignore[arg-type]
         ({"show_panel": 1}, "show_panel"),
         ({"show_panel": None}, "show_panel"),
         ({"show_open_sea": "no"}, "show_open_sea"),
