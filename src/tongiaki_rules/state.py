@@ -267,7 +267,10 @@ class GameState:
     setup_firsts_: tuple[int, ...]
     setup_count_: int
     chain_: tuple[tuple[object, ...], ...] = ()
-    """Positions departed from this turn (kept only with bounce_counts_as_closed_route off)."""
+    """The departures of this turn since the last draw, as ``(boats, island, beach, jetty)``.
+
+    A departure met twice is an endless chain (AMB-25, ``Rules.endless_chain``).
+    """
     _full: tuple[tuple[Hex, int], ...] | None = attrs.field(
         default=None, eq=False, hash=False, repr=False, alias="_full"
     )

@@ -93,3 +93,37 @@ def test_ctrl_c_while_the_command_runs(capsys: Capsys, monkeypatch: Patch) -> No
         assert_one_line(err, status=status, expected_status=130)
         == "tongiaki simulate: interrupted\n"
     )
+
+
+def test_ctrl_c_while_the_installed_command_loads_the_library(
+    capsys: Capsys, monkeypatch: Patch
+) -> None:
+    import builtins
+
+    import _tongiaki_cli
+
+    real_import = builtins.__import__
+
+    def interrupted_import(name: str, *args: object, **kwargs: object) -> object:
+        if name == "tongiaki_rules.cli":
+            raise KeyboardInterrupt  # Ctrl-C while the library is being imported
+        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", interrupted_import)
+    status = _tongiaki_cli.main()
+    monkeypatch.undo()
+    captured = capsys.readouterr()
+    assert assert_one_line(captured.err, status=status, expected_status=130) == (
+        "tongiaki: interrupted\n"
+    )
+    assert captured.out == ""
+
+
+def test_the_installed_command_runs_the_library_once_loaded(
+    capsys: Capsys, monkeypatch: Patch
+) -> None:
+    import _tongiaki_cli
+
+    monkeypatch.setattr("sys.argv", ["tongiaki", "render", "no-such-file.json"])
+    assert _tongiaki_cli.main() == 2
+    assert "no-such-file.json" in capsys.readouterr().err
