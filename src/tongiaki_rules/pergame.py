@@ -13,6 +13,7 @@ with a fast path for the game of the last state asked about.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -23,7 +24,7 @@ from .tiles import TileSet
 if TYPE_CHECKING:
     from .state import GameConfig
 
-__all__ = ["PerGame", "check_settings", "index_problem", "shown"]
+__all__ = ["PerGame", "as_index", "check_settings", "index_problem", "shown"]
 
 T = TypeVar("T")
 
@@ -120,3 +121,17 @@ def index_problem(what: str, index: object, size: int) -> str:
         return f"{what} {shown(index)} is outside 0..{size - 1}"
     kind = " (a bool is not one)" if isinstance(index, bool) else ""
     return f"{what} {shown(index)} is not an int{kind}: valid indices are 0..{size - 1}"
+
+
+def as_index(value: object) -> int | None:
+    """``value`` as an int if it is an integer (a numpy one too) but not a bool, else ``None``.
+
+    >>> as_index(3), as_index(True), as_index(3.0), as_index("3")
+    (3, None, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:  # a float, a string, numpy's bool, anything else
+        return None
