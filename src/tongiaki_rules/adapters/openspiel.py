@@ -365,6 +365,8 @@ class TongiakiGame(pyspiel.Game):
         return len(self.initial.config.tiles.pile)
 
 
+_ANY_INDEX: Final = 2**62
+"""Above every action index; ints from 0 below it reach ``_apply_action`` unchecked."""
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 
@@ -444,6 +446,9 @@ class TongiakiState(pyspiel.State):
         index, and changes nothing, if it is not an int (a bool is not one),
         not in range or not legal here, or if the game is over.
         """
+        if type(action) is int and 0 <= action < _ANY_INDEX:  # range and legality: _apply_action
+            super().apply_action(action)
+            return
         now = self._now
         encoding = ActionEncoding.for_state(now.state)
         if now.player == _CHANCE:
