@@ -53,7 +53,7 @@ being landed on is the pending one. Any change to this layout is a new
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations, combinations_with_replacement, repeat
 from operator import is_
 from typing import Any, Final, cast
@@ -75,18 +75,34 @@ from .actions import (
     SetupPlace,
 )
 from .colours import COLOURS
-from .errors import IllegalActionError, InvalidPositionError
+from .errors import IllegalActionError, InvalidPositionError, SettingsError
 from .hexgrid import STEPS, Hex
-from .pergame import PerGame
+from .pergame import PerGame, check_settings, index_problem, shown
 from .rules import Rules
 from .standard_tiles import STANDARD_TILES
 from .state import DEFAULT_RULES, GameConfig, GameState
 from .tiles import IslandTile, TileSet
 
-__all__ = ["ENCODING_VERSION", "ActionEncoding", "disc_cells", "placement_radius"]
+__all__ = [
+    "ENCODING_VERSION",
+    "MAX_DISC_RADIUS",
+    "ActionEncoding",
+    "disc_cells",
+    "placement_radius",
+]
 
 ENCODING_VERSION: Final = 1
 """Version of the index layout; any change to the layout gets a new number."""
+
+MAX_DISC_RADIUS: Final = 256
+"""The largest radius :func:`disc_cells` accepts (197,377 hexes).
+
+The standard game needs 31 (62 without ``recolonize_requires_adjacency``);
+a tile set whose :func:`placement_radius` is larger cannot be encoded.
+"""
+
+_NOTHING: Final = object()
+"""Stands for "no state indexed yet" in the cache of the last state."""
 
 BLOCKS: Final[tuple[str, ...]] = (
     "SetupPlace",
@@ -121,7 +137,14 @@ def placement_radius(rules: Rules, tiles: TileSet) -> int:
     31
     >>> placement_radius(Rules(recolonize_requires_adjacency=False), STANDARD_TILES)
     62
+
+    Raises :class:`~tongiaki_rules.errors.SettingsError` naming ``rules`` or
+    ``tiles`` if it is not a :class:`Rules` or a :class:`TileSet`.
     """
+    if not isinstance(rules, Rules):
+        raise SettingsError(f"rules: expected a Rules value, not {shown(rules)}")
+    if not isinstance(tiles, TileSet):
+        raise SettingsError(f"tiles: expected a TileSet, not {shown(tiles)}")
     step = 1 if rules.recolonize_requires_adjacency else 2
     return step * len(tiles.pile)
 
@@ -137,7 +160,15 @@ def disc_cells(radius: int) -> tuple[Hex, ...]:
     ((0, 0), (0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
     >>> len(disc_cells(31))
     2977
+
+    ``radius`` must be an ``int`` (not a bool) from 0 to
+    :data:`MAX_DISC_RADIUS`; anything else raises
+    :class:`~tongiaki_rules.errors.SettingsError` naming it.
     """
+    if type(radius) is not int or not 0 <= radius <= MAX_DISC_RADIUS:
+        raise SettingsError(
+            f"radius must be an int from 0 to {MAX_DISC_RADIUS}, not {shown(radius)}"
+        )
     cells: list[Hex] = [(0, 0)]
     for k in range(1, radius + 1):
         q, r = 0, -k
@@ -205,6 +236,7 @@ class ActionEncoding:
     """``[(state, indices), config]``: the last state indexed and the last game config checked."""
 
     def __attrs_post_init__(self) -> None:
+        check_settings(self.num_players, self.rules, self.tiles)
         ts = self.tiles
         config = GameConfig.make(self.num_players, self.rules, ts, 0)  # validates the settings
         set_ = object.__setattr__
@@ -233,6 +265,11 @@ class ActionEncoding:
         del config
         colours = len(COLOURS)  # all six, so no index depends on the player count
         radius = placement_radius(self.rules, ts)
+        if radius > MAX_DISC_RADIUS:
+            raise SettingsError(
+                f"tiles: a pile of {len(ts.pile)} tiles can spread {radius} hexes from Tonga, "
+                f"more than the {MAX_DISC_RADIUS} the encoding covers"
+            )
         cells = disc_cells(radius)
         pairs = _pair_rank(start_beaches)
         lengths = {
@@ -271,7 +308,7 @@ class ActionEncoding:
         set_(self, "_max_beaches", max_beaches)
         set_(self, "_single", all(copies[t] == 1 for t, _c in slots))
         set_(self, "_beach_count", beaches)
-        set_(self, "_last", [(None, None), None])
+        set_(self, "_last", [(_NOTHING, None), None])
 
     # ------------------------------------------------------------ construction
     @classmethod
@@ -281,7 +318,12 @@ class ActionEncoding:
         rules: Rules = DEFAULT_RULES,
         tiles: TileSet = STANDARD_TILES,
     ) -> ActionEncoding:
-        """The encoding for these settings (raises ``SettingsError`` for impossible ones).
+        """The encoding for these settings (cached).
+
+        Raises :class:`~tongiaki_rules.errors.SettingsError` naming the
+        argument for impossible settings: a player count that is not an int
+        from 2 to 6 (a bool is not one), rules that are not :class:`Rules`,
+        tiles that are not a :class:`TileSet`.
 
         >>> ActionEncoding.for_game(6).size
         20452
@@ -295,7 +337,12 @@ class ActionEncoding:
         >>> from tongiaki_rules import new_game
         >>> ActionEncoding.for_state(new_game(4)) is ActionEncoding.for_game(4)
         True
+
+        Raises :class:`~tongiaki_rules.errors.SettingsError` naming ``state``
+        if it is not a :class:`~tongiaki_rules.state.GameState`.
         """
+        if not isinstance(state, GameState):
+            raise SettingsError(f"state must be a GameState, not {shown(state)}")
         return _CACHE.for_config(state.config)
 
     def __eq__(self, other: object) -> bool:
@@ -322,11 +369,14 @@ class ActionEncoding:
     def _check_game(self, state: GameState) -> None:
         config = state.config
         if config.num_players != self.num_players or config.tiles != self.tiles:
-            raise ValueError(f"{self!r} does not fit a {config.num_players}-player game")
+            raise SettingsError(f"state: {self!r} does not fit a {config.num_players}-player game")
         if config.rules != self.rules:
-            raise ValueError(f"{self!r} does not fit a game with other rules")
+            raise SettingsError(f"state: {self!r} does not fit a game with other rules")
 
     def _check(self, state: GameState) -> None:
+        """Refuse what is not a state of this game (``InvalidPositionError``, ``SettingsError``)."""
+        if not isinstance(state, GameState):
+            raise InvalidPositionError(f"state must be a GameState, not {shown(state)}")
         last = self._last
         if state.config is not last[1]:
             self._check_game(state)
@@ -396,22 +446,22 @@ class ActionEncoding:
         """The index of ``action``, which must be legal in ``state``.
 
         Raises :class:`~tongiaki_rules.errors.IllegalActionError` (naming the
-        rule) if it is not.
+        rule) if it is not, also for an action equal to a legal one only
+        through Python's loose equality (``SetupPlace(True)``,
+        ``SetupPlace(1.0)``), and
+        :class:`~tongiaki_rules.errors.InvalidPositionError` if ``state`` is
+        not a :class:`~tongiaki_rules.state.GameState`.
 
         >>> from tongiaki_rules import new_game
         >>> ActionEncoding.for_game(2).encode(new_game(2), SetupPlace(3))
         3
         """
+        if not isinstance(state, GameState):
+            raise InvalidPositionError(f"state must be a GameState, not {shown(state)}")
         legal = state.legal_actions()
         k = next((k for k, same in enumerate(map(is_, legal, repeat(action))) if same), -1)
         if k < 0:
-            try:
-                k = legal.index(action)
-            except (ValueError, TypeError):
-                from .explain import explain
-
-                message, clause = explain(state, action)
-                raise IllegalActionError(message, clause) from None
+            k = _equal_legal_action(state, legal, action)
         seen, known = self._last[0]
         if seen is state:
             cached: int = known[k]
@@ -424,12 +474,15 @@ class ActionEncoding:
         """The legal action of ``state`` with this index.
 
         Raises :class:`~tongiaki_rules.errors.IllegalActionError` naming the
-        index and what it means if no legal action has it.
+        index and what it means if no legal action has it, or the valid range
+        if it is not an index at all (a bool, a float, a negative number).
 
         >>> from tongiaki_rules import new_game
         >>> ActionEncoding.for_game(2).decode(new_game(2), 5)
         SetupPlace(beach=5)
         """
+        if type(index) is not int:
+            raise IllegalActionError(self._not_legal(state, index))
         indices = self._indices_in_order(state)
         try:
             k = indices.index(index)
@@ -439,7 +492,7 @@ class ActionEncoding:
 
     def _not_legal(self, state: GameState, index: object) -> str:
         if type(index) is not int or not 0 <= index < self.size:
-            return f"action index {index!r} is outside 0..{self.size - 1}"
+            return index_problem("action index", index, self.size)
         pending = state.pending.kind.value
         return (
             f"action index {index} ({self.describe(index)}) is not legal at this {pending} decision"
@@ -485,22 +538,32 @@ class ActionEncoding:
     def encode_chance(self, draw: Draw) -> int:
         """The chance index of a draw: its tile kind's place among the pile's kinds.
 
+        Raises :class:`~tongiaki_rules.errors.IllegalActionError` naming
+        ``draw`` if it is not a :class:`~tongiaki_rules.actions.Draw` of a
+        tile of the pile.
+
         >>> ActionEncoding.for_game(2).encode_chance(Draw("muroroa"))
         0
         """
-        t = self.tiles.index.get(draw.tile) if isinstance(draw, Draw) else None
+        is_draw = isinstance(draw, Draw) and type(draw.tile) is str
+        t = self.tiles.index.get(draw.tile) if is_draw else None
         if not t:  # unknown, or the start island, which is never drawn
-            raise IllegalActionError(f"{draw!r} is not a draw of a pile tile of this tile set")
+            raise IllegalActionError(
+                f"draw: {shown(draw)} is not a draw of a pile tile of this tile set"
+            )
         return t - 1
 
     def decode_chance(self, index: int) -> Draw:
         """The draw with this chance index.
 
+        Raises :class:`~tongiaki_rules.errors.IllegalActionError` naming the
+        index and the valid range if it is not an int in ``range(chance_size)``.
+
         >>> ActionEncoding.for_game(2).decode_chance(30)
         Draw(tile='ocean-p')
         """
         if type(index) is not int or not 0 <= index < self.chance_size:
-            raise IllegalActionError(f"chance index {index!r} is outside 0..{self.chance_size - 1}")
+            raise IllegalActionError(index_problem("chance index", index, self.chance_size))
         draw: Draw = self.tiles.draws[index + 1]
         return draw
 
@@ -515,6 +578,7 @@ class ActionEncoding:
         >>> ActionEncoding.for_state(state).chance_outcomes(state)
         [(13, 0.5), (15, 0.5)]
         """
+        self._check(state)
         index = self.tiles.index
         return [(index[draw.tile] - 1, p) for draw, p in state.chance_outcomes()]
 
@@ -522,11 +586,14 @@ class ActionEncoding:
     def block_of(self, index: int) -> tuple[str, int]:
         """The block an index falls in, and its place within the block.
 
+        Raises :class:`~tongiaki_rules.errors.IllegalActionError` naming the
+        index and the valid range if it is not an int in ``range(size)``.
+
         >>> ActionEncoding.for_game(2).block_of(7)
         ('Expand', 1)
         """
         if type(index) is not int or not 0 <= index < self.size:
-            raise ValueError(f"action index {index!r} is outside 0..{self.size - 1}")
+            raise IllegalActionError(index_problem("action index", index, self.size))
         for name in reversed(BLOCKS):
             start = self.offsets[name]
             if index >= start and self.lengths[name]:
@@ -548,6 +615,9 @@ class ActionEncoding:
 
     def describe(self, index: int) -> str:
         """What an index means, without a state (for documentation and debugging).
+
+        Raises :class:`~tongiaki_rules.errors.IllegalActionError` like
+        :meth:`block_of` for what is not an index.
 
         >>> encoding = ActionEncoding.for_game(2)
         >>> encoding.describe(6 + 63 + 2)
@@ -610,6 +680,26 @@ class ActionEncoding:
 
 _CACHE: PerGame[ActionEncoding] = PerGame(ActionEncoding)
 """``[GameConfig, ActionEncoding]`` of the last :meth:`ActionEncoding.for_state` call."""
+
+
+def _equal_legal_action(state: GameState, legal: Sequence[Action], action: object) -> int:
+    """Place of ``action`` among ``legal`` by equality; its fields must be typed as the legal one's.
+
+    ``SetupPlace(True) == SetupPlace(1)`` in Python; the encoding refuses it.
+    """
+    try:
+        k = legal.index(cast("Action", action))
+    except (ValueError, TypeError):
+        from .explain import explain
+
+        message, clause = explain(state, action)
+        raise IllegalActionError(message, clause) from None
+    found = legal[k]
+    if type(found) is not type(action) or repr(found) != repr(action):
+        raise IllegalActionError(
+            f"action {shown(action)} is not legal: only {found!r}, with exactly these types, is"
+        )
+    return k
 
 
 class _Slots(dict[Hex, int]):

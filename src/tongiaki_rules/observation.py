@@ -38,8 +38,8 @@ import attrs
 from . import engine as _engine
 from .colours import BOATS_PER_COLOUR, COLOURS
 from .encoding import ActionEncoding, placement_radius
-from .errors import SettingsError
-from .pergame import PerGame
+from .errors import InvalidPositionError, SettingsError, TongiakiError
+from .pergame import PerGame, index_problem, shown
 from .rules import Rules
 from .standard_tiles import STANDARD_TILES
 from .state import DEFAULT_RULES, DecisionKind, GameConfig, GameState
@@ -47,6 +47,7 @@ from .tiles import TileSet
 
 __all__ = [
     "OBSERVATION_VERSION",
+    "LayoutError",
     "ObservationLayout",
     "Section",
     "observation_string",
@@ -58,6 +59,27 @@ OBSERVATION_VERSION: Final = 1
 
 _KINDS: Final = tuple(DecisionKind)
 _PURPOSE_PHASES: Final = (_engine.DRAW, _engine.PLACE, _engine.LAND)
+
+
+class LayoutError(TongiakiError, KeyError, IndexError):
+    """A section name or an index that the observation layout does not have.
+
+    Raised by :meth:`ObservationLayout.section` and
+    :meth:`ObservationLayout.describe`; the message names the argument. It
+    is a :class:`~tongiaki_rules.errors.TongiakiError` (so a ``ValueError``)
+    and, because ``section`` raised ``KeyError`` before, also a ``KeyError``
+    (and an ``IndexError``), so older ``except KeyError`` code keeps working.
+
+    >>> try:
+    ...     ObservationLayout.for_game(2).section("board")
+    ... except KeyError as error:
+    ...     print(error)
+    name: no observation section 'board'
+    """
+
+    def __str__(self) -> str:
+        # KeyError would quote the message; show it as written, like every other error
+        return str(self.args[0]) if len(self.args) == 1 else super().__str__()
 
 
 @attrs.frozen(slots=True)
@@ -91,10 +113,19 @@ def relative_colours(state: GameState, player: int) -> tuple[int, ...]:
     >>> from tongiaki_rules import new_game
     >>> relative_colours(new_game(4), 1)
     (3, 0, 1, 2)
+
+    Raises :class:`~tongiaki_rules.errors.InvalidPositionError` if ``state``
+    is not a :class:`~tongiaki_rules.state.GameState` and
+    :class:`~tongiaki_rules.errors.SettingsError` if ``player`` is not a
+    seat (an int, not a bool, from 0 to the number of players less one).
     """
+    if not isinstance(state, GameState):
+        raise InvalidPositionError(f"state must be a GameState, not {shown(state)}")
     config = state.config
     if type(player) is not int or not 0 <= player < config.num_players:
-        raise SettingsError(f"player must be a seat 0..{config.num_players - 1}, not {player!r}")
+        raise SettingsError(
+            f"player must be a seat 0..{config.num_players - 1}, not {shown(player)}"
+        )
     key = (id(config), player)
     found = _RELATIVE.get(key)
     if found is not None and found[0] is config:
@@ -259,7 +290,11 @@ class ObservationLayout:
         rules: Rules = DEFAULT_RULES,
         tiles: TileSet = STANDARD_TILES,
     ) -> ObservationLayout:
-        """The layout for these settings (cached; ``SettingsError`` for impossible ones).
+        """The layout for these settings (cached).
+
+        Raises :class:`~tongiaki_rules.errors.SettingsError` naming the
+        argument for impossible settings, as
+        :meth:`ActionEncoding.for_game <tongiaki_rules.encoding.ActionEncoding.for_game>`.
 
         >>> ObservationLayout.for_game(2).size == ObservationLayout.for_game(6).size
         True
@@ -273,7 +308,12 @@ class ObservationLayout:
         >>> from tongiaki_rules import new_game
         >>> ObservationLayout.for_state(new_game(5)) is ObservationLayout.for_game(5)
         True
+
+        Raises :class:`~tongiaki_rules.errors.SettingsError` naming ``state``
+        if it is not a :class:`~tongiaki_rules.state.GameState`.
         """
+        if not isinstance(state, GameState):
+            raise SettingsError(f"state must be a GameState, not {shown(state)}")
         return _CACHE.for_config(state.config)
 
     def __repr__(self) -> str:
@@ -282,26 +322,33 @@ class ObservationLayout:
         )
 
     def section(self, name: str) -> Section:
-        """The section called ``name`` (``KeyError`` naming it if there is none).
+        """The section called ``name``.
+
+        Raises :class:`LayoutError` (a ``TongiakiError`` that is also a
+        ``KeyError``) naming it if there is none.
 
         >>> ObservationLayout.for_game(2).section("end_triggered").length
         1
         """
-        try:
-            return self._by_name[name]
-        except KeyError:
-            raise KeyError(f"no observation section {name!r}") from None
+        found = self._by_name.get(name) if type(name) is str else None
+        if found is None:
+            raise LayoutError(f"name: no observation section {shown(name)}")
+        return found
 
     def describe(self, index: int) -> str:
         """The section an index falls in and its place there.
 
         >>> ObservationLayout.for_game(2).describe(0)
         'tile_on_table[0]: per tile slot: 1 if the tile is on the table'
+
+        Raises :class:`LayoutError` naming the index and the valid range if
+        it is not an int in ``range(size)`` (a bool is not one).
         """
-        for s in self.sections:
-            if s.offset <= index < s.end:
-                return f"{s.name}[{index - s.offset}]: {s.description}"
-        raise ValueError(f"observation index {index!r} is outside 0..{self.size - 1}")
+        if type(index) is int:
+            for s in self.sections:
+                if s.offset <= index < s.end:
+                    return f"{s.name}[{index - s.offset}]: {s.description}"
+        raise LayoutError(index_problem("observation index", index, self.size))
 
     # ------------------------------------------------------------ observing
     def observe(self, state: GameState, player: int) -> list[float]:
@@ -312,11 +359,16 @@ class ObservationLayout:
         >>> obs = layout.observe(new_game(2), 1)
         >>> obs[layout.section("observer_decides").offset]
         0.0
+
+        Raises :class:`~tongiaki_rules.errors.InvalidPositionError` if
+        ``state`` is not a :class:`~tongiaki_rules.state.GameState`, and
+        :class:`~tongiaki_rules.errors.SettingsError` if it is a state of a
+        game this layout does not fit or ``player`` is not a seat of it.
         """
+        rel = relative_colours(state, player)
         config = state.config
         if config.num_players != self.num_players or config.tiles != self.tiles:
-            raise ValueError(f"{self!r} does not fit a {config.num_players}-player game")
-        rel = relative_colours(state, player)
+            raise SettingsError(f"state: {self!r} does not fit a {config.num_players}-player game")
         ts = self.tiles
         obs = [0.0] * self.size
         sec = self._by_name
@@ -479,6 +531,8 @@ def observation_string(state: GameState, player: int) -> str:
     >>> from tongiaki_rules import new_game
     >>> print(observation_string(new_game(3), 2).splitlines()[0])
     Seen from seat 2 (green); relative colours: 0 green, 1 blue, 2 red
+
+    Raises the errors of :func:`relative_colours` for a bad state or seat.
     """
     rel = relative_colours(state, player)
     by_relative = sorted(range(len(rel)), key=rel.__getitem__)

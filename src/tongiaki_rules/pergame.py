@@ -13,16 +13,18 @@ with a fast path for the game of the last state asked about.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from .errors import SettingsError
 from .rules import Rules
 from .tiles import TileSet
 
 if TYPE_CHECKING:
     from .state import GameConfig
 
-__all__ = ["PerGame"]
+__all__ = ["PerGame", "as_index", "check_settings", "index_problem", "shown"]
 
 T = TypeVar("T")
 
@@ -37,7 +39,12 @@ class PerGame(Generic[T]):
         self._last: tuple[Any, Any] = (None, None)
 
     def get(self, num_players: int, rules: Rules, tiles: TileSet) -> T:
-        """The value for these settings, built on first use (oldest dropped past the limit)."""
+        """The value for these settings, built on first use (oldest dropped past the limit).
+
+        Raises :class:`~tongiaki_rules.errors.SettingsError` naming the
+        argument for settings that are not a game (see :func:`check_settings`).
+        """
+        check_settings(num_players, rules, tiles)
         key = (num_players, rules, tiles)
         found = self._found.get(key)
         if found is None:
@@ -56,3 +63,75 @@ class PerGame(Generic[T]):
         found = self.get(config.num_players, config.rules, config.tiles)
         self._last = (config, found)  # one store, so threads never mix the pair
         return found
+
+
+def check_settings(num_players: object, rules: object, tiles: object) -> None:
+    """Refuse settings that are not a game, naming the argument.
+
+    ``num_players`` must be an ``int`` (not a bool) from 2 to 6, ``rules`` a
+    :class:`~tongiaki_rules.rules.Rules` and ``tiles`` a
+    :class:`~tongiaki_rules.tiles.TileSet`; anything else raises
+    :class:`~tongiaki_rules.errors.SettingsError`.
+
+    >>> from tongiaki_rules import Rules, STANDARD_TILES
+    >>> check_settings(3, Rules(), STANDARD_TILES)
+    >>> try:
+    ...     check_settings(True, Rules(), STANDARD_TILES)
+    ... except SettingsError as error:
+    ...     print(error)
+    num_players: Tongiaki is for 2 to 6 players, not True (an int, not a bool) [COMP-1]
+    """
+    if type(num_players) is not int or not 2 <= num_players <= 6:
+        kind = " (an int, not a bool)" if isinstance(num_players, bool) else ""
+        raise SettingsError(
+            f"num_players: Tongiaki is for 2 to 6 players, not {shown(num_players)}{kind} [COMP-1]"
+        )
+    if not isinstance(rules, Rules):
+        raise SettingsError(f"rules: expected a Rules value, not {shown(rules)}")
+    if not isinstance(tiles, TileSet):
+        raise SettingsError(f"tiles: expected a TileSet, not {shown(tiles)}")
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)`` for an error message: cut to ``limit`` characters, never raising.
+
+    >>> shown("x" * 100, limit=10)
+    "'xxxxxx..."
+    >>> shown(10**5000)
+    'an int of about 5001 digits'
+    """
+    try:
+        text = repr(value)
+    except Exception:  # an int too long to print, or a hostile __repr__
+        if isinstance(value, int):
+            return f"an int of about {int(abs(value).bit_length() * 0.30103) + 1} digits"
+        return f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def index_problem(what: str, index: object, size: int) -> str:
+    """Why ``index`` is not in ``range(size)``: the message of an error naming it.
+
+    >>> index_problem("action index", True, 10)
+    'action index True is not an int (a bool is not one): valid indices are 0..9'
+    >>> index_problem("chance index", 12, 10)
+    'chance index 12 is outside 0..9'
+    """
+    if type(index) is int:
+        return f"{what} {shown(index)} is outside 0..{size - 1}"
+    kind = " (a bool is not one)" if isinstance(index, bool) else ""
+    return f"{what} {shown(index)} is not an int{kind}: valid indices are 0..{size - 1}"
+
+
+def as_index(value: object) -> int | None:
+    """``value`` as an int if it is an integer (a numpy one too) but not a bool, else ``None``.
+
+    >>> as_index(3), as_index(True), as_index(3.0), as_index("3")
+    (3, None, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:  # a float, a string, numpy's bool, anything else
+        return None

@@ -186,7 +186,7 @@ def test_rules_flags_reach_the_game() -> None:
         ({"num_players": 7}, "Tongiaki is for 2 to 6 players, not 7"),
         ({"render_mode": "rgb_array"}, "render_mode must be None, 'ansi', 'human'"),
         ({"reward": "money"}, "reward must be 'win' or 'score', not 'money'"),
-        ({"max_game_length": 0}, "max_game_length must be at least 1"),
+        ({"max_game_length": 0}, "max_game_length must be from 1 to 2147483647"),
     ],
 )
 def test_bad_arguments_are_refused(kwargs: dict[str, object], message: str) -> None:

@@ -7,8 +7,9 @@ knows the game, with these parameters:
 - ``players`` (int, default 4): 2 to 6 seats;
 - ``returns`` (``"win"``, the default, or ``"score"``): what
   ``state.returns()`` gives at the end, see :data:`RETURNS`;
-- ``max_game_length`` (int, default :data:`DEFAULT_MAX_GAME_LENGTH`):
-  decisions after which the game is cut short;
+- ``max_game_length`` (int, default :data:`DEFAULT_MAX_GAME_LENGTH`, at
+  most :data:`MAX_GAME_LENGTH_LIMIT`): decisions after which the game is
+  cut short;
 - ``start_player`` (int, default 0);
 - every flag of :class:`~tongiaki_rules.rules.Rules` under its own name: a
   bool for the yes/no flags, the value string for the others
@@ -53,9 +54,16 @@ except ModuleNotFoundError as error:  # pragma: no cover - depends on what is in
 
 from ..actions import Draw
 from ..encoding import ActionEncoding
-from ..errors import SettingsError
+from ..errors import (
+    IllegalActionError,
+    InvalidPositionError,
+    RecordError,
+    ReplayError,
+    SettingsError,
+)
 from ..notation import format_action
 from ..observation import ObservationLayout, observation_string
+from ..pergame import as_index, index_problem, shown
 from ..record import GameRecord
 from ..rules import Rules
 from ..standard_tiles import STANDARD_TILES
@@ -65,6 +73,7 @@ from ..tiles import IslandTile
 __all__ = [
     "DEFAULT_MAX_GAME_LENGTH",
     "GAME_NAME",
+    "MAX_GAME_LENGTH_LIMIT",
     "PARAMETERS",
     "RETURNS",
     "GameSettings",
@@ -103,6 +112,9 @@ two-colour variants and other flags) the longest took 1,341 decisions, and
 half of them took at most about 140.
 """
 
+MAX_GAME_LENGTH_LIMIT: Final = 2**31 - 1
+"""The largest ``max_game_length`` accepted (OpenSpiel keeps it in a C ``int``)."""
+
 _RULE_FIELDS: Final[tuple[attrs.Attribute[Any], ...]] = tuple(attrs.fields(Rules))
 
 
@@ -129,6 +141,13 @@ def _bad(name: str, message: str) -> SettingsError:
     return SettingsError(f"{GAME_NAME} parameter {name}: {message}")
 
 
+def _plain(name: object) -> str:
+    """A parameter name as written if it is plain text, else its ``repr``."""
+    if type(name) is str and name.isascii() and name.isprintable():
+        return name
+    return shown(name)
+
+
 @attrs.frozen(slots=True)
 class GameSettings:
     """The game parameters, checked and converted.
@@ -153,9 +172,15 @@ class GameSettings:
         """Check ``params`` (missing ones take their defaults).
 
         Raises :class:`~tongiaki_rules.errors.SettingsError` naming the
-        parameter for an unknown name, a wrong type or an impossible value.
+        parameter for an unknown name, a wrong type (a bool is not an int) or
+        an impossible value, and naming ``params`` if it is not a mapping.
         """
-        unknown = sorted(set(params) - set(PARAMETERS))
+        if not isinstance(params, Mapping):
+            raise SettingsError(
+                f"{GAME_NAME} params: expected a mapping of parameter names to values, "
+                f"not {shown(params)}"
+            )
+        unknown = sorted(_plain(name) for name in params if name not in PARAMETERS)
         if unknown:
             raise _bad(unknown[0], f"no such parameter; known: {', '.join(PARAMETERS)}")
         values = {**PARAMETERS, **params}
@@ -163,7 +188,8 @@ class GameSettings:
             value = values[name]
             if type(value) is not type(default):
                 kind = type(default).__name__
-                raise _bad(name, f"expected a {kind}, not {value!r}")
+                article = "an" if kind == "int" else "a"
+                raise _bad(name, f"expected {article} {kind}, not {shown(value)}")
         flags: dict[str, Any] = {field.name: values[field.name] for field in _RULE_FIELDS}
         for name, value in flags.items():
             try:
@@ -176,14 +202,17 @@ class GameSettings:
         if returns not in RETURNS:
             raise _bad("returns", f"{returns!r} is not one of {', '.join(map(repr, RETURNS))}")
         longest = values["max_game_length"]
-        if not isinstance(longest, int) or longest < 1:
-            raise _bad("max_game_length", f"must be at least 1, not {longest!r}")
+        if not isinstance(longest, int) or not 1 <= longest <= MAX_GAME_LENGTH_LIMIT:
+            raise _bad(
+                "max_game_length",
+                f"must be from 1 to {MAX_GAME_LENGTH_LIMIT}, not {shown(longest)}",
+            )
         start = values["start_player"]
         assert isinstance(players, int) and isinstance(start, int)
         if not 2 <= players <= 6:
-            raise _bad("players", f"Tongiaki is for 2 to 6 players, not {players} [COMP-1]")
+            raise _bad("players", f"Tongiaki is for 2 to 6 players, not {shown(players)} [COMP-1]")
         if not 0 <= start < players:
-            raise _bad("start_player", f"must be a seat 0..{players - 1}, not {start}")
+            raise _bad("start_player", f"must be a seat 0..{players - 1}, not {shown(start)}")
         try:
             new_game(players, rules, start_player=start)
         except SettingsError as error:  # rules that do not fit the player count
@@ -256,7 +285,7 @@ class TongiakiGame(pyspiel.Game):
     """
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        parts = _Parts.of(GameSettings.from_parameters(dict(params or {})))
+        parts = _Parts.of(GameSettings.from_parameters({} if params is None else params))
         settings = parts.settings
         tiles = parts.initial.config.tiles
         island_values = tiles.start.value + sum(
@@ -318,8 +347,15 @@ class TongiakiGame(pyspiel.Game):
         """The observer: the observation vector and text, or the history as information state.
 
         A perfect-recall request gets OpenSpiel's public-information
-        observer (the action history as a string, no tensor).
+        observer (the action history as a string, no tensor). Raises
+        :class:`~tongiaki_rules.errors.SettingsError` naming ``iig_obs_type``
+        if it is neither ``None`` nor a ``pyspiel.IIGObservationType``.
         """
+        if iig_obs_type is not None and not isinstance(iig_obs_type, pyspiel.IIGObservationType):
+            raise SettingsError(
+                f"iig_obs_type must be None or a pyspiel.IIGObservationType, "
+                f"not {shown(iig_obs_type)}"
+            )
         if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
             return TongiakiObserver(self.layout, params)
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
@@ -329,6 +365,8 @@ class TongiakiGame(pyspiel.Game):
         return len(self.initial.config.tiles.pile)
 
 
+_ANY_INDEX: Final = 2**62
+"""Above every action index; ints from 0 below it reach ``_apply_action`` unchecked."""
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 
@@ -401,6 +439,27 @@ class TongiakiState(pyspiel.State):
         """The seat to decide, or ``pyspiel.PlayerId.CHANCE`` / ``TERMINAL``."""
         return self._now.player
 
+    def apply_action(self, action: Any) -> None:
+        """Apply an action index (a chance index at a chance node).
+
+        Raises :class:`~tongiaki_rules.errors.IllegalActionError` naming the
+        index, and changes nothing, if it is not an int (a bool is not one),
+        not in range or not legal here, or if the game is over.
+        """
+        if type(action) is int and 0 <= action < _ANY_INDEX:  # range and legality: _apply_action
+            super().apply_action(action)
+            return
+        now = self._now
+        encoding = ActionEncoding.for_state(now.state)
+        if now.player == _CHANCE:
+            what, size = "chance index", encoding.chance_size
+        else:
+            what, size = "action index", encoding.size
+        index = as_index(action)
+        if index is None or not 0 <= index < size:
+            raise IllegalActionError(index_problem(what, action, size))
+        super().apply_action(index)
+
     def _legal_actions(self, player: int) -> list[int]:
         return ActionEncoding.for_state(self._now.state).legal_indices(self._now.state)
 
@@ -415,6 +474,8 @@ class TongiakiState(pyspiel.State):
         encoding = ActionEncoding.for_state(state)
         game: TongiakiGame = self.get_game()
         longest = game.settings.max_game_length
+        if now.player == _TERMINAL:
+            raise IllegalActionError(f"action {action}: the game is over (or cut short)", "END-2")
         if now.player == _CHANCE:
             after = state.apply(encoding.decode_chance(int(action)))
             self._now = _Now.of(after, now.decisions, longest)
@@ -480,12 +541,24 @@ class TongiakiObserver:
         self.dict = {s.name: self.tensor[s.offset : s.end] for s in layout.sections}
 
     def set_from(self, state: TongiakiState, player: int) -> None:
-        """Write the observation of ``state`` from seat ``player`` into ``tensor``."""
-        self.tensor[:] = self.layout.observe(state.game_state, player)
+        """Write the observation of ``state`` from seat ``player`` into ``tensor``.
+
+        Raises :class:`~tongiaki_rules.errors.InvalidPositionError` if
+        ``state`` is not a :class:`TongiakiState` and
+        :class:`~tongiaki_rules.errors.SettingsError` if ``player`` is not a
+        seat; the tensor is then unchanged.
+        """
+        self.tensor[:] = self.layout.observe(_game_state(state), player)
 
     def string_from(self, state: TongiakiState, player: int) -> str:
-        """The state as text, headed by whose view it is."""
-        return observation_string(state.game_state, player)
+        """The state as text, headed by whose view it is (errors as :meth:`set_from`)."""
+        return observation_string(_game_state(state), player)
+
+
+def _game_state(state: object) -> GameState:
+    if not isinstance(state, TongiakiState):
+        raise InvalidPositionError(f"state must be a TongiakiState, not {shown(state)}")
+    return state.game_state
 
 
 pyspiel.register_game(_GAME_TYPE, TongiakiGame)
@@ -503,7 +576,13 @@ def load_game(
 
     >>> load_game(3, Rules(variant_rody=True)).get_parameters()["variant_rody"]
     True
+
+    Raises :class:`~tongiaki_rules.errors.SettingsError` naming the
+    argument for impossible settings (``rules`` must be ``None`` or a
+    :class:`Rules` value).
     """
+    if rules is not None and not isinstance(rules, Rules):
+        raise SettingsError(f"rules: expected a Rules value or None, not {shown(rules)}")
     params: dict[str, int | bool | str] = {
         "players": players,
         "returns": returns,
@@ -512,6 +591,7 @@ def load_game(
     }
     for name, value in (rules or Rules()).changed().items():
         params[name] = value if isinstance(value, bool) else str(getattr(value, "value", value))
+    GameSettings.from_parameters(params)  # the errors name the argument; pyspiel's would not
     game: TongiakiGame = pyspiel.load_game(GAME_NAME, params)
     return game
 
@@ -523,7 +603,12 @@ def to_record(state: TongiakiState, metadata: Mapping[str, str | int] | None = N
     >>> state.apply_action(3)
     >>> to_record(state).actions
     (SetupPlace(beach=3),)
+
+    Raises :class:`~tongiaki_rules.errors.InvalidPositionError` if ``state``
+    is not a :class:`TongiakiState`, and
+    :class:`~tongiaki_rules.errors.RecordError` for bad ``metadata``.
     """
+    _game_state(state)
     game: TongiakiGame = state.get_game()
     settings = game.settings
     replayed = game.initial
@@ -557,7 +642,15 @@ def from_record(
     >>> state = from_record(GameRecord(2, actions=[SetupPlace(3), SetupPlace(0)]))
     >>> state.history()
     [3, 0]
+
+    Raises :class:`~tongiaki_rules.errors.RecordError` naming ``record`` if
+    it is not a :class:`~tongiaki_rules.record.GameRecord`,
+    :class:`~tongiaki_rules.errors.ReplayError` naming the first action that
+    is not legal where the record plays it (draws included), and
+    :class:`~tongiaki_rules.errors.SettingsError` for bad settings.
     """
+    if not isinstance(record, GameRecord):
+        raise RecordError(f"expected a GameRecord, not {shown(record)}", "record")
     if record.tiles != STANDARD_TILES:
         raise SettingsError(f"{GAME_NAME} plays the standard tiles only")
     game = load_game(
@@ -568,11 +661,27 @@ def from_record(
         start_player=record.start_player,
     )
     state = game.new_initial_state()
-    for action in record.actions:
-        now = state.game_state
-        encoding = ActionEncoding.for_state(now)
-        if isinstance(action, Draw):
-            state.apply_action(encoding.encode_chance(action))
-        else:
-            state.apply_action(encoding.encode(now, action))
+    for k, action in enumerate(record.actions):
+        try:
+            state.apply_action(_record_index(state, action))
+        except IllegalActionError as error:
+            reason = str(error).removesuffix(f" [{error.clause}]") if error.clause else str(error)
+            raise ReplayError(
+                f"{shown(action)} is illegal: {reason}", k, action, error.clause, state.game_state
+            ) from error
     return state
+
+
+def _record_index(state: TongiakiState, action: Any) -> int:
+    """The index ``state`` takes for a record's action (``IllegalActionError`` if none)."""
+    now = state.game_state
+    encoding = ActionEncoding.for_state(now)
+    if state.is_terminal():
+        raise IllegalActionError("the game is over (or cut short)", "END-2")
+    if isinstance(action, Draw) != now.is_chance_node:
+        from ..explain import explain
+
+        raise IllegalActionError(*explain(now, action))
+    if isinstance(action, Draw):
+        return encoding.encode_chance(action)
+    return encoding.encode(now, action)

@@ -34,6 +34,7 @@ plus a little bookkeeping, so ``copy.deepcopy`` and ``pickle`` work.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 try:
@@ -52,10 +53,19 @@ except ModuleNotFoundError as error:  # pragma: no cover - depends on what is in
 from ..encoding import ActionEncoding
 from ..errors import IllegalActionError, SettingsError
 from ..observation import ObservationLayout
+from ..pergame import as_index, check_settings, index_problem, shown
 from ..rules import Rules
+from ..standard_tiles import STANDARD_TILES
 from ..state import GameState, new_game
 
-__all__ = ["DEFAULT_MAX_GAME_LENGTH", "REWARDS", "TongiakiEnv", "env", "raw_env"]
+__all__ = [
+    "DEFAULT_MAX_GAME_LENGTH",
+    "MAX_GAME_LENGTH_LIMIT",
+    "REWARDS",
+    "TongiakiEnv",
+    "env",
+    "raw_env",
+]
 
 REWARDS: Final = ("win", "score")
 """Values of the ``reward`` argument: win share (default) or final points."""
@@ -63,16 +73,32 @@ REWARDS: Final = ("win", "score")
 DEFAULT_MAX_GAME_LENGTH: Final = 3000
 """Decisions after which a game is truncated (random games take at most about 1,300)."""
 
+MAX_GAME_LENGTH_LIMIT: Final = 2**31 - 1
+"""The largest ``max_game_length`` accepted."""
+
 
 def _agent(seat: int) -> str:
     return f"player_{seat}"
 
 
+def _seed(seed: object) -> int | None:
+    """``seed`` as an int, or ``None``; ``SettingsError`` for anything else (a bool, a float)."""
+    if seed is None:
+        return None
+    index = as_index(seed)
+    if index is None:
+        raise SettingsError(f"seed must be an int or None, not {shown(seed)}")
+    return index
+
+
 class TongiakiEnv(AECEnv):
     """The raw AEC environment; :func:`env` adds PettingZoo's usual wrappers.
 
-    An action that is not legal raises
-    :class:`~tongiaki_rules.errors.IllegalActionError` and changes nothing.
+    An action that is not legal (or not an action index: a bool, a float,
+    a string, a number out of range) raises
+    :class:`~tongiaki_rules.errors.IllegalActionError` and changes nothing;
+    bad settings, seeds, reset options (not a dict) and agent names raise
+    :class:`~tongiaki_rules.errors.SettingsError` naming the argument.
 
     >>> game = TongiakiEnv(num_players=2, seed=3)
     >>> game.reset()
@@ -100,14 +126,25 @@ class TongiakiEnv(AECEnv):
         max_game_length: int = DEFAULT_MAX_GAME_LENGTH,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            modes = ", ".join(map(repr, self.metadata["render_modes"]))
-            raise SettingsError(f"render_mode must be None, {modes}, not {render_mode!r}")
-        if reward not in REWARDS:
-            raise SettingsError(f"reward must be 'win' or 'score', not {reward!r}")
-        if type(max_game_length) is not int or max_game_length < 1:
-            raise SettingsError(f"max_game_length must be at least 1, not {max_game_length!r}")
-        self._initial = new_game(num_players, rules or Rules())
+        modes = self.metadata["render_modes"]
+        if render_mode is not None and (type(render_mode) is not str or render_mode not in modes):
+            shown_modes = ", ".join(map(repr, modes))
+            raise SettingsError(
+                f"render_mode must be None, {shown_modes}, not {shown(render_mode)}"
+            )
+        if type(reward) is not str or reward not in REWARDS:
+            raise SettingsError(f"reward must be 'win' or 'score', not {shown(reward)}")
+        if type(max_game_length) is not int or not 1 <= max_game_length <= MAX_GAME_LENGTH_LIMIT:
+            raise SettingsError(
+                f"max_game_length must be from 1 to {MAX_GAME_LENGTH_LIMIT}, "
+                f"not {shown(max_game_length)}"
+            )
+        if rules is not None and not isinstance(rules, Rules):
+            raise SettingsError(f"rules: expected a Rules value or None, not {shown(rules)}")
+        checked_seed = _seed(seed)
+        chosen = Rules() if rules is None else rules
+        check_settings(num_players, chosen, STANDARD_TILES)
+        self._initial = new_game(num_players, chosen)
         self.render_mode = render_mode
         self.reward_mode = reward
         self.max_game_length = max_game_length
@@ -129,18 +166,31 @@ class TongiakiEnv(AECEnv):
         self._action_spaces = {
             agent: spaces.Discrete(encoding.size) for agent in self.possible_agents
         }
-        self._rng = random.Random(seed)
+        self._rng = random.Random(checked_seed)
         self._state = self._initial
         self._decisions = 0
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._started = False
 
     # ---------------------------------------------------------------- spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same object at every call)."""
-        return self._observation_spaces[agent]
+        return self._observation_spaces[self._agent_name(agent)]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """The action space of ``agent``: ``Discrete(encoding.size)``."""
-        return self._action_spaces[agent]
+        return self._action_spaces[self._agent_name(agent)]
+
+    def _seat_of(self, agent: object) -> int:
+        """The seat of an agent name; ``SettingsError`` naming it if there is no such agent."""
+        seat = self._seats.get(agent) if type(agent) is str else None
+        if seat is None:
+            known = ", ".join(map(repr, self.possible_agents))
+            raise SettingsError(f"agent must be one of {known}, not {shown(agent)}")
+        return seat
+
+    def _agent_name(self, agent: object) -> str:
+        return self.possible_agents[self._seat_of(agent)]
 
     # ---------------------------------------------------------------- the game
     @property
@@ -149,9 +199,18 @@ class TongiakiEnv(AECEnv):
         return self._state
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new game; ``seed`` reseeds the draws (else they go on from the last game)."""
-        if seed is not None:
-            self._rng = random.Random(seed)
+        """Start a new game; ``seed`` reseeds the draws (else they go on from the last game).
+
+        ``seed`` must be an int or ``None``, ``options`` ``None`` or a dict
+        (the environment has no options and ignores its contents, as
+        PettingZoo's API test expects). Anything else raises
+        :class:`~tongiaki_rules.errors.SettingsError` and changes nothing.
+        """
+        checked_seed = _seed(seed)
+        if options is not None and not isinstance(options, Mapping):
+            raise SettingsError(f"options must be None or a dict, not {shown(options)}")
+        if checked_seed is not None:
+            self._rng = random.Random(checked_seed)
         self._state = self._settle(self._initial)
         self._decisions = 0
         self.agents = list(self.possible_agents)
@@ -161,6 +220,7 @@ class TongiakiEnv(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self._to_act()
+        self._started = True
 
     def _settle(self, state: GameState) -> GameState:
         """Draw from the pile until someone must decide or the game is over."""
@@ -174,12 +234,16 @@ class TongiakiEnv(AECEnv):
         return _agent(seat if seat is not None else self._state.turn_player)
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """The observation of ``agent``: its view of the board and its action mask."""
+        """The observation of ``agent``: its view of the board and its action mask.
+
+        Raises :class:`~tongiaki_rules.errors.SettingsError` naming ``agent``
+        if there is no such agent.
+        """
         state = self._state
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of(agent)
         layout = ObservationLayout.for_state(state)
         observation = np.array(layout.observe(state, seat), dtype=np.float32)
-        if state.current_player == seat and agent in self.agents:
+        if self._started and state.current_player == seat and agent in self.agents:
             mask_bytes = ActionEncoding.for_state(state).legal_mask(state)
             mask = np.frombuffer(mask_bytes, dtype=np.int8).copy()
         else:
@@ -187,7 +251,16 @@ class TongiakiEnv(AECEnv):
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: Any) -> None:
-        """Apply the selected agent's action (``None`` once its game is over)."""
+        """Apply the selected agent's action (``None`` once its game is over).
+
+        ``action`` is an index of the encoding: an int or a numpy integer,
+        not a bool or a float. Anything else, an index out of range or one
+        that is not legal raises
+        :class:`~tongiaki_rules.errors.IllegalActionError` and changes
+        nothing; so does a step before :meth:`reset`.
+        """
+        if not self._started:
+            raise IllegalActionError("no game under way: call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -196,7 +269,10 @@ class TongiakiEnv(AECEnv):
         encoding = ActionEncoding.for_state(state)
         if action is None:
             raise IllegalActionError(f"{agent} must choose an action, not None")
-        chosen = encoding.decode(state, int(action))
+        index = as_index(action)
+        if index is None:
+            raise IllegalActionError(index_problem("action index", action, encoding.size))
+        chosen = encoding.decode(state, index)
         self._cumulative_rewards[agent] = 0.0
         self._state = self._settle(state.apply(chosen))
         self._decisions += 1
@@ -248,9 +324,11 @@ def env(num_players: int = 4, rules: Rules | None = None, **kwargs: Any) -> Any:
     """The environment with PettingZoo's usual wrappers for board games.
 
     An illegal action ends the game for everyone, with reward -1 for the
-    agent that played it (``TerminateIllegalWrapper``); actions outside the
-    action space fail an assertion; calls out of order are errors
-    (``OrderEnforcingWrapper``). Keyword arguments: ``seed``,
+    agent that played it (``TerminateIllegalWrapper``); what is not an
+    action index (a bool, a float, a number outside the action space) raises
+    :class:`~tongiaki_rules.errors.IllegalActionError` and changes nothing;
+    calls out of order are errors (``OrderEnforcingWrapper``). Keyword
+    arguments: ``seed``,
     ``render_mode``, ``reward`` and ``max_game_length`` (see
     :class:`TongiakiEnv`).
 
@@ -261,5 +339,23 @@ def env(num_players: int = 4, rules: Rules | None = None, **kwargs: Any) -> Any:
     """
     wrapped: Any = raw_env(num_players, rules, **kwargs)
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    wrapped = _IndexCheck(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class _IndexCheck(wrappers.BaseWrapper):
+    """Refuses what is not an index of the action space with ``IllegalActionError``.
+
+    It stands where PettingZoo's ``AssertOutOfBoundsWrapper`` would, which
+    fails an assertion instead.
+    """
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        finished = self.terminations[agent] or self.truncations[agent]
+        if not (action is None and finished):
+            size = int(self.action_space(agent).n)
+            index = as_index(action)
+            if index is None or not 0 <= index < size:
+                raise IllegalActionError(index_problem("action index", action, size))
+        super().step(action)
