@@ -75,9 +75,9 @@ from .actions import (
     SetupPlace,
 )
 from .colours import COLOURS
-from .errors import IllegalActionError, InvalidPositionError, SettingsError
+from .errors import IllegalActionError, InvalidPositionError, SettingsError, shown
 from .hexgrid import STEPS, Hex
-from .pergame import PerGame, check_settings, index_problem, shown
+from .pergame import PerGame, check_settings, index_problem
 from .rules import Rules
 from .standard_tiles import STANDARD_TILES
 from .state import DEFAULT_RULES, GameConfig, GameState

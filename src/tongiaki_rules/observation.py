@@ -38,8 +38,8 @@ import attrs
 from . import engine as _engine
 from .colours import BOATS_PER_COLOUR, COLOURS
 from .encoding import ActionEncoding, placement_radius
-from .errors import InvalidPositionError, SettingsError, TongiakiError
-from .pergame import PerGame, index_problem, shown
+from .errors import InvalidPositionError, QueryError, SettingsError, shown
+from .pergame import PerGame, index_problem
 from .rules import Rules
 from .standard_tiles import STANDARD_TILES
 from .state import DEFAULT_RULES, DecisionKind, GameConfig, GameState
@@ -61,14 +61,15 @@ _KINDS: Final = tuple(DecisionKind)
 _PURPOSE_PHASES: Final = (_engine.DRAW, _engine.PLACE, _engine.LAND)
 
 
-class LayoutError(TongiakiError, KeyError, IndexError):
+class LayoutError(QueryError):
     """A section name or an index that the observation layout does not have.
 
     Raised by :meth:`ObservationLayout.section` and
     :meth:`ObservationLayout.describe`; the message names the argument. It
-    is a :class:`~tongiaki_rules.errors.TongiakiError` (so a ``ValueError``)
-    and, because ``section`` raised ``KeyError`` before, also a ``KeyError``
-    (and an ``IndexError``), so older ``except KeyError`` code keeps working.
+    is a :class:`~tongiaki_rules.errors.QueryError`: a ``TongiakiError`` (so a
+    ``ValueError``) and, because ``section`` raised ``KeyError`` before, also a
+    ``KeyError`` (and an ``IndexError``), so older ``except KeyError`` code
+    keeps working.
 
     >>> try:
     ...     ObservationLayout.for_game(2).section("board")

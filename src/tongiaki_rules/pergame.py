@@ -17,14 +17,14 @@ import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from .errors import SettingsError
+from .errors import SettingsError, shown
 from .rules import Rules
 from .tiles import TileSet
 
 if TYPE_CHECKING:
     from .state import GameConfig
 
-__all__ = ["PerGame", "as_index", "check_settings", "index_problem", "shown"]
+__all__ = ["PerGame", "as_index", "check_settings", "index_problem"]
 
 T = TypeVar("T")
 
@@ -90,23 +90,6 @@ def check_settings(num_players: object, rules: object, tiles: object) -> None:
         raise SettingsError(f"rules: expected a Rules value, not {shown(rules)}")
     if not isinstance(tiles, TileSet):
         raise SettingsError(f"tiles: expected a TileSet, not {shown(tiles)}")
-
-
-def shown(value: object, limit: int = 60) -> str:
-    """``repr(value)`` for an error message: cut to ``limit`` characters, never raising.
-
-    >>> shown("x" * 100, limit=10)
-    "'xxxxxx..."
-    >>> shown(10**5000)
-    'an int of about 5001 digits'
-    """
-    try:
-        text = repr(value)
-    except Exception:  # an int too long to print, or a hostile __repr__
-        if isinstance(value, int):
-            return f"an int of about {int(abs(value).bit_length() * 0.30103) + 1} digits"
-        return f"a {type(value).__name__}"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def index_problem(what: str, index: object, size: int) -> str:

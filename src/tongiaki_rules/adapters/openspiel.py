@@ -60,10 +60,11 @@ from ..errors import (
     RecordError,
     ReplayError,
     SettingsError,
+    shown,
 )
 from ..notation import format_action
 from ..observation import ObservationLayout, observation_string
-from ..pergame import as_index, index_problem, shown
+from ..pergame import as_index, index_problem
 from ..record import GameRecord
 from ..rules import Rules
 from ..standard_tiles import STANDARD_TILES

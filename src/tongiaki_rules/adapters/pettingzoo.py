@@ -51,9 +51,9 @@ except ModuleNotFoundError as error:  # pragma: no cover - depends on what is in
     ) from error
 
 from ..encoding import ActionEncoding
-from ..errors import IllegalActionError, SettingsError
+from ..errors import IllegalActionError, SettingsError, shown
 from ..observation import ObservationLayout
-from ..pergame import as_index, check_settings, index_problem, shown
+from ..pergame import as_index, check_settings, index_problem
 from ..rules import Rules
 from ..standard_tiles import STANDARD_TILES
 from ..state import GameState, new_game
