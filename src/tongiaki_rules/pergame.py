@@ -17,8 +17,9 @@ import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from .errors import SettingsError, shown
+from .errors import shown
 from .rules import Rules
+from .state import check_settings
 from .tiles import TileSet
 
 if TYPE_CHECKING:
@@ -63,33 +64,6 @@ class PerGame(Generic[T]):
         found = self.get(config.num_players, config.rules, config.tiles)
         self._last = (config, found)  # one store, so threads never mix the pair
         return found
-
-
-def check_settings(num_players: object, rules: object, tiles: object) -> None:
-    """Refuse settings that are not a game, naming the argument.
-
-    ``num_players`` must be an ``int`` (not a bool) from 2 to 6, ``rules`` a
-    :class:`~tongiaki_rules.rules.Rules` and ``tiles`` a
-    :class:`~tongiaki_rules.tiles.TileSet`; anything else raises
-    :class:`~tongiaki_rules.errors.SettingsError`.
-
-    >>> from tongiaki_rules import Rules, STANDARD_TILES
-    >>> check_settings(3, Rules(), STANDARD_TILES)
-    >>> try:
-    ...     check_settings(True, Rules(), STANDARD_TILES)
-    ... except SettingsError as error:
-    ...     print(error)
-    num_players: Tongiaki is for 2 to 6 players, not True (an int, not a bool) [COMP-1]
-    """
-    if type(num_players) is not int or not 2 <= num_players <= 6:
-        kind = " (an int, not a bool)" if isinstance(num_players, bool) else ""
-        raise SettingsError(
-            f"num_players: Tongiaki is for 2 to 6 players, not {shown(num_players)}{kind} [COMP-1]"
-        )
-    if not isinstance(rules, Rules):
-        raise SettingsError(f"rules: expected a Rules value, not {shown(rules)}")
-    if not isinstance(tiles, TileSet):
-        raise SettingsError(f"tiles: expected a TileSet, not {shown(tiles)}")
 
 
 def index_problem(what: str, index: object, size: int) -> str:

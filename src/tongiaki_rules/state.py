@@ -70,6 +70,31 @@ _KIND_OF_PHASE = (
 )
 
 
+def check_settings(num_players: object, rules: object, tiles: object) -> None:
+    """Refuse settings that are not a game, with a SettingsError naming the argument.
+
+    ``num_players`` must be an ``int`` (not a bool) from 2 to 6, ``rules`` a
+    :class:`~tongiaki_rules.rules.Rules` and ``tiles`` a
+    :class:`~tongiaki_rules.tiles.TileSet`. Shared by :meth:`GameConfig.make`
+    and everything that is built per game (encodings, observation layouts).
+
+    >>> check_settings(3, Rules(), STANDARD_TILES)
+    >>> try:
+    ...     check_settings(True, Rules(), STANDARD_TILES)
+    ... except SettingsError as error:
+    ...     print(error)
+    num_players: Tongiaki is for 2 to 6 players, not True [COMP-1]
+    """
+    if type(num_players) is not int or not 2 <= num_players <= 6:
+        raise SettingsError(
+            f"num_players: Tongiaki is for 2 to 6 players, not {shown(num_players)} [COMP-1]"
+        )
+    if not isinstance(rules, Rules):
+        raise SettingsError(f"rules must be a Rules, not {shown(rules)}")
+    if not isinstance(tiles, TileSet):
+        raise SettingsError(f"tiles must be a TileSet, not {shown(tiles)}")
+
+
 @attrs.frozen(slots=True)
 class GameConfig:
     """What stays fixed for a whole game: players, colours, turn order, rules, tiles.
@@ -95,18 +120,11 @@ class GameConfig:
         Every wrong argument raises :class:`~tongiaki_rules.errors.SettingsError`
         naming it.
         """
-        if type(num_players) is not int or not 2 <= num_players <= 6:
-            raise SettingsError(
-                f"num_players: Tongiaki is for 2 to 6 players, not {shown(num_players)} [COMP-1]"
-            )
+        check_settings(num_players, rules, tiles)
         if type(start_player) is not int or not 0 <= start_player < num_players:
             raise SettingsError(
                 f"start_player must be a seat 0..{num_players - 1}, not {shown(start_player)}"
             )
-        if not isinstance(rules, Rules):
-            raise SettingsError(f"rules must be a Rules, not {shown(rules)}")
-        if not isinstance(tiles, TileSet):
-            raise SettingsError(f"tiles must be a TileSet, not {shown(tiles)}")
         s = start_player
         if rules.variant_two_player_double_colour:
             if num_players != 2:

@@ -226,11 +226,9 @@ def sampled_rules(rng: random.Random, players: int) -> Rules:
     return Rules(**values)  # type: ignore[arg-type]
 
 
-def decision_points(seed: int) -> Iterator[GameState]:
-    """Every departure decision and every few turn decisions of one random game."""
+def decision_points(state: GameState, seed: int, every: int = 7) -> Iterator[GameState]:
+    """Every departure decision, and every ``every``-th turn decision, of a random game."""
     rng = random.Random(seed)
-    players = rng.randint(2, 6)
-    state = new_game(players, sampled_rules(rng, players) if seed % 3 else Rules())
     turns = 0
     while not state.is_terminal:
         state = state.resolve_chance(rng)
@@ -241,35 +239,23 @@ def decision_points(seed: int) -> Iterator[GameState]:
             yield state
         elif kind is DecisionKind.TURN:
             turns += 1
-            if turns % 7 == 0:
+            if turns % every == 0:
                 yield state
         state = state.apply(rng.choice(state.legal_actions()))
+
+
+def random_game(seed: int) -> GameState:
+    """A new game of 2 to 6 players, with every flag sampled for two seeds in three."""
+    rng = random.Random(seed)
+    players = rng.randint(2, 6)
+    return new_game(players, sampled_rules(rng, players) if seed % 3 else Rules())
 
 
 @pytest.mark.clause("CLOSED-1", "CLOSED-2", "CLOSED-3", "AMB-10", "AMB-25")
 @pytest.mark.parametrize("seed", range(24))
 def test_no_turn_of_a_random_game_can_last_for_ever(seed: int) -> None:
-    for state in decision_points(seed):
+    for state in decision_points(random_game(seed), seed):
         assert_turn_ends(state, budget=600)
-
-
-def checked_decision_points(settings: GameSettings, seed: int) -> Iterator[GameState]:
-    """Departure decisions, and every fifth turn decision, of one random game."""
-    rng = random.Random(seed)
-    state = settings.new_game()
-    turns = 0
-    while not state.is_terminal:
-        state = state.resolve_chance(rng)
-        if state.is_terminal:
-            return
-        kind = state.pending.kind
-        if kind is DecisionKind.DEPARTURE:
-            yield state
-        elif kind is DecisionKind.TURN:
-            turns += 1
-            if turns % 5 == 0:
-                yield state
-        state = state.apply(rng.choice(state.legal_actions()))
 
 
 @pytest.mark.clause("CLOSED-1", "CLOSED-2", "CLOSED-3", "AMB-10", "AMB-25")
@@ -279,7 +265,7 @@ def test_no_turn_can_last_for_ever_with_a_generated_tile_set(seed: int) -> None:
     settings = sample_settings(random.Random(f"termination-{seed}"))
     settings = attrs.evolve(settings, tiles=sample_tile_set(random.Random(f"tiles-{seed}")))
     settings = _seated(settings)
-    for state in checked_decision_points(settings, seed):
+    for state in decision_points(settings.new_game(), seed, every=5):
         assert_turn_ends(state, budget=600)
 
 
