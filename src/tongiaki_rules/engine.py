@@ -519,39 +519,38 @@ class Work:
         )
         force = rules.closed_route_force_other_exit
         acts: list[Action] = []
-        closed_cache: dict[int, bool] = {}
-        # each full beach with the directions it may sail in, grouped by island
-        options: dict[int, list[tuple[int, list[int], bool]]] = {}
+        full: dict[int, list[int]] = {}
         for i, b in self.full_beaches():
+            full.setdefault(i, []).append(b)
+        for i, beaches in full.items():
             pos, t, rot = self.tiles[i]
-            group = self.boats[i][b]
-            if geometric:
-                closed = closed_cache.get(i)
-                if closed is None:
-                    closed = closed_cache[i] = self.is_closed(i, group)
-            else:
-                closed = self.is_closed(i, group)
-            jetties = ts.jetties[t][b]
-            if closed:
-                # any jetty leads back: the attempt removes the island (CLOSED-1)
-                options.setdefault(i, []).append((b, [(jetties[0] + rot) % 6], True))
-                continue
-            dirs = [(e + rot) % 6 for e in jetties]
-            is_open = True
-            if force:
-                open_dirs = [d for d in dirs if not self.loops_back(i, d, group)]
-                if open_dirs:  # CLOSED-2: use an exit that leads elsewhere
-                    dirs = open_dirs
-                else:
-                    is_open = False
-            options.setdefault(i, []).append((b, dirs, is_open))
-        for i, beaches in options.items():
-            pos = self.tiles[i][0]
-            if force and len(beaches) > 1 and any(is_open for _b, _d, is_open in beaches):
+            several = len(beaches) > 1
+            closed_here: bool | None = None
+            # each full beach with the directions it may sail in, and whether one leads away
+            options: list[tuple[int, list[int], bool]] = []
+            for b in beaches:
+                group = self.boats[i][b]
+                if closed_here is None or not geometric:
+                    closed_here = self.is_closed(i, group)
+                jetties = ts.jetties[t][b]
+                if closed_here:
+                    # any jetty leads back: the attempt removes the island (CLOSED-1)
+                    options.append((b, [(jetties[0] + rot) % 6], True))
+                    continue
+                dirs = [(e + rot) % 6 for e in jetties]
+                leads_away = True
+                if force and (several or len(dirs) > 1):
+                    away = [d for d in dirs if not self.loops_back(i, d, group)]
+                    if away:  # CLOSED-2: use an exit that leads elsewhere
+                        dirs = away
+                    else:
+                        leads_away = False
+                options.append((b, dirs, leads_away))
+            if force and several and any(away for _b, _d, away in options):
                 # CLOSED-2 (FR-R): while another expedition from the same island can sail
                 # elsewhere, a beach whose every jetty leads straight back may not depart
-                beaches = [entry for entry in beaches if entry[2]]
-            for b, dirs, _open in beaches:
+                options = [entry for entry in options if entry[2]]
+            for b, dirs, _away in options:
                 for d in dirs:
                     acts.append(_DEPARTS[pos, b, d])
         return acts
