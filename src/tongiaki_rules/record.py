@@ -57,7 +57,7 @@ from .actions import (
     SetupPlace,
 )
 from .colours import BOATS_PER_COLOUR, COLOURS, Colour
-from .errors import IllegalActionError, RecordError, ReplayError, SettingsError
+from .errors import IllegalActionError, RecordError, ReplayError, SettingsError, TileSetError
 from .hexgrid import ORIGIN, Hex
 from .rules import Rules
 from .standard_tiles import STANDARD_TILES
@@ -574,6 +574,13 @@ def _rules_in(value: Any, path: str) -> Rules:
 
 
 def _tile_in(value: Any, path: str, start: bool = False) -> Tile:
+    try:
+        return _tile_fields_in(value, path, start)
+    except TileSetError as exc:  # fields the tile classes themselves refuse (an empty name)
+        _fail(path, str(exc))
+
+
+def _tile_fields_in(value: Any, path: str, start: bool) -> Tile:
     if not isinstance(value, dict):
         _fail(path, f"expected a tile object, not {_type_name(value)}")
     kind = value.get("kind")

@@ -398,3 +398,9 @@ def test_nothing_half_built_escapes() -> None:
             spoilt[key] = value
             with contextlib.suppress(RecordError):
                 state_from_json(json.dumps(spoilt))
+
+
+def test_a_tile_the_tile_classes_refuse_is_a_record_error_at_its_path() -> None:
+    doc = state_to_dict(new_game(2, tiles=CUSTOM_TILES))
+    doc["tile_set"]["start"]["name"] = ""  # the tile class itself refuses an empty name
+    refused(doc, "tile_set.start", "name")
