@@ -110,6 +110,8 @@ _EXPANSIONS: _Interned[tuple[Hex, tuple[int, ...], int, bool], tuple[Expand, ...
 )
 _FROM_BOARD: _Interned[tuple[Hex, int, Hex, int], ExpandFromBoard] = _Interned(ExpandFromBoard)
 _FOUNDS: _Interned[tuple[Hex], FoundRoyal] = _Interned(FoundRoyal)
+_SETUPS: _Interned[tuple[int], SetupPlace] = _Interned(SetupPlace)
+_NEW_BOATS: _Interned[tuple[Hex, tuple[int, ...]], PlaceNewBoats] = _Interned(PlaceNewBoats)
 _DEPARTS: _Interned[tuple[Hex, int, int], Depart] = _Interned(Depart)
 _BERTHS: _Interned[tuple[int, int], Berth] = _Interned(lambda c, b: Berth(COLOURS[c], b))
 
@@ -361,7 +363,7 @@ class Work:
                     continue
                 if not self._setup_feasible_after(i, b):
                     continue
-            acts.append(SetupPlace(b))
+            acts.append(_SETUPS[(b,)])
         return acts
 
     def _setup_feasible_after(self, i: int, b: int) -> bool:
@@ -469,7 +471,7 @@ class Work:
             )
             for b1, b2 in pairs:
                 if free[b1] and free[b2] and (b1 != b2 or free[b1] >= 2):
-                    acts.append(PlaceNewBoats(self.tiles[tonga][0], (b1, b2)))
+                    acts.append(_NEW_BOATS[self.tiles[tonga][0], (b1, b2)])
         if reserve >= 1:
             for i, beaches in enumerate(self.boats):
                 if not beaches or self.kings[i] != NO_KING:
@@ -479,7 +481,7 @@ class Work:
                 pos = self.tiles[i][0]
                 for b in range(len(beaches)):
                     if self.free(i, b):
-                        acts.append(PlaceNewBoats(pos, (b,)))
+                        acts.append(_NEW_BOATS[pos, (b,)])
         return acts
 
     def _board_sources(self, target: int | None) -> list[tuple[int, int]]:
