@@ -641,16 +641,28 @@ def garbage() -> SearchStrategy[object]:
     )
 
 
-def _field_values() -> SearchStrategy[object]:
+def _field_values(name: str | None = None) -> SearchStrategy[object]:
+    """Values for an action field: the field's own type (often out of range) or garbage."""
     from hypothesis import strategies as st
 
-    return st.one_of(
-        garbage(),
-        st.integers(-8, 40),
-        st.tuples(st.integers(-9, 9), st.integers(-9, 9)),
-        st.lists(st.integers(-2, 8), max_size=4).map(tuple),
-        st.sampled_from(list(Colour)),
-    )
+    typed: dict[str, SearchStrategy[object]] = {
+        "hex": st.tuples(st.integers(-9, 9), st.integers(-9, 9)),
+        "ints": st.lists(st.integers(-2, 8), max_size=4).map(tuple),
+        "colour": st.sampled_from(list(Colour)),
+        "tile": st.sampled_from(["hawaii", "ocean-a", "tonga", "no-such-tile"]),
+        "int": st.integers(-8, 40),
+    }
+    kind = {
+        "island": "hex",
+        "position": "hex",
+        "source": "hex",
+        "beaches": "ints",
+        "colour": "colour",
+        "tile": "tile",
+    }.get(name or "", "int")
+    if name is None:
+        return st.one_of(garbage(), *typed.values())
+    return st.one_of(typed[kind], typed[kind], garbage(), *typed.values())
 
 
 _ACTION_FIELDS: dict[type, tuple[str, ...]] = {
@@ -676,7 +688,7 @@ def garbage_actions() -> SearchStrategy[object]:
 
     def build(draw: DrawFn) -> object:
         kind = draw(st.sampled_from(ACTION_TYPES))
-        values = [draw(_field_values()) for _ in _ACTION_FIELDS[kind]]
+        values = [draw(_field_values(name)) for name in _ACTION_FIELDS[kind]]
         try:
             return kind(*values)
         except TongiakiError:  # refused where it was built, as the contract says
