@@ -26,6 +26,13 @@ beaches ``<circle class="boat" data-colour="R">``, boats under way
 ``class="sea-boat"``, kings ``class="king"``, highlight marks
 ``class="highlight ..."``.
 
+This module holds :func:`render_svg` and its argument checks; the drawing is
+split along the picture's seams: :mod:`.geometry` (hex corners, beach bands,
+the view box), :mod:`.style` (colours), :mod:`.marks` (what highlighted
+actions mark), :mod:`.pieces` (boats, kings, the group, highlight outlines),
+:mod:`.tiles` (islands, beaches, jetties, ocean routes), :mod:`.panel` (the
+side panel) and :mod:`.document` (the whole document).
+
 >>> from tongiaki_rules import new_game
 >>> svg = render_svg(new_game(3), highlight=True)
 >>> svg.startswith("<?xml") and "Tonga" in svg and 'class="highlight beach"' in svg
