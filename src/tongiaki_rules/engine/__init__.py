@@ -1,0 +1,69 @@
+"""Legal actions and transitions, phase by phase.
+
+The engine works on a private mutable scratch copy (:class:`Work`) of a
+:class:`~tongiaki_rules.state.GameState`: it applies one action, then resolves
+everything that follows without a choice (voyages over tiles already on the
+table, forced tile placements, decisions with a single legal option), and
+freezes the result into a new state. The state it started from is never
+touched.
+
+Clause ids in comments refer to ``shared/rules/clauses.md``.
+
+Each phase of the game is a module holding one mixin class, its legal-action
+generation beside its transitions. The mixins are layered, each inheriting the
+layers whose methods it calls, so that the imports between the modules are
+acyclic (a lower layer never imports a higher one):
+
+* :mod:`.board` — :class:`~.board.Board`: the phase constants, the interned
+  decisions, the fields (the only ``__slots__`` of the hierarchy; every mixin
+  has ``__slots__ = ()``) and the board helpers;
+* :mod:`.end` — the end trigger and the final scores (END-1);
+* :mod:`.turn` — the flow of a turn: start, go on, pass (TURN-3, CHAIN-3, END-2);
+* :mod:`.setup` (SETUP-*), :mod:`.royal` (ROYAL-*) and :mod:`.colonisation`
+  (RECOLONIZE-*, free placement), on top of the turn flow;
+* :mod:`.expansion` (EXPAND-*, EMPTYRESERVE-*, NOBOATS-*: the turn's
+  choice), on top of :mod:`.royal`;
+* :mod:`.landing` (LAND-*, CHAIN-1) and :mod:`.closed_routes` (CLOSED-*,
+  AMB-10/25), on top of :mod:`.colonisation`;
+* :mod:`.voyage` (DEPART-*, VOYAGE-*, draws and tile placement), on top of
+  landing, closed routes and royal islands;
+* :mod:`.work` — :class:`Work`, all phases together, with the dispatch
+  (``legal``, ``apply``, ``settle``).
+
+This package re-exports the constants and :class:`Work`, so
+``from tongiaki_rules import engine`` works as it did when it was one module.
+"""
+
+from __future__ import annotations
+
+from .board import (
+    COLONIZE,
+    DEPART,
+    DRAW,
+    FORCED_COLONIZE,
+    LAND,
+    NO_KING,
+    OVER,
+    PLACE,
+    SETUP,
+    TURN,
+    VACANT_KING,
+    VOYAGE,
+)
+from .work import Work
+
+__all__ = [
+    "COLONIZE",
+    "DEPART",
+    "DRAW",
+    "FORCED_COLONIZE",
+    "LAND",
+    "NO_KING",
+    "OVER",
+    "PLACE",
+    "SETUP",
+    "TURN",
+    "VACANT_KING",
+    "VOYAGE",
+    "Work",
+]

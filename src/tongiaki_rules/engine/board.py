@@ -1,0 +1,277 @@
+"""The position being worked on: phase constants, interned decisions, board helpers.
+
+:class:`Board` is the base of the engine's scratch copy of a
+:class:`~tongiaki_rules.state.GameState`. It declares every field (the only
+``__slots__`` in the engine's class hierarchy), copies them from a state, and
+holds the helpers every phase shares: counting free slots, adding and removing
+boats (noting full beaches, DEPART-1), placing a tile, taking a tile from the
+pile, removing an island (CLOSED-1), finding Tonga, and the questions
+NOBOATS-1 (with AMB-18) and AMB-34 ask of the board.
+
+It also holds the phase and purpose constants and the interned action tables,
+so that the same decision is always the same object.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Callable
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, Final, TypeVar
+
+from .. import events as ev
+from ..actions import (
+    Berth,
+    Depart,
+    Expand,
+    ExpandFromBoard,
+    FoundRoyal,
+    PlaceNewBoats,
+    PlaceTile,
+    Recolonize,
+    ReturnBoat,
+    SetupPlace,
+)
+from ..colours import COLOURS
+from ..hexgrid import ORIGIN, Hex
+
+if TYPE_CHECKING:
+    from ..state import GameConfig, GameState
+
+# Phases
+SETUP: Final = 0
+TURN: Final = 1
+DEPART: Final = 2
+DRAW: Final = 3
+PLACE: Final = 4
+LAND: Final = 5
+OVER: Final = 6
+
+# What a draw or a free placement is for
+VOYAGE: Final = 0
+COLONIZE: Final = 1
+FORCED_COLONIZE: Final = 2
+
+NO_KING: Final = -1
+VACANT_KING: Final = 99
+"""A royal island whose king was removed (only with ``recolonize_keeps_royal=False``)."""
+
+_RECOLONIZE: Final = Recolonize()
+
+_RETURNS: tuple[ReturnBoat, ...] = tuple(ReturnBoat(c) for c in COLOURS)
+_INTERN_LIMIT: Final = 50_000
+
+_K = TypeVar("_K", bound=tuple[Any, ...])
+_V = TypeVar("_V")
+
+
+class _Interned(dict[_K, _V]):
+    """Interned values: the same decision is the same object.
+
+    That keeps legal-action lists cheap to build and to search. A key is the
+    argument tuple of ``make``; a lookup of a missing key makes the value and
+    keeps it (up to a bound, so memory stays flat on unbounded tables).
+    """
+
+    def __init__(self, make: Callable[..., _V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: _K) -> _V:
+        value = self.make(*key)
+        if len(self) < _INTERN_LIMIT:
+            self[key] = value
+        return value
+
+
+def _combinations(pos: Hex, eligible: tuple[int, ...], cap: int, fewer: bool) -> tuple[Expand, ...]:
+    """Every way to put ``cap`` boats (or 1..cap with ``fewer``) on distinct beaches."""
+    sizes = range(1, cap + 1) if fewer else (cap,)
+    return tuple(_EXPANDS[pos, combo] for k in sizes for combo in combinations(eligible, k))
+
+
+_PLACE_TILES: _Interned[tuple[Hex, int], PlaceTile] = _Interned(PlaceTile)
+_PLACE_ROWS: _Interned[tuple[Hex], tuple[PlaceTile, ...]] = _Interned(
+    lambda pos: tuple(_PLACE_TILES[pos, r] for r in range(6))
+)
+_EXPANDS: _Interned[tuple[Hex, tuple[int, ...]], Expand] = _Interned(Expand)
+_EXPANSIONS: _Interned[tuple[Hex, tuple[int, ...], int, bool], tuple[Expand, ...]] = _Interned(
+    _combinations
+)
+_FROM_BOARD: _Interned[tuple[Hex, int, Hex, int], ExpandFromBoard] = _Interned(ExpandFromBoard)
+_FOUNDS: _Interned[tuple[Hex], FoundRoyal] = _Interned(FoundRoyal)
+_SETUPS: _Interned[tuple[int], SetupPlace] = _Interned(SetupPlace)
+_NEW_BOATS: _Interned[tuple[Hex, tuple[int, ...]], PlaceNewBoats] = _Interned(PlaceNewBoats)
+_DEPARTS: _Interned[tuple[Hex, int, int], Depart] = _Interned(Depart)
+_BERTHS: _Interned[tuple[int, int], Berth] = _Interned(lambda c, b: Berth(COLOURS[c], b))
+
+
+class Board:
+    """The fields of the scratch copy and the board helpers every phase shares."""
+
+    __slots__ = (
+        "agent",
+        "at",
+        "boats",
+        "cfg",
+        "chain",
+        "drawn",
+        "ended",
+        "entry",
+        "founded",
+        "full",
+        "group",
+        "kings",
+        "log",
+        "origin",
+        "out",
+        "phase",
+        "pile",
+        "purpose",
+        "removed",
+        "reserve",
+        "served",
+        "setup_count",
+        "setup_firsts",
+        "tile",
+        "tiles",
+        "turn_origin",
+        "where",
+    )
+
+    def __init__(self, s: GameState) -> None:
+        self.cfg: GameConfig = s.config
+        self.tiles: tuple[tuple[Hex, int, int], ...] = s.tiles_
+        self.boats: list[tuple[tuple[int, ...], ...]] = list(s.boats_)
+        self.kings: tuple[int, ...] = s.kings_
+        self.where: dict[Hex, int] = s.where_()
+        self.removed: tuple[int, ...] = s.removed_
+        self.pile: tuple[int, ...] = s.pile_
+        self.reserve: list[int] = list(s.reserve_)
+        self.out: tuple[int, ...] = s.out_
+        self.founded: tuple[int, ...] = s.founded_
+        self.agent: int = s.agent_
+        self.phase: int = s.phase_
+        self.group: tuple[int, ...] = s.group_
+        self.at: Hex | None = s.at_
+        self.entry: int = s.entry_
+        self.origin: Hex | None = s.origin_
+        self.turn_origin: Hex | None = s.turn_origin_
+        self.drawn: int = s.drawn_
+        self.tile: int = s.tile_
+        self.purpose: int = s.purpose_
+        self.served: int = s.served_
+        self.ended: bool = s.ended_
+        self.setup_firsts: tuple[int, ...] = s.setup_firsts_
+        self.setup_count: int = s.setup_count_
+        self.full: list[tuple[Hex, int]] = list(s.full_())
+        self.chain: tuple[tuple[object, ...], ...] = s.chain_
+        self.log: list[ev.Event] | None = None
+        """Events of this step, when the caller asked for them."""
+
+    def free(self, i: int, b: int) -> int:
+        return self.cfg.tiles.slots[self.tiles[i][1]][b] - len(self.boats[i][b])
+
+    def add_boat(self, i: int, b: int, colour: int) -> None:
+        beaches = list(self.boats[i])
+        beach = list(beaches[b])
+        insort(beach, colour)
+        beaches[b] = tuple(beach)
+        self.boats[i] = tuple(beaches)
+        pos, t, _r = self.tiles[i]
+        if len(beach) == self.cfg.tiles.slots[t][b]:
+            self.full.append((pos, b))
+            if self.log is not None:
+                self.log.append(ev.BeachFilled(pos, b))
+
+    def remove_boat(self, i: int, b: int, colour: int) -> None:
+        beaches = list(self.boats[i])
+        beach = list(beaches[b])
+        beach.remove(colour)
+        beaches[b] = tuple(beach)
+        self.boats[i] = tuple(beaches)
+        self.unfull(self.tiles[i][0], b)
+
+    def unfull(self, pos: Hex, b: int | None = None) -> None:
+        """Forget full beaches of the island at ``pos`` (all, or beach ``b``)."""
+        if self.full:
+            self.full = [e for e in self.full if e[0] != pos or (b is not None and e[1] != b)]
+
+    def place(self, pos: Hex, t: int, rotation: int) -> None:
+        ts = self.cfg.tiles
+        self.tiles = (*self.tiles, (pos, t, rotation))
+        self.boats.append(tuple(() for _ in ts.slots[t]))
+        self.kings = (*self.kings, NO_KING)
+        where = dict(self.where)
+        where[pos] = len(self.tiles) - 1
+        self.where = where
+
+    def take_from_pile(self, t: int) -> None:
+        pile = self.pile
+        k = pile.index(t)
+        self.pile = pile[:k] + pile[k + 1 :]
+
+    def remove_island(self, i: int) -> None:
+        """CLOSED-1: every boat on the island goes home, the tile leaves the game."""
+        for beach in self.boats[i]:
+            for c in beach:
+                self.reserve[c] += 1
+        king = self.kings[i]
+        if 0 <= king < len(self.reserve):  # only with royal_owner_may_land (AMB-34)
+            self.reserve[king] += 1
+        pos, t, _r = self.tiles[i]
+        self.unfull(pos)
+        self.removed = tuple(sorted((*self.removed, t)))
+        self.tiles = self.tiles[:i] + self.tiles[i + 1 :]
+        del self.boats[i]
+        self.kings = self.kings[:i] + self.kings[i + 1 :]
+        self.where = {p: k for k, (p, _t, _r) in enumerate(self.tiles)}
+
+    def tonga_index(self) -> int | None:
+        i = self.where.get(ORIGIN)
+        if i is not None and self.tiles[i][1] == 0:
+            return i
+        for k, (_p, t, _r) in enumerate(self.tiles):
+            if t == 0:
+                return k
+        return None
+
+    def full_beaches(self) -> list[tuple[int, int]]:
+        """Full beaches as ``(tile index, beach)``, in board order."""
+        where = self.where
+        return [(where[pos], b) for pos, b in sorted(self.full)]
+
+    def has_full_beach(self) -> bool:
+        return bool(self.full)
+
+    def pile_has_island(self) -> bool:
+        # islands have the lowest tile indices and the pile is sorted
+        pile = self.pile
+        return bool(pile) and self.cfg.tiles.is_island[pile[0]]
+
+    def pile_has_ocean(self) -> bool:
+        pile = self.pile
+        return bool(pile) and not self.cfg.tiles.is_island[pile[-1]]
+
+    def boats_in_play(self, agent: int) -> int:
+        """Boats of ``agent`` on beaches, royal islands' beaches included.
+
+        Kings on their statues are not on a beach; only with
+        ``royal_owner_may_land`` (AMB-34) can an owner's boats stand on the
+        beaches of their royal island, and they are in play like any other.
+        """
+        n = 0
+        for beaches in self.boats:
+            for beach in beaches:
+                n += beach.count(agent)
+        return n
+
+    def no_boats(self, agent: int) -> bool:
+        """NOBOATS-1 with AMB-18: no boats in play (royal boats count only if the flag says so)."""
+        if self.boats_in_play(agent):
+            return False
+        return self.cfg.rules.noboats_ignores_royal or agent not in self.kings
+
+    def may_land_royal(self, king: int, group: tuple[int, ...]) -> bool:
+        """AMB-34: only with the flag, and only a group of the owner's own boats."""
+        return self.cfg.rules.royal_owner_may_land and bool(group) and all(c == king for c in group)

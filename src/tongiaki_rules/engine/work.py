@@ -1,0 +1,109 @@
+"""The engine's scratch copy of a state: every phase together, and the dispatch.
+
+:class:`Work` gathers the phase mixins and chooses among them: the legal
+actions of the current phase, the transition of an action, and the settling
+of everything that needs no choice (LAND-4 when no slot is free at all; AMB-42
+as a safety net).
+"""
+
+from __future__ import annotations
+
+from ..actions import (
+    Action,
+    Berth,
+    Depart,
+    Draw,
+    Expand,
+    ExpandFromBoard,
+    FoundRoyal,
+    PlaceNewBoats,
+    PlaceTile,
+    Recolonize,
+    ReturnBoat,
+    SetupPlace,
+)
+from .board import DEPART, DRAW, LAND, OVER, PLACE, SETUP, TURN
+from .expansion import ExpansionPhase
+from .setup import SetupPhase
+from .voyage import VoyagePhase
+
+
+class Work(SetupPhase, ExpansionPhase, VoyagePhase):
+    """Mutable scratch copy of a game state (engine internal)."""
+
+    __slots__ = ()
+
+    def legal(self) -> list[Action]:
+        phase = self.phase
+        if phase == TURN:
+            return self.legal_turn()
+        if phase == DEPART:
+            return self.legal_depart()
+        if phase == LAND:
+            return self.legal_land()
+        if phase == PLACE:
+            return self.legal_place()
+        if phase == SETUP:
+            return self.legal_setup()
+        return []
+
+    def apply(self, action: Action) -> None:
+        kind = type(action)
+        if kind is Berth:
+            assert isinstance(action, Berth)
+            self.berth(int(action.colour), action.beach)
+        elif kind is ReturnBoat:
+            assert isinstance(action, ReturnBoat)
+            self.send_home(int(action.colour))
+        elif kind is Depart:
+            assert isinstance(action, Depart)
+            self.depart(action.island, action.beach, action.jetty)
+        elif kind is Draw:
+            assert isinstance(action, Draw)
+            self.on_draw(self.cfg.tiles.index[action.tile])
+        elif kind is Expand:
+            assert isinstance(action, Expand)
+            self.place_from_reserve(action.island, action.beaches)
+        elif kind is PlaceTile:
+            assert isinstance(action, PlaceTile)
+            self.on_place(action.position, action.rotation)
+        elif kind is SetupPlace:
+            assert isinstance(action, SetupPlace)
+            self.setup_place(action.beach)
+        elif kind is FoundRoyal:
+            assert isinstance(action, FoundRoyal)
+            self.found_royal(action.island)
+        elif kind is Recolonize:
+            self.recolonize()
+        elif kind is PlaceNewBoats:
+            assert isinstance(action, PlaceNewBoats)
+            self.place_from_reserve(action.island, action.beaches)
+        elif kind is ExpandFromBoard:
+            assert isinstance(action, ExpandFromBoard)
+            self.expand_from_board(action)
+        else:  # pragma: no cover - guarded by the legality check
+            raise TypeError(f"not an action: {action!r}")
+
+    def settle(self) -> list[Action]:
+        """Resolve everything that needs no choice; return the legal actions now."""
+        while True:
+            phase = self.phase
+            if phase in (DRAW, OVER):
+                return []
+            if phase == LAND and self.land_forced():
+                continue
+            acts = self.legal()
+            if not acts:
+                if phase == LAND:
+                    # no free slot at all: every arriving boat goes home (LAND-4)
+                    self.lose_group("no free slot")
+                    self.after_landing()
+                    continue
+                # AMB-42 safety net: never leave a player without a move
+                self.phase = OVER
+                self.ended = True
+                return []
+            if len(acts) == 1 and phase in (DEPART, LAND, PLACE):
+                self.apply(acts[0])
+                continue
+            return acts
