@@ -1,0 +1,152 @@
+"""The layout shows the game: small modules, acyclic imports, lower layers below higher ones.
+
+Module-level imports between the package's own modules (not those inside
+functions, which presentation helpers such as ``GameState.to_json`` use
+lazily, nor those under ``TYPE_CHECKING``) must form an acyclic graph in
+which no module imports a module of a higher layer. No module is over 600
+lines and no class over 500, so a reader can take in one phase at a time.
+See docs/explanation/architecture.md.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "tongiaki_rules"
+MAX_MODULE_LINES = 600
+MAX_CLASS_LINES = 500
+
+LAYERS: tuple[tuple[str, ...], ...] = (
+    # 0: the game's vocabulary: colours, hexes, tiles, rules flags, actions, events, errors
+    (
+        "errors",
+        "colours",
+        "hexgrid",
+        "rules",
+        "tiles",
+        "standard_tiles",
+        "actions",
+        "events",
+        "catalogue",
+        "atomic",
+    ),
+    # 1: the engine and the state it freezes into
+    ("engine", "state", "views", "config", "scoring"),
+    # 2: what is built on states: positions, explanations, JSON, notation, the testing kit
+    ("scenario", "explain", "record", "notation", "testing", "textview", "svg"),
+    # 3: what plays: encodings, observations, bots, narrated games, simulation, fuzzing
+    ("pergame", "encoding", "observation", "bots", "narration", "simulation", "fuzzing"),
+    # 4: the doors to the outside: the command line and the framework adapters
+    ("cli", "adapters", "__main__"),
+)
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def layer_of(module: str) -> int:
+    parts = module.split(".")
+    if len(parts) == 1:  # the package itself re-exports the public API of layers 0 to 2
+        return len(LAYERS) - 2
+    top = parts[1]
+    for k, names in enumerate(LAYERS):
+        if top in names:
+            return k
+    raise AssertionError(f"{module} is in no layer: add it to LAYERS and the architecture page")
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def module_level_imports(module: str) -> set[str]:
+    """The package's modules that ``module`` imports when it is itself imported."""
+    tree = ast.parse(MODULES[module].read_text("utf-8"))
+    package = module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+
+    def visit(body: list[ast.stmt]) -> None:
+        for node in body:
+            if isinstance(node, ast.If) and not _is_type_checking(node):
+                visit(node.body)
+                visit(node.orelse)
+            elif isinstance(node, ast.Try):
+                visit(node.body)
+            elif isinstance(node, ast.Import):
+                found.update(a.name for a in node.names if a.name.startswith("tongiaki_rules"))
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")
+                    base = base[: len(base) - node.level + 1]
+                    target = ".".join([*base, node.module] if node.module else base)
+                else:
+                    target = node.module or ""
+                if not target.startswith("tongiaki_rules"):
+                    continue
+                for alias in node.names:
+                    sub = f"{target}.{alias.name}"
+                    found.add(sub if sub in MODULES else target)
+
+    visit(tree.body)
+    found.discard(module)
+    return {m for m in found if m in MODULES}
+
+
+GRAPH = {module: module_level_imports(module) for module in MODULES}
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_module_is_longer_than_600_lines(module: str) -> None:
+    lines = len(MODULES[module].read_text("utf-8").splitlines())
+    assert lines <= MAX_MODULE_LINES, f"{module}: {lines} lines"
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_class_is_longer_than_500_lines(module: str) -> None:
+    tree = ast.parse(MODULES[module].read_text("utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            size = (node.end_lineno or node.lineno) - node.lineno + 1
+            assert size <= MAX_CLASS_LINES, f"{module}.{node.name}: {size} lines"
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_module_imports_a_higher_layer(module: str) -> None:
+    mine = layer_of(module)
+    higher = sorted(m for m in GRAPH[module] if layer_of(m) > mine)
+    assert not higher, f"{module} (layer {mine}) imports {higher} at module level"
+
+
+def test_module_level_imports_are_acyclic() -> None:
+    done: set[str] = set()
+    path: list[str] = []
+
+    def visit(module: str) -> None:
+        if module in path:
+            cycle = [*path[path.index(module) :], module]
+            raise AssertionError("import cycle: " + " -> ".join(cycle))
+        if module in done:
+            return
+        path.append(module)
+        for target in sorted(GRAPH[module]):
+            # a subpackage's __init__ importing its own parts is not a cycle back to it
+            if not target.startswith(module + "."):
+                visit(target)
+        path.pop()
+        done.add(module)
+
+    for module in sorted(GRAPH):
+        visit(module)
