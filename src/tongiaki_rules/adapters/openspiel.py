@@ -70,14 +70,19 @@ from ..rules import Rules
 from ..standard_tiles import STANDARD_TILES
 from ..state import GameState, new_game
 from ..tiles import IslandTile
+
+# In the order they were defined here, the order the API reference shows them in.
+# isort: off
 from .openspiel_parameters import (
-    DEFAULT_MAX_GAME_LENGTH,
     GAME_NAME,
+    RETURNS,
+    DEFAULT_MAX_GAME_LENGTH,
     MAX_GAME_LENGTH_LIMIT,
     PARAMETERS,
-    RETURNS,
     GameSettings,
 )
+
+# isort: on
 
 __all__ = [
     "DEFAULT_MAX_GAME_LENGTH",
