@@ -1,0 +1,242 @@
+"""JSON text and its fields: laying out and loading JSON text, and the readers
+that check one field each, raising :class:`RecordError` that names its path.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, Final, NoReturn
+
+from ..errors import RecordError
+from ..hexgrid import Hex
+from .schema import _LETTERS, READ_VERSIONS, RECORD_SCHEMA, STATE_SCHEMA
+
+
+def _dumps(value: Any, indent: int | None) -> str:
+    if indent is not None and (type(indent) is not int or not 0 <= indent <= _MAX_INDENT):
+        raise RecordError(f"expected null or 0..{_MAX_INDENT} spaces, not {indent!r}", "indent")
+    if indent is None:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return _pretty(value, 0, indent)
+
+
+_WIDTH: Final = 100
+_MAX_INDENT: Final = 16
+
+
+def _pretty(value: Any, level: int, indent: int) -> str:
+    flat = json.dumps(value, ensure_ascii=False)
+    pad = " " * (level * indent)
+    if len(pad) + len(flat) <= _WIDTH or not isinstance(value, dict | list) or not value:
+        return flat
+    inner = " " * ((level + 1) * indent)
+    if isinstance(value, dict):
+        items = [
+            f"{inner}{json.dumps(k, ensure_ascii=False)}: {_pretty(v, level + 1, indent)}"
+            for k, v in value.items()
+        ]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    if not any(isinstance(v, dict | list) for v in value):
+        # scalars: as many to a line as fit
+        lines: list[str] = []
+        line = ""
+        for v in value:
+            text = json.dumps(v, ensure_ascii=False) + ","
+            if line and len(inner) + len(line) + 1 + len(text) > _WIDTH:
+                lines.append(inner + line)
+                line = ""
+            line = f"{line} {text}" if line else text
+        lines.append(inner + line[:-1])
+        return "[\n" + "\n".join(lines) + "\n" + pad + "]"
+    items = [f"{inner}{_pretty(v, level + 1, indent)}" for v in value]
+    return "[\n" + ",\n".join(items) + "\n" + pad + "]"
+
+
+# ====================================================================== reading
+def _fail(path: str, message: str, clause: str | None = None) -> NoReturn:
+    raise RecordError(message, path or None, clause)
+
+
+def _field(path: str, key: str) -> str:
+    key = _shown(key)
+    return f"{path}.{key}" if path else key
+
+
+def _shown(text: str) -> str:
+    """``text``, with lone surrogates escaped so that a message can always be printed."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8") if _unpaired(text) else text
+
+
+def _unpaired(text: str) -> bool:
+    """True if ``text`` holds a lone surrogate (UTF-8 cannot encode it: it is not text)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _item(path: str, k: int) -> str:
+    return f"{path}[{k}]"
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number with a fraction or exponent"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__  # pragma: no cover - json gives only the above
+
+
+def _object(value: Any, path: str, fields: Sequence[str]) -> dict[str, Any]:
+    """``value`` must be an object with exactly ``fields``."""
+    if not isinstance(value, dict):
+        _fail(path, f"expected an object, not {_type_name(value)}")
+    for key in value:
+        if key not in fields:
+            _fail(_field(path, key), "unknown field")
+    for key in fields:
+        if key not in value:
+            _fail(path, f"missing field {key!r}")
+    return value
+
+
+def _int(value: Any, path: str, lo: int | None = None, hi: int | None = None) -> int:
+    if type(value) is not int:
+        _fail(path, f"expected an integer, not {_type_name(value)}")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        if lo is not None and hi is not None:
+            _fail(path, f"{value} is not in {lo}..{hi}")
+        _fail(path, f"{value} is less than {lo}" if lo is not None else f"{value} exceeds {hi}")
+    return value
+
+
+def _bool(value: Any, path: str) -> bool:
+    if type(value) is not bool:
+        _fail(path, f"expected true or false, not {_type_name(value)}")
+    return value
+
+
+def _str(value: Any, path: str) -> str:
+    if not isinstance(value, str):
+        _fail(path, f"expected a string, not {_type_name(value)}")
+    if _unpaired(value):
+        _fail(path, f"{_shown(value)!r} holds a lone surrogate: it is not Unicode text")
+    return value
+
+
+def _list(value: Any, path: str) -> list[Any]:
+    if not isinstance(value, list):
+        _fail(path, f"expected an array, not {_type_name(value)}")
+    return value
+
+
+def _hex(value: Any, path: str) -> Hex:
+    if not isinstance(value, list):
+        _fail(path, f"a position is an array [q, r] of two integers, not {_type_name(value)}")
+    if len(value) != 2:
+        _fail(path, f"a position is an array [q, r] of two integers, not of {len(value)} values")
+    return (_int(value[0], _item(path, 0)), _int(value[1], _item(path, 1)))
+
+
+def _opt_hex(value: Any, path: str) -> Hex | None:
+    return None if value is None else _hex(value, path)
+
+
+def _colour(value: Any, path: str, agents: int) -> int:
+    text = _str(value, path)
+    letters = _LETTERS[:agents]
+    if len(text) != 1 or text not in letters:
+        _fail(path, f"{text!r} is not the letter of a colour in play ({letters})")
+    return letters.index(text)
+
+
+def _boats(value: Any, path: str, agents: int) -> tuple[int, ...]:
+    text = _str(value, path)
+    letters = _LETTERS[:agents]
+    bad = sorted({ch for ch in text if ch not in letters})
+    if bad:
+        _fail(
+            path, f"{''.join(bad)!r} in {text!r} is not the letter of a colour in play ({letters})"
+        )
+    return tuple(sorted(letters.index(ch) for ch in text))
+
+
+def _load(text: Any) -> Any:
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            _fail("", f"not UTF-8 text: {exc}")
+    if not isinstance(text, str):
+        _fail("", f"expected JSON text (str or bytes), not {type(text).__name__}")
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except RecordError:
+        raise
+    except (ValueError, RecursionError) as exc:
+        _fail("", f"not valid JSON: {exc}")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            _fail("", f"duplicate key {key!r} in an object")
+        found[key] = value
+    return found
+
+
+def _no_constant(name: str) -> NoReturn:
+    _fail("", f"not valid JSON: {name} is not a JSON number")
+
+
+def _header(doc: Any, schema: str, fields: Sequence[str]) -> dict[str, Any]:
+    if not isinstance(doc, dict):
+        _fail("", f"expected a JSON object, not {_type_name(doc)}")
+    if "schema" not in doc:
+        _fail("", "missing field 'schema'")
+    name = doc["schema"]
+    if name != schema:
+        hint = ""
+        if name == RECORD_SCHEMA:
+            hint = "; this is a game record (read it with GameRecord.from_json)"
+        elif name == STATE_SCHEMA:
+            hint = "; this is a state (read it with state_from_json)"
+        _fail("schema", f"expected {schema!r}, not {name!r}{hint}")
+    if "version" not in doc:
+        _fail("", "missing field 'version'")
+    version = _int(doc["version"], "version")
+    if version not in READ_VERSIONS:
+        _fail(
+            "version",
+            f"version {version} is not supported; this library reads versions "
+            f"{', '.join(map(str, READ_VERSIONS))}",
+        )
+    obj = _object(doc, "", fields)
+    if version == 1 and schema == STATE_SCHEMA and obj.get("chain"):
+        _fail("chain", "a version 1 state cannot carry the departures of its turn; save it again")
+    return obj
+
+
+def _choice(value: Any, path: str, names: Sequence[str]) -> int:
+    text = _str(value, path)
+    if text not in names:
+        _fail(path, f"{text!r} is not one of {', '.join(map(repr, names))}")
+    return list(names).index(text)
+
+
+def _check_type(value: object, kind: type, path: str) -> None:
+    if not isinstance(value, kind):
+        raise RecordError(f"expected a {kind.__name__}, not {type(value).__name__}", path)

@@ -1,0 +1,169 @@
+"""The :class:`Recorder`: plays a game and records every action applied."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from ..actions import (
+    Action,
+    Draw,
+)
+from ..errors import RecordError
+from ..rules import Rules
+from ..standard_tiles import STANDARD_TILES
+from ..state import DEFAULT_RULES, GameState, new_game
+from ..tiles import TileSet
+from .fields import _check_type
+from .game_record import GameRecord, _freeze_metadata, replay_states
+from .settings import _check_settings
+
+
+class Recorder:
+    """Plays a game and records every action applied, draws included.
+
+    Start from the settings, or from a new game with :meth:`from_state`, or go
+    on with a loaded record with :meth:`resume`. ``apply`` checks the action,
+    moves the game on and appends it; ``state`` is the current position and
+    ``record`` the :class:`GameRecord` so far.
+
+    >>> import random
+    >>> recorder = Recorder(2, metadata={"players": "Ann, Bob"})
+    >>> recorder.apply(SetupPlace(0)).current_player
+    1
+    >>> rng = random.Random(4)
+    >>> while not recorder.state.is_terminal:
+    ...     if recorder.state.is_chance_node:
+    ...         _ = recorder.resolve_chance(rng)
+    ...     else:
+    ...         _ = recorder.apply(rng.choice(recorder.state.legal_actions()))
+    >>> replay(recorder.record) == recorder.state
+    True
+    """
+
+    def __init__(
+        self,
+        num_players: int,
+        rules: Rules = DEFAULT_RULES,
+        *,
+        tiles: TileSet = STANDARD_TILES,
+        start_player: int = 0,
+        metadata: Mapping[str, str | int] | None = None,
+    ) -> None:
+        _check_settings(num_players, rules, tiles, start_player)
+        first = new_game(num_players, rules, tiles=tiles, start_player=start_player)
+        self.metadata: dict[str, str | int] = dict(_freeze_metadata(metadata))
+        """Free information stored with the record (editable)."""
+        self._states: list[GameState] = [first]
+        self._actions: list[Action] = []
+
+    @classmethod
+    def from_state(
+        cls, state: GameState, *, metadata: Mapping[str, str | int] | None = None
+    ) -> Recorder:
+        """Record a game from ``state``, which must be a new game (from :func:`new_game`).
+
+        >>> from tongiaki_rules import new_game
+        >>> Recorder.from_state(new_game(3)).state == new_game(3)
+        True
+        """
+        _check_type(state, GameState, "state")
+        cfg = state.config
+        recorder = cls(
+            cfg.num_players,
+            cfg.rules,
+            tiles=cfg.tiles,
+            start_player=cfg.start_player,
+            metadata=metadata,
+        )
+        if state != recorder.state:
+            raise RecordError("a record starts from a new game (see new_game)", "state")
+        return recorder
+
+    @classmethod
+    def resume(cls, record: GameRecord) -> Recorder:
+        """Go on recording after the actions of ``record`` (replayed, so checked).
+
+        >>> recorder = Recorder.resume(GameRecord(2, actions=[SetupPlace(0)]))
+        >>> len(recorder.actions), recorder.state.current_player
+        (1, 1)
+        """
+        _check_type(record, GameRecord, "record")
+        recorder = cls(
+            record.num_players,
+            record.rules,
+            tiles=record.tiles,
+            start_player=record.start_player,
+            metadata=record.metadata,
+        )
+        recorder._states = list(replay_states(record))
+        recorder._actions = list(record.actions)
+        return recorder
+
+    @property
+    def state(self) -> GameState:
+        """The current position."""
+        return self._states[-1]
+
+    @property
+    def states(self) -> tuple[GameState, ...]:
+        """Every position so far, the new game first."""
+        return tuple(self._states)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action applied so far."""
+        return tuple(self._actions)
+
+    @property
+    def record(self) -> GameRecord:
+        """The game so far as a :class:`GameRecord`."""
+        cfg = self._states[0].config
+        return GameRecord(
+            cfg.num_players,
+            rules=cfg.rules,
+            tiles=cfg.tiles,
+            start_player=cfg.start_player,
+            actions=self._actions,
+            metadata=self.metadata,
+        )
+
+    def apply(self, action: Action) -> GameState:
+        """Apply ``action`` (a decision, or a :class:`Draw` at a chance node) and record it.
+
+        Raises :class:`~tongiaki_rules.errors.IllegalActionError` if it is not
+        legal; nothing is recorded then.
+        """
+        state = self.state
+        after = state.apply(action)
+        if not state.is_chance_node:
+            legal = state.legal_actions()
+            action = legal[legal.index(action)]  # the canonical value (ints, tuples)
+        else:
+            assert isinstance(action, Draw)
+            tiles = state.config.tiles
+            action = tiles.draws[tiles.index[action.tile]]
+        self._states.append(after)
+        self._actions.append(action)
+        return after
+
+    def resolve_chance(self, rng: random.Random) -> GameState:
+        """Draw at random (and record the draws) until a player must decide or the game ends."""
+        while self.state.is_chance_node:
+            self.apply(self.state.sample_chance(rng))
+        return self.state
+
+    def undo(self, steps: int = 1) -> GameState:
+        """Take back the last ``steps`` actions; return the state then current.
+
+        >>> recorder = Recorder(2)
+        >>> _ = recorder.apply(SetupPlace(0))
+        >>> recorder.undo() == new_game(2), recorder.actions
+        (True, ())
+        """
+        if type(steps) is not int or not 0 <= steps <= len(self._actions):
+            raise RecordError(f"can undo 0..{len(self._actions)} actions, not {steps!r}", "steps")
+        if steps:
+            del self._actions[-steps:]
+            del self._states[-steps:]
+        return self.state
