@@ -53,30 +53,18 @@ being landed on is the pending one. Any change to this layout is a new
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from itertools import combinations, combinations_with_replacement, repeat
+from itertools import repeat
 from operator import is_
 from typing import Any, Final, cast
 
 import attrs
 
-from .actions import (
-    Action,
-    Berth,
-    Depart,
-    Draw,
-    Expand,
-    ExpandFromBoard,
-    FoundRoyal,
-    PlaceNewBoats,
-    PlaceTile,
-    Recolonize,
-    ReturnBoat,
-    SetupPlace,
-)
+from .actions import Action, Draw, ExpandFromBoard, PlaceTile
 from .colours import COLOURS
+from .disc import MAX_DISC_RADIUS, disc_cells, placement_radius
+from .encoding_blocks import _ENCODERS, _Context, _equal_legal_action, _pair_rank, _place
 from .errors import IllegalActionError, InvalidPositionError, SettingsError, shown
-from .hexgrid import STEPS, Hex
+from .hexgrid import Hex
 from .pergame import PerGame, check_settings, index_problem
 from .rules import Rules
 from .standard_tiles import STANDARD_TILES
@@ -94,13 +82,6 @@ __all__ = [
 ENCODING_VERSION: Final = 1
 """Version of the index layout; any change to the layout gets a new number."""
 
-MAX_DISC_RADIUS: Final = 256
-"""The largest radius :func:`disc_cells` accepts (197,377 hexes).
-
-The standard game needs 31 (62 without ``recolonize_requires_adjacency``);
-a tile set whose :func:`placement_radius` is larger cannot be encoded.
-"""
-
 _NOTHING: Final = object()
 """Stands for "no state indexed yet" in the cache of the last state."""
 
@@ -117,71 +98,6 @@ BLOCKS: Final[tuple[str, ...]] = (
     "PlaceTile",
 )
 """The blocks of the layout, in index order (one per action type, chance excluded)."""
-
-
-def placement_radius(rules: Rules, tiles: TileSet) -> int:
-    """The farthest any tile can ever lie from Tonga's hex ``(0, 0)``.
-
-    Every tile the engine places touches a tile already on the table (a
-    voyage tile goes in the empty hex a route or jetty points at; a free
-    placement picks a hex next to the table), or lies one empty hex further
-    out when ``recolonize_requires_adjacency`` is off; on an empty table it
-    goes on ``(0, 0)``. So, counting Tonga as placed first at distance 0,
-    each placement lies at most one step (two without adjacency) beyond an
-    earlier one: after all ``len(tiles.pile)`` tiles the farthest is that
-    many steps (twice that many) away. A group waiting for a draw is at an
-    empty hex next to the table, with a tile still in the pile, so it is
-    inside the same radius.
-
-    >>> placement_radius(Rules(), STANDARD_TILES)
-    31
-    >>> placement_radius(Rules(recolonize_requires_adjacency=False), STANDARD_TILES)
-    62
-
-    Raises :class:`~tongiaki_rules.errors.SettingsError` naming ``rules`` or
-    ``tiles`` if it is not a :class:`Rules` or a :class:`TileSet`.
-    """
-    if not isinstance(rules, Rules):
-        raise SettingsError(f"rules: expected a Rules value, not {shown(rules)}")
-    if not isinstance(tiles, TileSet):
-        raise SettingsError(f"tiles: expected a TileSet, not {shown(tiles)}")
-    step = 1 if rules.recolonize_requires_adjacency else 2
-    return step * len(tiles.pile)
-
-
-def disc_cells(radius: int) -> tuple[Hex, ...]:
-    """The hexes within ``radius`` of ``(0, 0)``, numbered ring by ring.
-
-    Cell 0 is ``(0, 0)``; ring ``k`` holds cells ``3k(k-1)+1 .. 3k(k+1)``,
-    starting at the hex ``k`` steps above Tonga and going clockwise (towards
-    the upper right first).
-
-    >>> disc_cells(1)
-    ((0, 0), (0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
-    >>> len(disc_cells(31))
-    2977
-
-    ``radius`` must be an ``int`` (not a bool) from 0 to
-    :data:`MAX_DISC_RADIUS`; anything else raises
-    :class:`~tongiaki_rules.errors.SettingsError` naming it.
-    """
-    if type(radius) is not int or not 0 <= radius <= MAX_DISC_RADIUS:
-        raise SettingsError(
-            f"radius must be an int from 0 to {MAX_DISC_RADIUS}, not {shown(radius)}"
-        )
-    cells: list[Hex] = [(0, 0)]
-    for k in range(1, radius + 1):
-        q, r = 0, -k
-        for side in range(6):
-            dq, dr = STEPS[(5 + side) % 6]
-            for _ in range(k):
-                cells.append((q, r))
-                q, r = q + dq, r + dr
-    return tuple(cells)
-
-
-def _pair_rank(n: int) -> dict[tuple[int, ...], int]:
-    return {pair: k for k, pair in enumerate(combinations_with_replacement(range(n), 2))}
 
 
 @attrs.frozen(slots=True, eq=False, repr=False)
@@ -680,135 +596,3 @@ class ActionEncoding:
 
 _CACHE: PerGame[ActionEncoding] = PerGame(ActionEncoding)
 """``[GameConfig, ActionEncoding]`` of the last :meth:`ActionEncoding.for_state` call."""
-
-
-def _equal_legal_action(state: GameState, legal: Sequence[Action], action: object) -> int:
-    """Place of ``action`` among ``legal`` by equality; its fields must be typed as the legal one's.
-
-    ``SetupPlace(True) == SetupPlace(1)`` in Python; the encoding refuses it.
-    """
-    try:
-        k = legal.index(cast("Action", action))
-    except (ValueError, TypeError):
-        from .explain import explain
-
-        message, clause = explain(state, action)
-        raise IllegalActionError(message, clause) from None
-    found = legal[k]
-    if type(found) is not type(action) or repr(found) != repr(action):
-        raise IllegalActionError(
-            f"action {shown(action)} is not legal: only {found!r}, with exactly these types, is"
-        )
-    return k
-
-
-class _Slots(dict[Hex, int]):
-    """Island slot by position, filled from the state at the first lookup."""
-
-    __slots__ = ("enc", "state")
-
-    def __init__(self, enc: ActionEncoding, state: GameState) -> None:
-        super().__init__()
-        self.enc = enc
-        self.state = state
-
-    def __missing__(self, pos: Hex) -> int:
-        if self:
-            raise KeyError(pos)
-        self.update(self.enc._island_slots_of(self.state))
-        if pos in self:
-            return self[pos]
-        raise KeyError(pos)
-
-
-class _Context:
-    """What encoding the actions of one state needs: the island slot of each position."""
-
-    __slots__ = ("enc", "offsets", "slots", "state")
-
-    def __init__(self, enc: ActionEncoding, state: GameState) -> None:
-        self.enc = enc
-        self.state = state
-        self.offsets = enc.offsets
-        self.slots = _Slots(enc, state)
-
-    def cell(self, pos: Hex) -> int:
-        cell = self.enc._cell_of.get(pos)
-        if cell is None:
-            raise InvalidPositionError(
-                f"the hex {pos} lies outside the encoded disc of radius {self.enc.radius}; "
-                "no game played under these rules reaches it"
-            )
-        return cell
-
-
-_SUBSET_RANK: Final[dict[tuple[int, ...], int]] = {
-    beaches: sum(1 << b for b in beaches) - 1
-    for k in range(1, 7)
-    for beaches in combinations(range(6), k)
-}
-"""Place of each set of beaches (of an island with up to six) in the Expand block of an island."""
-
-
-def _setup(c: _Context, a: SetupPlace) -> int:
-    return c.offsets["SetupPlace"] + a.beach
-
-
-def _expand(c: _Context, a: Expand) -> int:
-    rank = _SUBSET_RANK.get(a.beaches)
-    if rank is None:
-        rank = sum(1 << b for b in a.beaches) - 1
-    return c.offsets["Expand"] + c.enc._expand_base[c.slots[a.island]] + rank
-
-
-def _from_board(c: _Context, a: ExpandFromBoard) -> int:
-    base = c.enc.beach_offsets
-    target = base[c.slots[a.island]] + a.beach
-    source = base[c.slots[a.source]] + a.source_beach
-    return c.offsets["ExpandFromBoard"] + target * c.enc._beach_count + source
-
-
-def _found(c: _Context, a: FoundRoyal) -> int:
-    return c.offsets["FoundRoyal"] + c.slots[a.island]
-
-
-def _recolonize(c: _Context, a: Recolonize) -> int:
-    return c.offsets["Recolonize"]
-
-
-def _new_boats(c: _Context, a: PlaceNewBoats) -> int:
-    if len(a.beaches) == 1:
-        return c.offsets["PlaceNewBoats"] + c.enc.beach_offsets[c.slots[a.island]] + a.beaches[0]
-    return c.offsets["PlaceNewBoats"] + c.enc._beach_count + c.enc._pairs[a.beaches]
-
-
-def _depart(c: _Context, a: Depart) -> int:
-    k = c.state.where_()[a.island]
-    rotation = c.state.tiles_[k][2]
-    return c.offsets["Depart"] + 6 * c.slots[a.island] + (a.jetty - rotation) % 6
-
-
-def _berth(c: _Context, a: Berth) -> int:
-    return c.offsets["Berth"] + int(a.colour) * c.enc._max_beaches + a.beach
-
-
-def _return(c: _Context, a: ReturnBoat) -> int:
-    return c.offsets["ReturnBoat"] + int(a.colour)
-
-
-def _place(c: _Context, a: PlaceTile) -> int:
-    return c.offsets["PlaceTile"] + 6 * c.cell(a.position) + a.rotation
-
-
-_ENCODERS: Final[dict[type, Callable[[_Context, Any], int]]] = {
-    SetupPlace: _setup,
-    Expand: _expand,
-    ExpandFromBoard: _from_board,
-    FoundRoyal: _found,
-    Recolonize: _recolonize,
-    PlaceNewBoats: _new_boats,
-    Depart: _depart,
-    Berth: _berth,
-    ReturnBoat: _return,
-    PlaceTile: _place,
-}

@@ -1,4 +1,10 @@
-"""The game state: an immutable, hashable value, and the read-only views of it.
+"""The game state: an immutable, hashable value that applies actions and resolves chance.
+
+:class:`GameState` is the contract a front end plays through (legal actions,
+``apply``, chance nodes, the end and the scores), built by :func:`new_game`.
+Its read-only queries are in :mod:`.queries` (its base class), the views they
+return in :mod:`.views` and the per-game settings in :mod:`.config`; every one
+of those names can still be imported from here.
 
 >>> from tongiaki_rules import new_game
 >>> state = new_game(3)
@@ -13,7 +19,6 @@
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Sequence
 from itertools import repeat
@@ -24,39 +29,27 @@ import attrs
 
 from . import engine as _engine
 from .actions import ACTION_TYPES, Action, Draw
-from .colours import BOATS_PER_COLOUR, COLOURS, Colour
-from .errors import IllegalActionError, QueryError, SettingsError, shown
+from .colours import BOATS_PER_COLOUR, COLOURS
+from .config import DEFAULT_RULES as DEFAULT_RULES
+from .config import GameConfig as GameConfig
+from .config import check_settings as check_settings
+from .errors import IllegalActionError, SettingsError, shown
 from .hexgrid import ORIGIN, Hex
-from .rules import Rules, TwoPlayerTurnOrder
+from .queries import PositionQueries
+from .rules import Rules
 from .standard_tiles import STANDARD_TILES
-from .tiles import IslandTile, Tile, TileSet
+from .tiles import TileSet
+from .views import BeachView as BeachView
+from .views import DecisionKind as DecisionKind
+from .views import GroupView as GroupView
+from .views import IslandView as IslandView
+from .views import Pending as Pending
+from .views import PileView as PileView
+from .views import PlacedTile as PlacedTile
 
 if TYPE_CHECKING:
     from .events import Event
     from .scoring import Outcome
-
-
-DEFAULT_RULES = Rules()
-"""The recommended reading of every contested point (the defaults of :class:`Rules`)."""
-
-
-class DecisionKind(enum.StrEnum):
-    """What kind of decision the state is waiting for."""
-
-    SETUP = "setup"
-    """Place a setup boat on Tonga (SETUP-4)."""
-    TURN = "turn"
-    """Choose the turn action: expand, found a royal island, recolonise, ... (TURN-1)."""
-    DEPARTURE = "departure"
-    """Choose which full beach departs next and by which jetty (DEPART-2/3, CHAIN-2)."""
-    DRAW = "draw"
-    """A chance node: the top tile of the pile is revealed."""
-    PLACE_TILE = "place_tile"
-    """Place the tile just drawn where the player likes (RECOLONIZE-3, Rody variant)."""
-    BERTH = "berth"
-    """Put the next arriving boat on a beach, or send a surplus boat home (LAND-1..4)."""
-    GAME_OVER = "game_over"
-    """The game has ended."""
 
 
 _KIND_OF_PHASE = (
@@ -70,186 +63,8 @@ _KIND_OF_PHASE = (
 )
 
 
-def check_settings(num_players: object, rules: object, tiles: object) -> None:
-    """Refuse settings that are not a game, with a SettingsError naming the argument.
-
-    ``num_players`` must be an ``int`` (not a bool) from 2 to 6, ``rules`` a
-    :class:`~tongiaki_rules.rules.Rules` and ``tiles`` a
-    :class:`~tongiaki_rules.tiles.TileSet`. Shared by :meth:`GameConfig.make`
-    and everything that is built per game (encodings, observation layouts).
-
-    >>> check_settings(3, Rules(), STANDARD_TILES)
-    >>> try:
-    ...     check_settings(True, Rules(), STANDARD_TILES)
-    ... except SettingsError as error:
-    ...     print(error)
-    num_players: Tongiaki is for 2 to 6 players, not True [COMP-1]
-    """
-    if type(num_players) is not int or not 2 <= num_players <= 6:
-        raise SettingsError(
-            f"num_players: Tongiaki is for 2 to 6 players, not {shown(num_players)} [COMP-1]"
-        )
-    if not isinstance(rules, Rules):
-        raise SettingsError(f"rules must be a Rules, not {shown(rules)}")
-    if not isinstance(tiles, TileSet):
-        raise SettingsError(f"tiles must be a TileSet, not {shown(tiles)}")
-
-
-@attrs.frozen(slots=True)
-class GameConfig:
-    """What stays fixed for a whole game: players, colours, turn order, rules, tiles.
-
-    Seat ``i`` plays colour ``i``; in the two-colour two-player variant seat
-    ``i`` also plays colour ``i + 2``.
-    """
-
-    num_players: int
-    rules: Rules
-    tiles: TileSet
-    start_player: int
-    agent_seats: tuple[int, ...]
-    """Seat of each colour in play, indexed by colour."""
-    order: tuple[int, ...]
-    """Colours in turn order, beginning with the start player's (first) colour."""
-    next_agent: tuple[int, ...] = attrs.field(eq=False, hash=False)
-
-    @classmethod
-    def make(cls, num_players: int, rules: Rules, tiles: TileSet, start_player: int) -> GameConfig:
-        """Validate the settings and derive the turn order.
-
-        Every wrong argument raises :class:`~tongiaki_rules.errors.SettingsError`
-        naming it.
-        """
-        check_settings(num_players, rules, tiles)
-        if type(start_player) is not int or not 0 <= start_player < num_players:
-            raise SettingsError(
-                f"start_player must be a seat 0..{num_players - 1}, not {shown(start_player)}"
-            )
-        s = start_player
-        if rules.variant_two_player_double_colour:
-            if num_players != 2:
-                raise SettingsError(
-                    "the two-colour variant is for exactly 2 players [VARIANT-2P-1]"
-                )
-            seats: tuple[int, ...] = (0, 1, 0, 1)
-            if rules.two_player_turn_order is TwoPlayerTurnOrder.ALTERNATE_SEATS:
-                order: tuple[int, ...] = (s, 1 - s, s + 2, 3 - s)
-            else:
-                order = (s, s + 2, 1 - s, 3 - s)
-        else:
-            seats = tuple(range(num_players))
-            order = tuple((s + k) % num_players for k in range(num_players))
-        nxt = [0] * len(seats)
-        for k, agent in enumerate(order):
-            nxt[agent] = order[(k + 1) % len(order)]
-        room = sum(b.slots - 1 for b in tiles.start.beaches)
-        if room < 2 * len(seats):
-            raise SettingsError("the start island has too few slots for the setup boats [SETUP-5]")
-        return cls(num_players, rules, tiles, start_player, seats, order, tuple(nxt))
-
-
-@attrs.frozen(slots=True)
-class PlacedTile:
-    """A tile on the table: where, turned how far, and which tile."""
-
-    position: Hex
-    rotation: int
-    tile: Tile
-
-
-@attrs.frozen(slots=True)
-class BeachView:
-    """One beach of an island on the table, with the boats in its slots.
-
-    ``boats`` lists the colour in each occupied slot; slots are filled in
-    colour order, so the view does not depend on arrival order.
-    """
-
-    island: Hex
-    index: int
-    slots: int
-    boats: tuple[Colour, ...]
-    jetties: tuple[int, ...]
-    """Board directions the beach's jetties point in."""
-
-    @property
-    def free(self) -> int:
-        """Number of empty slots."""
-        return self.slots - len(self.boats)
-
-    @property
-    def is_full(self) -> bool:
-        """True when every slot holds a boat (DEPART-1)."""
-        return len(self.boats) == self.slots
-
-
-@attrs.frozen(slots=True)
-class IslandView:
-    """An island on the table, with its beaches and its king if it is royal."""
-
-    position: Hex
-    rotation: int
-    tile: IslandTile
-    beaches: tuple[BeachView, ...]
-    is_royal: bool
-    king: Colour | None
-    """The colour on the statue of a royal island (``None`` otherwise, or if removed)."""
-
-    @property
-    def colours(self) -> frozenset[Colour]:
-        """Colours present on the island (beaches and statue)."""
-        found = {c for beach in self.beaches for c in beach.boats}
-        if self.king is not None:
-            found.add(self.king)
-        return frozenset(found)
-
-
-@attrs.frozen(slots=True)
-class GroupView:
-    """The group of boats under way: its colours, where it is, where it came from."""
-
-    colours: tuple[Colour, ...]
-    position: Hex
-    """The hex the group is about to enter (at a draw) or the island it lands on."""
-    entry: int
-    """The board direction, seen from ``position``, of the side the group arrives by."""
-    origin: Hex | None
-    """The island the expedition left from (``None`` for a colonising boat)."""
-
-
-@attrs.frozen(slots=True)
-class PileView:
-    """What remains in the draw pile (public knowledge: the tiles are counted)."""
-
-    islands: int
-    oceans: int
-    tiles: tuple[str, ...]
-
-    @property
-    def size(self) -> int:
-        """Number of tiles left."""
-        return self.islands + self.oceans
-
-
-@attrs.frozen(slots=True)
-class Pending:
-    """The decision the state is waiting for, and who makes it."""
-
-    kind: DecisionKind
-    player: int | None
-    """Seat that decides; ``None`` at a chance node and at the end."""
-    colour: Colour | None
-    """Colour whose turn it is."""
-    tile: str | None = None
-    """For ``PLACE_TILE``: the tile to place."""
-    island: Hex | None = None
-    """For ``BERTH``: the island the group lands on."""
-    group: tuple[Colour, ...] = ()
-    """For ``BERTH`` and ``DRAW`` during a voyage: the boats still under way."""
-
-
 @attrs.frozen(slots=True, cache_hash=True, repr=False)
-class GameState:
+class GameState(PositionQueries):
     """A complete game position. Immutable; ``apply`` returns a new state.
 
     Build one with :func:`new_game` or :func:`~tongiaki_rules.scenario.position`.
@@ -540,40 +355,7 @@ class GameState:
 
         return outcome(self) if self.is_terminal else None
 
-    # ------------------------------------------------------------ queries
-    @property
-    def rules(self) -> Rules:
-        """The rules flags of this game."""
-        return self.config.rules
-
-    @property
-    def num_players(self) -> int:
-        """Number of seats."""
-        return self.config.num_players
-
-    @property
-    def colours(self) -> tuple[Colour, ...]:
-        """The colours in play, by colour index."""
-        return COLOURS[: len(self.config.agent_seats)]
-
-    def seat_of(self, colour: Colour | int) -> int:
-        """The seat that plays ``colour`` (a colour in play, or its index).
-
-        >>> new_game(2, Rules(variant_two_player_double_colour=True)).seat_of(Colour.GREEN)
-        0
-        """
-        return self.config.agent_seats[self._colour_arg(colour)]
-
-    @property
-    def turn_colour(self) -> Colour:
-        """The colour whose turn it is (or was, at the end)."""
-        return COLOURS[self.agent_]
-
-    @property
-    def turn_player(self) -> int:
-        """The seat whose turn it is."""
-        return self.config.agent_seats[self.agent_]
-
+    # ------------------------------------------------------------ queries (more in PositionQueries)
     @property
     def pending(self) -> Pending:
         """What the state waits for: the kind of decision and who makes it."""
@@ -586,146 +368,6 @@ class GameState:
         )
         island = self.at_ if self.phase_ == _engine.LAND else None
         return Pending(kind, self.current_player, COLOURS[self.agent_], tile, island, group)
-
-    @property
-    def placed_tiles(self) -> tuple[PlacedTile, ...]:
-        """Every tile on the table, in the order it was placed."""
-        kinds = self.config.tiles.kinds
-        return tuple(PlacedTile(pos, rot, kinds[t]) for pos, t, rot in self.tiles_)
-
-    def tile_at(self, position: Hex) -> PlacedTile | None:
-        """The tile at ``position``, or ``None`` for an empty hex.
-
-        >>> new_game(2).tile_at((0, 0)).tile.id, new_game(2).tile_at((3, 1))
-        ('tonga', None)
-        """
-        k = self.where_().get(_hex_arg("position", position))
-        if k is None:
-            return None
-        pos, t, rot = self.tiles_[k]
-        return PlacedTile(pos, rot, self.config.tiles.kinds[t])
-
-    def _island_view(self, k: int) -> IslandView:
-        pos, t, rot = self.tiles_[k]
-        tile = self.config.tiles.kinds[t]
-        assert isinstance(tile, IslandTile)
-        beaches = tuple(
-            BeachView(
-                pos,
-                b,
-                spec.slots,
-                tuple(COLOURS[c] for c in self.boats_[k][b]),
-                tuple((e + rot) % 6 for e in spec.jetties),
-            )
-            for b, spec in enumerate(tile.beaches)
-        )
-        king = self.kings_[k]
-        return IslandView(
-            pos,
-            rot,
-            tile,
-            beaches,
-            king != _engine.NO_KING,
-            COLOURS[king] if 0 <= king < len(COLOURS) else None,
-        )
-
-    @property
-    def islands(self) -> tuple[IslandView, ...]:
-        """Every island on the table with its beaches, boats and king."""
-        is_island = self.config.tiles.is_island
-        return tuple(
-            self._island_view(k) for k, (_p, t, _r) in enumerate(self.tiles_) if is_island[t]
-        )
-
-    def island_at(self, position: Hex) -> IslandView | None:
-        """The island at ``position``, or ``None`` (an empty hex or an ocean tile)."""
-        k = self.where_().get(_hex_arg("position", position))
-        if k is None or not self.config.tiles.is_island[self.tiles_[k][1]]:
-            return None
-        return self._island_view(k)
-
-    def beach(self, island: Hex, index: int) -> BeachView:
-        """Beach ``index`` of the island at ``island``.
-
-        Raises :class:`~tongiaki_rules.errors.QueryError` (a ``KeyError`` too)
-        when there is no island there or it has no such beach.
-
-        >>> new_game(2).beach((0, 0), 1).slots
-        3
-        """
-        view = self.island_at(_hex_arg("island", island))
-        if view is None:
-            raise QueryError(f"island: there is no island at {island}")
-        beaches = view.beaches
-        if type(index) is not int or not 0 <= index < len(beaches):
-            raise QueryError(
-                f"index: {view.tile.name} has beaches 0..{len(beaches) - 1}, not {shown(index)}"
-            )
-        return beaches[index]
-
-    @property
-    def royal_islands(self) -> tuple[IslandView, ...]:
-        """The royal islands, with their kings (ROYAL-*)."""
-        return tuple(view for view in self.islands if view.is_royal)
-
-    def reserve(self, colour: Colour | int) -> int:
-        """Boats of ``colour`` in its owner's reserve."""
-        return self.reserve_[self._colour_arg(colour)]
-
-    def boats_on_board(self, colour: Colour | int) -> int:
-        """Boats of ``colour`` on beaches and statues (not the group under way)."""
-        colour = self._colour_arg(colour)
-        n = sum(beach.count(colour) for beaches in self.boats_ for beach in beaches)
-        return n + sum(1 for k in self.kings_ if k == colour)
-
-    def boats_at_sea(self, colour: Colour | int) -> int:
-        """Boats of ``colour`` in the group under way."""
-        return self.group_.count(self._colour_arg(colour))
-
-    def boats_out_of_game(self, colour: Colour | int) -> int:
-        """Boats of ``colour`` out of the game (``recolonize_removed_to_reserve=False``)."""
-        return self.out_[self._colour_arg(colour)]
-
-    def royal_islands_founded(self, colour: Colour | int) -> int:
-        """How many royal islands ``colour`` has founded (ROYAL-3)."""
-        return self.founded_[self._colour_arg(colour)]
-
-    def _colour_arg(self, colour: object) -> int:
-        """``colour`` as the index of a colour in play (QueryError otherwise)."""
-        if type(colour) is Colour or type(colour) is int:
-            if 0 <= colour < len(self.config.agent_seats):
-                return int(colour)
-            in_play = ", ".join(c.name.lower() for c in self.colours)
-            raise QueryError(f"colour: {shown(colour)} is not in play (in play: {in_play})")
-        raise QueryError(f"colour must be a Colour or its int index, not {shown(colour)}")
-
-    @property
-    def pile(self) -> PileView:
-        """What remains in the draw pile, by kind."""
-        ts = self.config.tiles
-        islands = sum(1 for t in self.pile_ if ts.is_island[t])
-        return PileView(
-            islands, len(self.pile_) - islands, tuple(ts.kinds[t].id for t in self.pile_)
-        )
-
-    @property
-    def removed_tiles(self) -> tuple[str, ...]:
-        """Islands taken out of the game because their routes were closed (CLOSED-1)."""
-        return tuple(self.config.tiles.kinds[t].id for t in self.removed_)
-
-    @property
-    def group(self) -> GroupView | None:
-        """The group under way (at a draw, a free placement or a landing), if any."""
-        if not self.group_ or self.at_ is None:
-            return None
-        return GroupView(
-            tuple(COLOURS[c] for c in self.group_), self.at_, self.entry_, self.origin_
-        )
-
-    @property
-    def end_triggered(self) -> bool:
-        """True once the last tile of a type has come out (END-1); the turn still ends."""
-        return self.ended_
 
     def __str__(self) -> str:
         """A plain-text picture of the position for terminals (see :mod:`.textview`)."""
@@ -771,13 +413,6 @@ class GameState:
 
 
 _ACTION_TYPES = frozenset(ACTION_TYPES)
-
-
-def _hex_arg(name: str, value: object) -> Hex:
-    """``value`` as a hex ``(q, r)`` of two ints (QueryError naming ``name`` otherwise)."""
-    if type(value) is tuple and len(value) == 2 and type(value[0]) is type(value[1]) is int:
-        return value
-    raise QueryError(f"{name} must be a hex (q, r) of two ints, not {shown(value)}")
 
 
 def _check_rng(rng: object) -> None:

@@ -1,0 +1,171 @@
+"""The index of a legal action within its block of the action encoding.
+
+The blocks, one per action type, are described in
+:mod:`tongiaki_rules.encoding`. Each of the functions below gives the index of
+one action of a state: its block's offset plus its place within the block
+(``_pair_rank`` ranks the pairs of start-island beaches of the PlaceNewBoats
+block). :class:`_Context` finds the island slot of each position of the state
+once, at the first lookup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import combinations, combinations_with_replacement
+from typing import TYPE_CHECKING, Any, Final, cast
+
+from .actions import (
+    Action,
+    Berth,
+    Depart,
+    Expand,
+    ExpandFromBoard,
+    FoundRoyal,
+    PlaceNewBoats,
+    PlaceTile,
+    Recolonize,
+    ReturnBoat,
+    SetupPlace,
+)
+from .errors import IllegalActionError, InvalidPositionError, shown
+from .hexgrid import Hex
+
+if TYPE_CHECKING:
+    from .encoding import ActionEncoding
+    from .state import GameState
+
+
+def _pair_rank(n: int) -> dict[tuple[int, ...], int]:
+    return {pair: k for k, pair in enumerate(combinations_with_replacement(range(n), 2))}
+
+
+def _equal_legal_action(state: GameState, legal: Sequence[Action], action: object) -> int:
+    """Place of ``action`` among ``legal`` by equality; its fields must be typed as the legal one's.
+
+    ``SetupPlace(True) == SetupPlace(1)`` in Python; the encoding refuses it.
+    """
+    try:
+        k = legal.index(cast("Action", action))
+    except (ValueError, TypeError):
+        from .explain import explain
+
+        message, clause = explain(state, action)
+        raise IllegalActionError(message, clause) from None
+    found = legal[k]
+    if type(found) is not type(action) or repr(found) != repr(action):
+        raise IllegalActionError(
+            f"action {shown(action)} is not legal: only {found!r}, with exactly these types, is"
+        )
+    return k
+
+
+class _Slots(dict[Hex, int]):
+    """Island slot by position, filled from the state at the first lookup."""
+
+    __slots__ = ("enc", "state")
+
+    def __init__(self, enc: ActionEncoding, state: GameState) -> None:
+        super().__init__()
+        self.enc = enc
+        self.state = state
+
+    def __missing__(self, pos: Hex) -> int:
+        if self:
+            raise KeyError(pos)
+        self.update(self.enc._island_slots_of(self.state))
+        if pos in self:
+            return self[pos]
+        raise KeyError(pos)
+
+
+class _Context:
+    """What encoding the actions of one state needs: the island slot of each position."""
+
+    __slots__ = ("enc", "offsets", "slots", "state")
+
+    def __init__(self, enc: ActionEncoding, state: GameState) -> None:
+        self.enc = enc
+        self.state = state
+        self.offsets = enc.offsets
+        self.slots = _Slots(enc, state)
+
+    def cell(self, pos: Hex) -> int:
+        cell = self.enc._cell_of.get(pos)
+        if cell is None:
+            raise InvalidPositionError(
+                f"the hex {pos} lies outside the encoded disc of radius {self.enc.radius}; "
+                "no game played under these rules reaches it"
+            )
+        return cell
+
+
+_SUBSET_RANK: Final[dict[tuple[int, ...], int]] = {
+    beaches: sum(1 << b for b in beaches) - 1
+    for k in range(1, 7)
+    for beaches in combinations(range(6), k)
+}
+"""Place of each set of beaches (of an island with up to six) in the Expand block of an island."""
+
+
+def _setup(c: _Context, a: SetupPlace) -> int:
+    return c.offsets["SetupPlace"] + a.beach
+
+
+def _expand(c: _Context, a: Expand) -> int:
+    rank = _SUBSET_RANK.get(a.beaches)
+    if rank is None:
+        rank = sum(1 << b for b in a.beaches) - 1
+    return c.offsets["Expand"] + c.enc._expand_base[c.slots[a.island]] + rank
+
+
+def _from_board(c: _Context, a: ExpandFromBoard) -> int:
+    base = c.enc.beach_offsets
+    target = base[c.slots[a.island]] + a.beach
+    source = base[c.slots[a.source]] + a.source_beach
+    return c.offsets["ExpandFromBoard"] + target * c.enc._beach_count + source
+
+
+def _found(c: _Context, a: FoundRoyal) -> int:
+    return c.offsets["FoundRoyal"] + c.slots[a.island]
+
+
+def _recolonize(c: _Context, a: Recolonize) -> int:
+    return c.offsets["Recolonize"]
+
+
+def _new_boats(c: _Context, a: PlaceNewBoats) -> int:
+    if len(a.beaches) == 1:
+        return c.offsets["PlaceNewBoats"] + c.enc.beach_offsets[c.slots[a.island]] + a.beaches[0]
+    return c.offsets["PlaceNewBoats"] + c.enc._beach_count + c.enc._pairs[a.beaches]
+
+
+def _depart(c: _Context, a: Depart) -> int:
+    k = c.state.where_()[a.island]
+    rotation = c.state.tiles_[k][2]
+    return c.offsets["Depart"] + 6 * c.slots[a.island] + (a.jetty - rotation) % 6
+
+
+def _berth(c: _Context, a: Berth) -> int:
+    return c.offsets["Berth"] + int(a.colour) * c.enc._max_beaches + a.beach
+
+
+def _return(c: _Context, a: ReturnBoat) -> int:
+    return c.offsets["ReturnBoat"] + int(a.colour)
+
+
+def _place(c: _Context, a: PlaceTile) -> int:
+    return c.offsets["PlaceTile"] + 6 * c.cell(a.position) + a.rotation
+
+
+_ENCODERS: Final[dict[type, Callable[[_Context, Any], int]]] = {
+    SetupPlace: _setup,
+    Expand: _expand,
+    ExpandFromBoard: _from_board,
+    FoundRoyal: _found,
+    Recolonize: _recolonize,
+    PlaceNewBoats: _new_boats,
+    Depart: _depart,
+    Berth: _berth,
+    ReturnBoat: _return,
+    PlaceTile: _place,
+}
