@@ -34,11 +34,21 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "atomic",
     ),
     # 1: the engine and the state it freezes into
-    ("engine", "state", "views", "config", "scoring"),
+    ("engine", "config", "views", "queries", "state", "scoring"),
     # 2: what is built on states: positions, explanations, JSON, notation, the testing kit
     ("scenario", "explain", "record", "notation", "testing", "textview", "svg"),
     # 3: what plays: encodings, observations, bots, narrated games, simulation, fuzzing
-    ("pergame", "encoding", "observation", "bots", "narration", "simulation", "fuzzing"),
+    (
+        "pergame",
+        "disc",
+        "encoding_blocks",
+        "encoding",
+        "observation",
+        "bots",
+        "narration",
+        "simulation",
+        "fuzzing",
+    ),
     # 4: the doors to the outside: the command line and the framework adapters
     ("cli", "adapters", "__main__"),
 )
