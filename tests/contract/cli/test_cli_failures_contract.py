@@ -15,7 +15,7 @@ from cli_contract_helpers import (
     run_in_process,
     run_process,
 )
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tongiaki_rules import GameRecord, SetupPlace
@@ -192,6 +192,8 @@ QUICK_GAME = play_match([RandomBot(seed=1), RandomBot(seed=2)], seed=1)
 
 
 @given(st.lists(st.text(st.characters(exclude_characters="\x00"), max_size=12), max_size=4))
+@example(["GREEDY"])  # accepted: bot names are not case-sensitive
+@example(["greedy", "mcts:iterations=abc"])
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -203,7 +205,7 @@ def test_garbage_bot_specs_on_the_command_line_are_one_line_or_accepted(
     argv = ["simulate", "--games", "1", "--players", "2", "--bots", spec, "--json"]
     status, out, err = run_in_process(capsys, monkeypatch, *argv)
     if status == 0:
-        assert json.loads(out)["games"] == 1
+        assert json.loads(out)["settings"]["games"] == 1
     else:
         assert_one_line(err, status=status)
 
