@@ -54,7 +54,7 @@ from .fields import (
     _unpaired,
 )
 from .schema import _RECORD_FIELDS, RECORD_SCHEMA, VERSION
-from .settings import _check_settings, _config_in, _settings_out
+from .settings import _config_in, _settings_out
 
 # ====================================================================== actions
 # How each action is written: JSON field name, attribute, kind of value.
@@ -245,7 +245,6 @@ class GameRecord:
     )
 
     def __attrs_post_init__(self) -> None:
-        _check_settings(self.num_players, self.rules, self.tiles, self.start_player)
         GameConfig.make(self.num_players, self.rules, self.tiles, self.start_player)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:

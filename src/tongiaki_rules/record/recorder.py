@@ -16,7 +16,6 @@ from ..state import DEFAULT_RULES, GameState, new_game
 from ..tiles import TileSet
 from .fields import _check_type
 from .game_record import GameRecord, _freeze_metadata, replay_states
-from .settings import _check_settings
 
 
 class Recorder:
@@ -50,7 +49,6 @@ class Recorder:
         start_player: int = 0,
         metadata: Mapping[str, str | int] | None = None,
     ) -> None:
-        _check_settings(num_players, rules, tiles, start_player)
         first = new_game(num_players, rules, tiles=tiles, start_player=start_player)
         self.metadata: dict[str, str | int] = dict(_freeze_metadata(metadata))
         """Free information stored with the record (editable)."""

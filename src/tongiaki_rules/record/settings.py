@@ -9,7 +9,7 @@ from typing import Any, cast
 
 import attrs
 
-from ..errors import SettingsError, TileSetError
+from ..errors import TileSetError
 from ..rules import Rules
 from ..standard_tiles import STANDARD_TILES
 from ..state import GameConfig
@@ -194,17 +194,3 @@ def _config_in(doc: dict[str, Any]) -> GameConfig:
         return GameConfig.make(num_players, rules, tiles, start_player)
     except ValueError as exc:
         _fail("tile_set", str(exc))
-
-
-def _check_settings(
-    num_players: object, rules: object, tiles: object, start_player: object
-) -> None:
-    """Refuse settings of the wrong type with a :class:`SettingsError` naming the argument."""
-    if type(num_players) is not int:
-        raise SettingsError(f"num_players: expected an integer 2..6, not {num_players!r}")
-    if not isinstance(rules, Rules):
-        raise SettingsError(f"rules: expected a Rules value, not {rules!r}")
-    if not isinstance(tiles, TileSet):
-        raise SettingsError(f"tiles: expected a TileSet, not {tiles!r}")
-    if type(start_player) is not int:
-        raise SettingsError(f"start_player: expected a seat number, not {start_player!r}")
