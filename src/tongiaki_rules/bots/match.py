@@ -84,7 +84,6 @@ def play_match(
     the game went past 20 decisions without ending (bots: random, random; seed 7) True
     """
     _check_match(bots, seed, max_decisions, metadata)
-    _check_game(rules, tiles)
     info: dict[str, str | int] = {f"seat{k}": bot.name for k, bot in enumerate(bots)}
     if seed is not None:
         info["seed"] = seed
@@ -130,10 +129,3 @@ def _check_match(bots: object, seed: object, max_decisions: object, metadata: ob
             raise SettingsError(
                 f"metadata[{shown(key)}] must be text or a whole number, not {shown(value)}"
             )
-
-
-def _check_game(rules: object, tiles: object) -> None:
-    if not isinstance(rules, Rules):
-        raise SettingsError(f"rules must be a Rules, not {type(rules).__name__}")
-    if not isinstance(tiles, TileSet):
-        raise SettingsError(f"tiles must be a TileSet, not {type(tiles).__name__}")
