@@ -192,6 +192,15 @@ class Board:
         self.boats[i] = tuple(beaches)
         self.unfull(self.tiles[i][0], b)
 
+    def clear_beach(self, i: int, b: int) -> tuple[int, ...]:
+        """Take every boat off beach ``b`` of island ``i`` (a departure); return them."""
+        beaches = list(self.boats[i])
+        group = beaches[b]
+        beaches[b] = ()
+        self.boats[i] = tuple(beaches)
+        self.unfull(self.tiles[i][0], b)
+        return group
+
     def unfull(self, pos: Hex, b: int | None = None) -> None:
         """Forget full beaches of the island at ``pos`` (all, or beach ``b``)."""
         if self.full:

@@ -89,7 +89,7 @@ class ClosedRoutes(ColonisationPhase):
         else:
             self.continue_turn()
 
-    def end_endless_chain(self, i: int, b: int, group: tuple[int, ...]) -> None:
+    def end_endless_chain(self, i: int, b: int) -> None:
         """AMB-25: settle a departure that repeats itself within the turn.
 
         By default (``endless_chain="remove_island"``) it is settled like a closed
@@ -99,11 +99,6 @@ class ClosedRoutes(ColonisationPhase):
         if self.cfg.rules.endless_chain is EndlessChain.REMOVE_ISLAND:
             self.close_island(i)
             return
-        pos = self.tiles[i][0]
-        beaches = list(self.boats[i])
-        beaches[b] = ()
-        self.boats[i] = tuple(beaches)
-        self.unfull(pos, b)
-        self.group = group
+        self.group = self.clear_beach(i, b)
         self.lose_group("endless chain")
         self.continue_turn()

@@ -81,19 +81,16 @@ class VoyagePhase(LandingPhase, ClosedRoutes, RoyalPhase):
         if self.is_closed(i, group):
             self.close_island(i)
             return
-        # AMB-25 (BSW principle): the same departure from the same position a second time in a turn
-        # is a chain that would go on for ever (BSW: "cannot be resolved by a finite
+        # AMB-25: the same departure from the same position a second time in a turn is a
+        # chain that would go on for ever (BSW: "cannot be resolved by a finite
         # combination"). The chain restarts at every draw, so a position is told apart
         # by its boats alone: between two draws tiles only leave the table.
         departure = (tuple(self.boats), pos, b, direction)
         if departure in self.chain:
-            self.end_endless_chain(i, b, group)
+            self.end_endless_chain(i, b)
             return
         self.chain = (*self.chain, departure)
-        beaches = list(self.boats[i])
-        beaches[b] = ()
-        self.boats[i] = tuple(beaches)
-        self.unfull(pos, b)
+        self.clear_beach(i, b)
         if self.log is not None:
             self.log.append(ev.Departed(pos, b, direction, tuple(COLOURS[c] for c in group)))
         self.group = group  # DEPART-1: the whole beach sails, whatever the colours
