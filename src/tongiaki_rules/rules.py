@@ -8,6 +8,8 @@ catalogue). The defaults are the recommended readings.
 False
 >>> Rules(variant_rody=True).variant_rody
 True
+>>> Rules(end_trigger=EndTrigger.SIXTEEN_ON_TABLE)
+Rules(end_trigger=EndTrigger.SIXTEEN_ON_TABLE)
 """
 
 from __future__ import annotations
@@ -35,48 +37,65 @@ def _value_of(kind: type[_E], value: object, flag: str | None = None) -> _E:
         ) from None
 
 
-class EmptyReserveSource(enum.StrEnum):
+class NamedStrEnum(enum.StrEnum):
+    """A string enum whose repr is the member as written in code: ``EndTrigger.SIXTEEN_ON_TABLE``.
+
+    ``str()`` stays the plain value (``"sixteen_on_table"``), as for every
+    ``StrEnum``; ``repr()`` evaluates back to the member with
+    ``from tongiaki_rules import *``. The base of the project's string enums.
+
+    >>> EndTrigger.SIXTEEN_ON_TABLE
+    EndTrigger.SIXTEEN_ON_TABLE
+    >>> str(EndTrigger.SIXTEEN_ON_TABLE)
+    'sixteen_on_table'
+    """
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class EmptyReserveSource(NamedStrEnum):
     """Where the single boat of an empty-reserve expansion may come from (AMB-04)."""
 
     ANY_NON_ROYAL = "any_non_royal"
     OTHER_ISLAND_ONLY = "other_island_only"
 
 
-class BounceTarget(enum.StrEnum):
+class BounceTarget(NamedStrEnum):
     """Where a group bounced off a royal island lands (AMB-09)."""
 
     EXPEDITION_ORIGIN = "expedition_origin"
     TURN_ORIGIN = "turn_origin"
 
 
-class EndTrigger(enum.StrEnum):
+class EndTrigger(NamedStrEnum):
     """What triggers the end of the game (AMB-11)."""
 
     TYPE_EXHAUSTED = "type_exhausted"
     SIXTEEN_ON_TABLE = "sixteen_on_table"
 
 
-class LastOceanFate(enum.StrEnum):
+class LastOceanFate(NamedStrEnum):
     """What happens to the group at sea when the last ocean tile is drawn (AMB-12)."""
 
     LOST = "lost"
     MAY_REACH_EXISTING_ISLAND = "may_reach_existing_island"
 
 
-class EmptyPileFate(enum.StrEnum):
+class EmptyPileFate(NamedStrEnum):
     """What happens to a group that needs a draw from an empty pile (AMB-13)."""
 
     LOST = "lost"
 
 
-class ClosedRouteMode(enum.StrEnum):
+class ClosedRouteMode(NamedStrEnum):
     """How a closed island (endless chain) is detected (AMB-25)."""
 
     GEOMETRIC = "geometric"
     INFINITE_ONLY = "infinite_only"
 
 
-class EndlessChain(enum.StrEnum):
+class EndlessChain(NamedStrEnum):
     """How a departure that repeats itself within a turn is settled (AMB-25).
 
     The texts know closed routes only (CLOSED-1); BSW adds that a chain which
@@ -92,28 +111,28 @@ class EndlessChain(enum.StrEnum):
     """The departing boats go home, as after a failed voyage; the island stays."""
 
 
-class RodyFreeScope(enum.StrEnum):
+class RodyFreeScope(NamedStrEnum):
     """What the Rody variant leaves free for later tiles of an exploration (AMB-39)."""
 
     ROTATION = "rotation"
     POSITION_AND_ROTATION = "position_and_rotation"
 
 
-class TwoPlayerTurnOrder(enum.StrEnum):
+class TwoPlayerTurnOrder(NamedStrEnum):
     """Turn order of the four colours in the two-colour two-player variant (AMB-40)."""
 
     ALTERNATE_SEATS = "alternate_seats"
     SEAT_THEN_COLOUR = "seat_then_colour"
 
 
-class TwoPlayerRoyalLimit(enum.StrEnum):
+class TwoPlayerRoyalLimit(NamedStrEnum):
     """Whom the limit of two royal islands applies to in the two-colour variant (AMB-40)."""
 
     COLOUR = "colour"
     SEAT = "seat"
 
 
-class TwoPlayerScoring(enum.StrEnum):
+class TwoPlayerScoring(NamedStrEnum):
     """How a seat's two colours are scored in the two-colour variant (AMB-40)."""
 
     SUM = "sum"
@@ -173,8 +192,13 @@ class Rules:
     raise :class:`~tongiaki_rules.errors.SettingsError` naming the flag
     (``attrs.evolve`` checks the same way).
 
-    >>> Rules(end_trigger=EndTrigger.SIXTEEN_ON_TABLE).end_trigger
-    <EndTrigger.SIXTEEN_ON_TABLE: 'sixteen_on_table'>
+    The repr shows only the flags that differ from the defaults, and
+    evaluates back to an equal rule set (with ``from tongiaki_rules import *``):
+
+    >>> Rules()
+    Rules()
+    >>> Rules(end_trigger=EndTrigger.SIXTEEN_ON_TABLE, variant_rody=True)
+    Rules(end_trigger=EndTrigger.SIXTEEN_ON_TABLE, variant_rody=True)
     >>> try:
     ...     Rules(varaint_rody=True)
     ... except SettingsError as exc:
@@ -271,12 +295,15 @@ class Rules:
         >>> Rules(variant_rody=True).changed()
         {'variant_rody': True}
         """
-        default = Rules()
         return {
             f.name: getattr(self, f.name)
             for f in attrs.fields(Rules)
-            if getattr(self, f.name) != getattr(default, f.name)
+            if getattr(self, f.name) != f.default
         }
+
+    def __repr__(self) -> str:
+        flags = ", ".join(f"{name}={value!r}" for name, value in self.changed().items())
+        return f"Rules({flags})"
 
 
 _FIELDS = {field.name: field for field in attrs.fields(Rules)}

@@ -9,19 +9,19 @@ True
 
 from __future__ import annotations
 
-import enum
 from typing import TYPE_CHECKING
 
 import attrs
 
 from .engine import NO_KING
 from .errors import QueryError, shown
+from .rules import NamedStrEnum
 
 if TYPE_CHECKING:
     from .state import GameState
 
 
-class TieBreak(enum.StrEnum):
+class TieBreak(NamedStrEnum):
     """What decided the winner."""
 
     NONE = "none"

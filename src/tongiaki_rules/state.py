@@ -9,7 +9,7 @@ of those names can still be imported from here.
 >>> from tongiaki_rules import new_game
 >>> state = new_game(3)
 >>> state.pending.kind
-<DecisionKind.SETUP: 'setup'>
+DecisionKind.SETUP
 >>> state.current_player
 0
 >>> after = state.apply(state.legal_actions()[0])

@@ -9,16 +9,15 @@ ROYAL-*), the group under way (:class:`GroupView`) and the draw pile (:class:`Pi
 
 from __future__ import annotations
 
-import enum
-
 import attrs
 
 from .colours import Colour
 from .hexgrid import Hex
+from .rules import NamedStrEnum
 from .tiles import IslandTile, Tile
 
 
-class DecisionKind(enum.StrEnum):
+class DecisionKind(NamedStrEnum):
     """What kind of decision the state is waiting for."""
 
     SETUP = "setup"
