@@ -48,7 +48,10 @@ class GameConfig:
     """What stays fixed for a whole game: players, colours, turn order, rules, tiles.
 
     Seat ``i`` plays colour ``i``; in the two-colour two-player variant seat
-    ``i`` also plays colour ``i + 2``.
+    ``i`` also plays colour ``i + 2``. The repr is the call that makes it:
+
+    >>> GameConfig.make(3, Rules(), STANDARD_TILES, 1)
+    GameConfig.make(num_players=3, rules=Rules(), tiles=STANDARD_TILES, start_player=1)
     """
 
     num_players: int
@@ -60,6 +63,22 @@ class GameConfig:
     order: tuple[int, ...]
     """Colours in turn order, beginning with the start player's (first) colour."""
     next_agent: tuple[int, ...] = attrs.field(eq=False, hash=False)
+
+    def __repr__(self) -> str:
+        settings = (
+            f"num_players={self.num_players!r}, rules={self.rules!r}, "
+            f"tiles={self.tiles!r}, start_player={self.start_player!r}"
+        )
+        try:
+            made = GameConfig.make(self.num_players, self.rules, self.tiles, self.start_player)
+        except SettingsError:
+            made = None
+        if made is not None and made == self and made.next_agent == self.next_agent:
+            return f"GameConfig.make({settings})"
+        return (
+            f"GameConfig({settings}, agent_seats={self.agent_seats!r}, "
+            f"order={self.order!r}, next_agent={self.next_agent!r})"
+        )
 
     @classmethod
     def make(cls, num_players: int, rules: Rules, tiles: TileSet, start_player: int) -> GameConfig:

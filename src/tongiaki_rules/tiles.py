@@ -57,6 +57,24 @@ def _tuple_field(where: str, value: object, kind: type | tuple[type, ...]) -> No
             raise TileSetError(f"{where}[{k}] must be a {names}, not {shown(item)}")
 
 
+def _standard_name(tile: IslandTile | OceanTile) -> str | None:
+    """How a tile of the standard set is written in code, or ``None`` for any other tile."""
+    from .standard_tiles import STANDARD_TILES, TONGA
+
+    if tile == TONGA:
+        return "TONGA"
+    k = STANDARD_TILES.index.get(tile.id)
+    if k is None or STANDARD_TILES.kinds[k] != tile:
+        return None
+    return f"STANDARD_TILES.tile({tile.id!r})"
+
+
+def _fields_repr(value: attrs.AttrsInstance) -> str:
+    """The keyword form ``Kind(field=value, ...)`` of an attrs value, evaluable."""
+    fields = ", ".join(f"{f.name}={getattr(value, f.name)!r}" for f in attrs.fields(type(value)))
+    return f"{type(value).__name__}({fields})"
+
+
 @attrs.frozen(slots=True)
 class BeachSpec:
     """A printed beach: its number of boat slots and the local edges of its jetties.
@@ -82,6 +100,14 @@ class IslandTile:
     >>> tile = IslandTile("atoll", "Atoll", 2, (BeachSpec(2, (1,)), BeachSpec(3, (3, 4))))
     >>> tile.slots
     5
+
+    The repr evaluates back to an equal tile (``from tongiaki_rules import *``);
+    a tile of the standard set is shown by the name it has there:
+
+    >>> STANDARD_TILES.tile("hawaii")
+    STANDARD_TILES.tile('hawaii')
+    >>> TONGA
+    TONGA
     """
 
     id: str
@@ -99,6 +125,9 @@ class IslandTile:
             raise TileSetError(
                 f"IslandTile.is_start must be True or False, not {shown(self.is_start)}"
             )
+
+    def __repr__(self) -> str:
+        return _standard_name(self) or _fields_repr(self)
 
     @property
     def is_island(self) -> bool:
@@ -150,6 +179,8 @@ class OceanTile:
     >>> tile = OceanTile("x", (Route(0, 3, 0), Route(1, 5, 2), Route(2, 4, 4)))
     >>> tile.route_from(5)
     Route(a=1, b=5, colours=2)
+    >>> STANDARD_TILES.tile("ocean-a")
+    STANDARD_TILES.tile('ocean-a')
     """
 
     id: str
@@ -158,6 +189,9 @@ class OceanTile:
     def __attrs_post_init__(self) -> None:
         _text_field("OceanTile.id", self.id)
         _tuple_field("OceanTile.routes", self.routes, Route)
+
+    def __repr__(self) -> str:
+        return _standard_name(self) or _fields_repr(self)
 
     @property
     def is_island(self) -> bool:
@@ -218,6 +252,14 @@ class TileSet:
     >>> from tongiaki_rules.standard_tiles import STANDARD_TILES
     >>> STANDARD_TILES.start.id
     'tonga'
+
+    The standard set reprs as its name; any other set, too long to print in
+    full, as a short summary (not evaluable):
+
+    >>> STANDARD_TILES
+    STANDARD_TILES
+    >>> TileSet.of(TONGA, STANDARD_TILES.pile[:20])
+    <TileSet: start 'tonga', 20 tiles in the pile (15 islands, 5 oceans)>
     """
 
     start: IslandTile
@@ -332,6 +374,17 @@ class TileSet:
 
     def __reduce__(self) -> tuple[object, ...]:
         return (TileSet, (self.start, self.pile))
+
+    def __repr__(self) -> str:
+        from .standard_tiles import STANDARD_TILES
+
+        if self == STANDARD_TILES:
+            return "STANDARD_TILES"
+        islands = self.island_total - 1
+        return (
+            f"<TileSet: start {self.start.id!r}, {len(self.pile)} tiles in the pile "
+            f"({islands} islands, {self.ocean_total} oceans)>"
+        )
 
     @classmethod
     def of(cls, start: IslandTile, tiles: Iterable[Tile]) -> TileSet:
