@@ -28,6 +28,8 @@ __all__ = [
     "add_rules_options",
     "ask",
     "load_record_or_state",
+    "read_position",
+    "read_record",
     "read_text",
     "rules_from_args",
     "write_text",
@@ -228,7 +230,11 @@ def _shown(path: str) -> str:
 
 
 def load_record_or_state(path: str) -> GameRecord | GameState:
-    """Read a game record or a state from a JSON file, telling which by its ``schema``."""
+    """Read a game record or a state from a JSON file, telling which by its ``schema``.
+
+    A record that starts from a position holds a state document too: it is
+    told by its own ``"tongiaki-record"``.
+    """
     text = read_text(path)
     if '"tongiaki-state"' in text and '"tongiaki-record"' not in text:
         try:
@@ -239,3 +245,53 @@ def load_record_or_state(path: str) -> GameRecord | GameState:
         return GameRecord.from_json(text)
     except TongiakiError as exc:
         raise CliError(f"{path} is not a valid game record: {exc}") from None
+
+
+def read_record(path: str, option: str = "--resume") -> GameRecord:
+    """The game record in the file ``path``, or a :class:`CliError` saying what it holds instead.
+
+    >>> read_record("/")
+    Traceback (most recent call last):
+    ...
+    tongiaki_rules.cli.common.CliError: --resume /: cannot read /: Is a directory
+    """
+    if path == "-":
+        raise CliError(f"{option} -: standard input holds the game's answers; give a file name")
+    try:
+        loaded = load_record_or_state(path)
+    except CliError as exc:
+        raise CliError(f"{option} {_shown(path)}: {exc}") from None
+    if isinstance(loaded, GameState):
+        raise CliError(
+            f"{option} {_shown(path)}: the file holds a single position, not a game record; "
+            f"start a game from it with --from {_shown(path)}"
+        )
+    return loaded
+
+
+def read_position(arg: str, option: str = "--from") -> GameState:
+    """The position ``arg`` gives: a state JSON file, or a :class:`CliError` in one line.
+
+    A game record is refused with a pointer to ``--resume``; ``-`` is
+    refused, because standard input holds the game's answers.
+
+    >>> read_position("no-such-file.json")
+    Traceback (most recent call last):
+    ...
+    tongiaki_rules.cli.common.CliError: --from no-such-file.json: there is no such file
+    """
+    shown = _shown(arg)
+    if arg == "-":
+        raise CliError(f"{option} -: standard input holds the game's answers; give a file name")
+    if not Path(arg).exists():
+        raise CliError(f"{option} {shown}: there is no such file")
+    try:
+        loaded = load_record_or_state(arg)
+    except CliError as exc:
+        raise CliError(f"{option} {shown}: {exc}") from None
+    if isinstance(loaded, GameRecord):
+        raise CliError(
+            f"{option} {shown}: the file holds a game record, not a position; "
+            f"continue the game with --resume {shown}"
+        )
+    return loaded

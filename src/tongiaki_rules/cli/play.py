@@ -18,10 +18,7 @@ Winner: seat ... points...
 from __future__ import annotations
 
 import argparse
-import hashlib
-import random
 import sys
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
@@ -31,15 +28,13 @@ from .. import (
     Draw,
     GameState,
     NotationError,
-    Recorder,
     format_action,
     match_action,
 )
-from ..bots import Bot, make_bot
-from ..bots.checks import MAX_SEED
 from ..narration import Narrator
-from .common import CliError, add_rules_options, ask, rules_from_args, write_text
+from .common import CliError, add_rules_options, ask, write_text
 from .story import seat_name, who_decides
+from .table import Table, set_table
 
 __all__ = ["add_parser", "run"]
 
@@ -94,18 +89,22 @@ def add_parser(sub: Any) -> None:
         "ends before the game does, 2 for bad arguments.",
     )
     parser.add_argument(
-        "--players", type=int, default=4, metavar="N", help="number of players, 2 to 6 (default 4)"
+        "--players",
+        type=int,
+        default=None,
+        metavar="N",
+        help="number of players, 2 to 6 (default 4)",
     )
     parser.add_argument(
         "--human",
-        default="0",
+        default=None,
         metavar="SEATS",
         help="seats played at this terminal, comma-separated, from 0 (default 0); "
         "'all' for everyone, 'none' to watch bots play",
     )
     parser.add_argument(
         "--bots",
-        default="random",
+        default=None,
         metavar="SPECS",
         help="bots for the other seats in seat order, comma-separated, repeated if "
         "there are fewer than seats (default random), e.g. random,greedy,mcts:iterations=100",
@@ -117,12 +116,28 @@ def add_parser(sub: Any) -> None:
         help="seed of the tiles drawn and of the bots (default: a new one, printed)",
     )
     parser.add_argument(
-        "--start-player", type=int, default=0, metavar="SEAT", help="seat that starts (default 0)"
+        "--start-player",
+        type=int,
+        default=None,
+        metavar="SEAT",
+        help="seat that starts (default 0)",
     )
     parser.add_argument(
         "--record",
         metavar="FILE",
         help="write the game record (JSON) to FILE when the program ends, finished or not",
+    )
+    parser.add_argument(
+        "--resume",
+        metavar="RECORD",
+        help="continue the game saved in RECORD (a game record JSON, as save and --record "
+        "write), with its settings, seats and seed",
+    )
+    parser.add_argument(
+        "--from",
+        dest="position",
+        metavar="POSITION",
+        help="start from the position in POSITION (a state JSON file); its settings apply",
     )
     add_rules_options(parser)
     parser.set_defaults(run=run)
@@ -130,10 +145,6 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play the game; 0 when it ends or on ``quit``, 1 if the input ends first."""
-    players: int = args.players
-    if not 2 <= players <= 6:
-        raise CliError(f"--players must be 2 to 6, not {players}")
-    rules = rules_from_args(args, players)
     if args.record == "-":
         raise CliError("--record: the game is told on standard output; give a file name")
     if args.record is not None:
@@ -142,24 +153,9 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(f"--record {args.record}: there is no folder {str(folder)!r}")
         if Path(args.record).is_dir():
             raise CliError(f"--record {args.record}: that is a folder; give a file name")
-    humans = human_seats(args.human, players)
-    if args.seed is not None and not 0 <= args.seed < MAX_SEED:
-        raise CliError(f"--seed must be a whole number from 0 to 2**64 - 1, not {args.seed}")
-    seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    specs = bot_specs(args.bots)
-    bots = {
-        seat: make_bot(specs[k % len(specs)], seed=bot_seed(seed, seat))
-        for k, seat in enumerate(s for s in range(players) if s not in humans)
-    }
-    metadata: dict[str, str | int] = {"seed": seed}
-    for seat in range(players):
-        if seat in bots:
-            metadata[f"seat{seat}"] = bots[seat].name
-            metadata[f"seat{seat}_seed"] = bot_seed(seed, seat)
-        else:
-            metadata[f"seat{seat}"] = "human"
-    recorder = Recorder(players, rules, start_player=args.start_player, metadata=metadata)
-    session = _Session(recorder, bots, random.Random(seed))
+    table = set_table(args)
+    recorder = table.recorder
+    session = _Session(table)
     try:
         status = session.play()
     except KeyboardInterrupt:
@@ -170,53 +166,6 @@ def run(args: argparse.Namespace) -> int:
         write_text(args.record, recorder.record.to_json(indent=2) + "\n")
         print(f"Game record written to {args.record}")
     return status
-
-
-def human_seats(text: str, players: int) -> frozenset[int]:
-    """The seats ``--human`` names: ``"0,2"``, ``"all"`` or ``"none"``.
-
-    >>> sorted(human_seats("2, 0", 4)), human_seats("none", 4), len(human_seats("all", 3))
-    ([0, 2], frozenset(), 3)
-    """
-    word = text.strip().lower()
-    if word == "none":
-        return frozenset()
-    if word == "all":
-        return frozenset(range(players))
-    seats: set[int] = set()
-    for part in word.split(","):
-        item = part.strip()
-        if not item.isdigit():
-            raise CliError(f"--human: {item!r} is not a seat number (or use all or none)")
-        seat = int(item)
-        if seat >= players:
-            raise CliError(f"--human: there is no seat {seat} with {players} players")
-        seats.add(seat)
-    return frozenset(seats)
-
-
-def bot_specs(text: str) -> list[str]:
-    """The bot specs of ``--bots``, each checked by building the bot once.
-
-    >>> bot_specs("random, mcts:iterations=50")
-    ['random', 'mcts:iterations=50']
-    """
-    specs = [part.strip() for part in text.split(",")]
-    for spec in specs:
-        if not spec:
-            raise CliError(f"--bots: empty bot name in {text!r}")
-        make_bot(spec, seed=0)
-    return specs
-
-
-def bot_seed(seed: int, seat: int) -> int:
-    """The seed of the bot in ``seat`` for the game ``seed`` (the draws use ``seed`` itself).
-
-    >>> bot_seed(1, 0) != bot_seed(1, 1), bot_seed(1, 0) == bot_seed(1, 0)
-    (True, True)
-    """
-    digest = hashlib.sha256(f"tongiaki-play/{seed}/seat{seat}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
 
 
 def decision_text(state: GameState) -> str:
@@ -262,21 +211,31 @@ def action_list(state: GameState, width: int = WIDTH) -> list[str]:
 class _Session:
     """One game being played: the recorder, who plays which seat, and the conversation."""
 
-    def __init__(self, recorder: Recorder, bots: Mapping[int, Bot], draws: random.Random) -> None:
-        self.recorder = recorder
-        self.bots = bots
-        self.draws = draws
-        self.narrator = Narrator(recorder.state)
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.recorder = table.recorder
+        self.bots = table.bots
+        self.draws = table.draws
+        self.narrator = self.told_up_to(len(self.recorder.actions))
+
+    def told_up_to(self, moves: int) -> Narrator:
+        """A narrator that has told, silently, the first ``moves`` moves of the game."""
+        narrator = Narrator(self.recorder.states[0])
+        for action in self.recorder.actions[:moves]:
+            narrator.step(action)
+        return narrator
 
     def play(self) -> int:
-        first = self.recorder.state
+        first = self.recorder.states[0]
         for line in self.narrator.header():
             print(line)
         who = []
         for k in range(first.num_players):
             bot = self.bots.get(k)
             who.append(f"{seat_name(first, k)} ({'human' if bot is None else bot.name})")
-        print(f"At the table: {', '.join(who)}; seed {self.recorder.metadata['seed']}")
+        print(f"At the table: {', '.join(who)}; seed {self.table.seed}")
+        if self.table.origin is not None:
+            print(f"{self.table.origin}.")
         if len(self.bots) < first.num_players:
             print("Type help for the commands and the notation.")
         while not self.recorder.state.is_terminal:
@@ -389,9 +348,7 @@ class _Session:
             return False
         later = len(actions) - last - 1
         self.recorder.undo(len(actions) - last)
-        self.narrator = Narrator(states[0])  # told again, silently, up to the position kept
-        for action in actions[:last]:
-            self.narrator.step(action)
+        self.narrator = self.told_up_to(last)  # told again, silently, up to the position kept
         after = f" and {later} bot move{'s' * (later != 1)} after it" if later else ""
         print(f"Took back {format_action(actions[last])!r}{after}.")
         return True

@@ -90,6 +90,10 @@ def run(args: argparse.Namespace) -> int:
     board = args.step if args.board is None else args.board
     for line in narrator.header():
         print(line)
+    if record.start is not None:
+        print(
+            f"The record starts from a position, not a new game ({who_decides(states[0])} to move)"
+        )
     if record.metadata:
         print("Metadata: " + ", ".join(f"{k}={v}" for k, v in record.metadata.items()))
     if not total:

@@ -7,10 +7,13 @@ them field by field):
   :meth:`GameState.to_json <tongiaki_rules.state.GameState.to_json>`) and read
   back, fully validated, by :func:`state_from_json`. The round trip gives an
   equal state (same hash, same legal actions).
-* ``"tongiaki-record"``: a whole game as its settings plus every action
-  applied, chance outcomes (:class:`~tongiaki_rules.actions.Draw`) included:
-  :class:`GameRecord`. Build one while playing with :class:`Recorder`;
-  :func:`replay` re-applies the actions with every legality check.
+* ``"tongiaki-record"``: a whole game as its settings, the position it starts
+  from (a new game, or any state) and every action applied, chance outcomes
+  (:class:`~tongiaki_rules.actions.Draw`) included: :class:`GameRecord`.
+  Build one while playing with :class:`Recorder` (from a new game, or from
+  any position with :meth:`Recorder.from_state`); :func:`replay` re-applies
+  the actions with every legality check. This library writes version
+  :data:`RECORD_VERSION` (3) and reads versions 1 to 3.
 
 Anything that cannot be read raises :class:`RecordError` (a ``ValueError``)
 whose message starts with the path of the offending field; nothing else
@@ -19,8 +22,9 @@ escapes, and no half-built state is ever returned.
 The package's modules, one job each: :mod:`.schema` (the names of the
 schemas and of their fields), :mod:`.fields` (JSON text and the readers of
 one field each), :mod:`.settings` (a game's settings), :mod:`.state_reader`
-and :mod:`.state_codec` (states), :mod:`.game_record` (actions, records and
-replay) and :mod:`.recorder` (the :class:`Recorder`). Import from here.
+and :mod:`.state_codec` (states), :mod:`.action_codec` (actions),
+:mod:`.game_record` (records and replay) and :mod:`.recorder` (the
+:class:`Recorder`). Import from here.
 
 >>> from tongiaki_rules import new_game
 >>> state = new_game(2).apply(SetupPlace(0))
@@ -40,11 +44,10 @@ from __future__ import annotations
 # doctest above), and _rebuild_record (what unpickles a GameRecord).
 from ..actions import SetupPlace  # noqa: F401
 from ..errors import RecordError, ReplayError
+from .action_codec import action_from_dict, action_to_dict
 from .game_record import (
     GameRecord,
     _rebuild_record,  # noqa: F401
-    action_from_dict,
-    action_to_dict,
     replay,
     replay_states,
 )
@@ -53,8 +56,11 @@ from .schema import (  # noqa: F401
     PHASE_NAMES,
     PURPOSE_NAMES,
     READ_VERSIONS,
+    RECORD_READ_VERSIONS,
     RECORD_SCHEMA,
+    RECORD_VERSION,
     STATE_SCHEMA,
+    STATE_VERSION,
     VACANT,
     VERSION,
 )
@@ -62,7 +68,9 @@ from .state_codec import state_from_dict, state_from_json, state_to_dict, state_
 
 __all__ = [
     "RECORD_SCHEMA",
+    "RECORD_VERSION",
     "STATE_SCHEMA",
+    "STATE_VERSION",
     "VERSION",
     "GameRecord",
     "RecordError",

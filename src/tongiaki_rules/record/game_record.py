@@ -1,7 +1,8 @@
 """Game records and replay: the ``"tongiaki-record"`` schema.
 
-The JSON form of actions, :class:`GameRecord` (the settings and every action
-of a game), and replaying a record with every legality check.
+:class:`GameRecord` (the settings, the position the game starts from and
+every action), and replaying a record with every legality check. The JSON
+form of one action is in :mod:`.action_codec`.
 """
 
 from __future__ import annotations
@@ -14,150 +15,37 @@ from typing import Any, Final
 
 import attrs
 
-from ..actions import (
-    ACTION_TYPES,
-    Action,
-    Berth,
-    Depart,
-    Draw,
-    Expand,
-    ExpandFromBoard,
-    FoundRoyal,
-    PlaceNewBoats,
-    PlaceTile,
-    Recolonize,
-    ReturnBoat,
-    SetupPlace,
-)
-from ..colours import COLOURS, Colour
-from ..errors import IllegalActionError, RecordError, ReplayError
+from ..actions import ACTION_TYPES, Action, Draw
+from ..errors import IllegalActionError, RecordError, ReplayError, SettingsError
 from ..rules import Rules
 from ..standard_tiles import STANDARD_TILES
 from ..state import DEFAULT_RULES, GameConfig, GameState, new_game
 from ..tiles import TileSet
+from .action_codec import action_from_dict, action_to_dict
 from .fields import (
     _check_type,
-    _colour,
     _dumps,
     _fail,
     _field,
-    _header,
-    _hex,
     _int,
     _item,
     _list,
     _load,
     _object,
     _shown,
-    _str,
     _type_name,
     _unpaired,
 )
-from .schema import _RECORD_FIELDS, RECORD_SCHEMA, VERSION
-from .settings import _config_in, _settings_out
-
-# ====================================================================== actions
-# How each action is written: JSON field name, attribute, kind of value.
-_HEX, _INDEX, _INDICES, _DIRECTION, _COLOUR, _TILE = (
-    "hex",
-    "index",
-    "indices",
-    "direction",
-    "colour",
-    "tile",
+from .schema import (
+    _RECORD_FIELDS,
+    _RECORD_FIELDS_BEFORE_START,
+    RECORD_READ_VERSIONS,
+    RECORD_SCHEMA,
+    RECORD_VERSION,
+    STATE_SCHEMA,
 )
-_ACTION_SPECS: Final[dict[str, tuple[type, tuple[tuple[str, str], ...]]]] = {
-    "SetupPlace": (SetupPlace, (("beach", _INDEX),)),
-    "Expand": (Expand, (("island", _HEX), ("beaches", _INDICES))),
-    "ExpandFromBoard": (
-        ExpandFromBoard,
-        (("island", _HEX), ("beach", _INDEX), ("source", _HEX), ("source_beach", _INDEX)),
-    ),
-    "FoundRoyal": (FoundRoyal, (("island", _HEX),)),
-    "Recolonize": (Recolonize, ()),
-    "PlaceNewBoats": (PlaceNewBoats, (("island", _HEX), ("beaches", _INDICES))),
-    "Depart": (Depart, (("island", _HEX), ("beach", _INDEX), ("jetty", _DIRECTION))),
-    "PlaceTile": (PlaceTile, (("position", _HEX), ("rotation", _DIRECTION))),
-    "Berth": (Berth, (("colour", _COLOUR), ("beach", _INDEX))),
-    "ReturnBoat": (ReturnBoat, (("colour", _COLOUR),)),
-    "Draw": (Draw, (("tile", _TILE),)),
-}
-
-
-def action_to_dict(action: Action) -> dict[str, Any]:
-    """``action`` in the JSON form of game records.
-
-    >>> action_to_dict(Expand((0, -1), (0, 2)))
-    {'type': 'Expand', 'island': [0, -1], 'beaches': [0, 2]}
-    >>> action_to_dict(Berth(Colour.RED, 1))
-    {'type': 'Berth', 'colour': 'R', 'beach': 1}
-    """
-    name = type(action).__name__
-    spec = _ACTION_SPECS.get(name)
-    if spec is None or type(action) is not spec[0]:
-        raise RecordError(f"not an action: {action!r}", "action")
-    out: dict[str, Any] = {"type": name}
-    for field, kind in spec[1]:
-        value = getattr(action, field)
-        if kind == _HEX:
-            out[field] = [value[0], value[1]]
-        elif kind == _INDICES:
-            out[field] = list(value)
-        elif kind == _COLOUR:
-            out[field] = COLOURS[value].letter
-        else:
-            out[field] = value
-    return out
-
-
-def action_from_dict(value: Any, path: str = "") -> Action:
-    """An action from its JSON form; raises :class:`RecordError` naming the field.
-
-    Only the form is checked here; whether the action is legal is for
-    :func:`replay` (or :meth:`GameState.apply`) to say.
-
-    >>> action_from_dict({"type": "Depart", "island": [0, 0], "beach": 2, "jetty": 2})
-    Depart(island=(0, 0), beach=2, jetty=2)
-    >>> action_from_dict({"type": "Depart", "island": [0, 0], "beach": 2, "jetty": 6})
-    Traceback (most recent call last):
-    ...
-    tongiaki_rules.errors.RecordError: jetty: 6 is not in 0..5
-    """
-    if not isinstance(value, dict):
-        _fail(path, f"expected an action object, not {_type_name(value)}")
-    if "type" not in value:
-        _fail(path, "missing field 'type'")
-    name = value["type"]
-    spec = _ACTION_SPECS.get(name) if isinstance(name, str) else None
-    if spec is None:
-        shown = repr(name) if isinstance(name, str) else _type_name(name)
-        _fail(_field(path, "type"), f"{shown} is not an action type ({', '.join(_ACTION_SPECS)})")
-    cls, fields = spec
-    obj = _object(value, path, ("type", *(f for f, _k in fields)))
-    args: list[Any] = []
-    for field, kind in fields:
-        where = _field(path, field)
-        given = obj[field]
-        if kind == _HEX:
-            args.append(_hex(given, where))
-        elif kind == _INDEX:
-            args.append(_int(given, where, 0))
-        elif kind == _INDICES:
-            args.append(
-                tuple(_int(b, _item(where, k), 0) for k, b in enumerate(_list(given, where)))
-            )
-        elif kind == _DIRECTION:
-            args.append(_int(given, where, 0, 5))
-        elif kind == _COLOUR:
-            args.append(Colour(_colour(given, where, len(COLOURS))))
-        else:
-            args.append(_str(given, where))
-    try:
-        action: Action = cls(*args)
-    except IllegalActionError as exc:  # a field the action itself refuses (a huge index)
-        _fail(path, str(exc))
-    return action
-
+from .settings import _config_in, _rules_out, _settings_out
+from .state_codec import state_from_dict, state_to_dict
 
 # ====================================================================== records
 _METADATA_DIGITS: Final = 1000
@@ -216,16 +104,26 @@ def _freeze_metadata(metadata: Mapping[str, str | int] | None) -> Mapping[str, s
     return types.MappingProxyType(found)
 
 
+def _check_start(value: object) -> GameState | None:
+    if value is not None and not isinstance(value, GameState):
+        raise RecordError(
+            f"expected a GameState (or None for a new game), not {type(value).__name__}", "start"
+        )
+    return value
+
+
 @attrs.frozen(slots=True)
 class GameRecord:
-    """A whole game: its settings and every action applied, in order.
+    """A whole game: its settings, the position it starts from and every action applied.
 
     ``actions`` holds every decision and every chance outcome (:class:`Draw`)
-    from the new game on; ``metadata`` is free information (players' names,
-    date, event, notes) as a read-only mapping of ``str`` to ``str`` or ``int``.
-    A record is a value: equal records replay to equal states. Build one
-    while playing with :class:`Recorder`, or from the states of a game with
-    :meth:`from_states`.
+    from ``start`` on; ``start`` is ``None`` for a game from a new game (the
+    usual case), or the :class:`GameState` the game starts from, whose
+    settings must be the record's own. ``metadata`` is free information
+    (players' names, date, event, notes) as a read-only mapping of ``str`` to
+    ``str`` or ``int``. A record is a value: equal records replay to equal
+    states. Build one while playing with :class:`Recorder`, or from the
+    states of a game with :meth:`from_states`.
 
     >>> from tongiaki_rules import SetupPlace
     >>> record = GameRecord(2, actions=[SetupPlace(0), SetupPlace(1)], metadata={"event": "demo"})
@@ -233,19 +131,59 @@ class GameRecord:
     (0, 0)
     >>> GameRecord.from_json(record.to_json()) == record
     True
+
+    From a position (a new game as ``start`` is the same as ``None``):
+
+    >>> middle = replay(record)
+    >>> later = GameRecord(2, start=middle, actions=[SetupPlace(2)])
+    >>> later.initial_state() == middle, GameRecord(2, start=new_game(2)).start
+    (True, None)
     """
 
     num_players: int
     rules: Rules = attrs.field(default=DEFAULT_RULES, kw_only=True)
     tiles: TileSet = attrs.field(default=STANDARD_TILES, kw_only=True)
     start_player: int = attrs.field(default=0, kw_only=True)
+    start: GameState | None = attrs.field(default=None, kw_only=True, converter=_check_start)
     actions: tuple[Action, ...] = attrs.field(default=(), kw_only=True, converter=_freeze_actions)
     metadata: Mapping[str, str | int] = attrs.field(
         factory=dict, kw_only=True, converter=_freeze_metadata, hash=False
     )
 
     def __attrs_post_init__(self) -> None:
+        if isinstance(self.num_players, GameState):
+            raise SettingsError(
+                "num_players: expected the number of players, not a GameState; for a game "
+                "from a position give it as start=, or record it with Recorder.from_state(state)"
+            )
         GameConfig.make(self.num_players, self.rules, self.tiles, self.start_player)
+        if self.start is not None:
+            self._check_start_settings(self.start)
+            if self.start == self._new_game():  # one way to say "from a new game"
+                object.__setattr__(self, "start", None)
+
+    def _check_start_settings(self, start: GameState) -> None:
+        cfg = start.config
+        for field, theirs, ours in (
+            ("num_players", cfg.num_players, self.num_players),
+            ("start_player", cfg.start_player, self.start_player),
+            ("rules", _rules_out(cfg.rules), _rules_out(self.rules)),
+        ):
+            if theirs != ours:
+                raise RecordError(
+                    f"the start state's {field} differs from the record's "
+                    f"({theirs} in the start state, {ours} in the record)",
+                    f"start.{field}",
+                )
+        if cfg.tiles != self.tiles:
+            raise RecordError(
+                "the start state's tile set differs from the record's", "start.tile_set"
+            )
+
+    def _new_game(self) -> GameState:
+        return new_game(
+            self.num_players, self.rules, tiles=self.tiles, start_player=self.start_player
+        )
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickle support (the read-only metadata mapping cannot be pickled as it is).
@@ -264,18 +202,17 @@ class GameRecord:
                 self.start_player,
                 self.actions,
                 dict(self.metadata),
+                self.start,
             ),
         )
 
     def initial_state(self) -> GameState:
-        """The new game the actions start from.
+        """The position the actions start from: ``start``, or the new game.
 
         >>> GameRecord(3).initial_state().pending.kind.value
         'setup'
         """
-        return new_game(
-            self.num_players, self.rules, tiles=self.tiles, start_player=self.start_player
-        )
+        return self._new_game() if self.start is None else self.start
 
     def to_dict(self) -> dict[str, Any]:
         """The record as JSON-ready data in the ``"tongiaki-record"`` schema.
@@ -285,9 +222,10 @@ class GameRecord:
         """
         return {
             "schema": RECORD_SCHEMA,
-            "version": VERSION,
+            "version": RECORD_VERSION,
             **_settings_out(self.num_players, self.start_player, self.rules, self.tiles),
             "metadata": dict(self.metadata),
+            "start": None if self.start is None else state_to_dict(self.start),
             "actions": [action_to_dict(action) for action in self.actions],
         }
 
@@ -297,12 +235,13 @@ class GameRecord:
         >>> print(GameRecord(2, actions=[SetupPlace(3)]).to_json(indent=2))
         {
           "schema": "tongiaki-record",
-          "version": 2,
+          "version": 3,
           "num_players": 2,
           "start_player": 0,
           "rules": {},
           "tile_set": "standard",
           "metadata": {},
+          "start": null,
           "actions": [{"type": "SetupPlace", "beach": 3}]
         }
         """
@@ -311,12 +250,13 @@ class GameRecord:
     @classmethod
     def from_dict(cls, doc: Any) -> GameRecord:
         """A record from parsed JSON data (see :meth:`from_json`)."""
-        obj = _header(doc, RECORD_SCHEMA, _RECORD_FIELDS)
+        obj = _record_header(doc)
         cfg = _config_in(obj)
         meta = obj["metadata"]
         if not isinstance(meta, dict):
             _fail("metadata", f"expected an object, not {_type_name(meta)}")
         _freeze_metadata(meta)
+        start = _start_in(obj.get("start"))
         actions = []
         for k, value in enumerate(_list(obj["actions"], "actions")):
             path = _item("actions", k)
@@ -329,6 +269,7 @@ class GameRecord:
             rules=cfg.rules,
             tiles=cfg.tiles,
             start_player=cfg.start_player,
+            start=start,
             actions=actions,
             metadata=meta,
         )
@@ -337,8 +278,11 @@ class GameRecord:
     def from_json(cls, text: str | bytes) -> GameRecord:
         """A record from JSON text; raises :class:`RecordError` naming the bad field.
 
-        The form of every field is checked; the legality of the actions is
-        checked by :func:`replay`.
+        The form of every field is checked, and the start state (if any)
+        with every check of :func:`state_from_json`, its errors named under
+        ``start``; the legality of the actions is checked by :func:`replay`.
+        Records of versions 1 and 2 (without ``start``) are read as games
+        from a new game.
 
         >>> GameRecord.from_json('{"schema": "tongiaki-record", "version": 1, "actions": []}')
         Traceback (most recent call last):
@@ -349,6 +293,10 @@ class GameRecord:
         Traceback (most recent call last):
         ...
         tongiaki_rules.errors.RecordError: actions[0].beach: expected an integer, not a boolean
+        >>> GameRecord.from_json(text.replace('"start":null', '"start":[]'))
+        Traceback (most recent call last):
+        ...
+        tongiaki_rules.errors.RecordError: start: expected null or a state document, not an array
         """
         return cls.from_dict(_load(text))
 
@@ -356,16 +304,19 @@ class GameRecord:
     def from_states(
         cls, states: Sequence[GameState], *, metadata: Mapping[str, str | int] | None = None
     ) -> GameRecord:
-        """The record of a game given as its successive states (a new game first).
+        """The record of a game given as its successive states (from any position).
 
         Finds, for each step, an action (or draw) leading from one state to
-        the next; raises :class:`RecordError` if there is none.
+        the next; raises :class:`RecordError` if there is none. The record
+        starts from ``states[0]`` (``start`` is ``None`` if that is a new game).
 
         >>> from tongiaki_rules import play_random_game
         >>> states = play_random_game(2, seed=3)
         >>> record = GameRecord.from_states(states)
         >>> len(record.actions) == len(states) - 1, replay(record) == states[-1]
         (True, True)
+        >>> GameRecord.from_states(states[50:]).initial_state() == states[50]
+        True
         """
         if not isinstance(states, Sequence) or isinstance(states, str | bytes):
             raise RecordError(
@@ -377,10 +328,6 @@ class GameRecord:
             _check_type(state, GameState, _item("states", k))
         first = states[0]
         cfg = first.config
-        if first != new_game(
-            cfg.num_players, cfg.rules, tiles=cfg.tiles, start_player=cfg.start_player
-        ):
-            raise RecordError("a record starts from a new game", "states[0]")
         actions: list[Action] = []
         for k, (before, after) in enumerate(pairwise(states)):
             action = _action_between(before, after)
@@ -394,6 +341,7 @@ class GameRecord:
             rules=cfg.rules,
             tiles=cfg.tiles,
             start_player=cfg.start_player,
+            start=first,
             actions=actions,
             metadata=metadata,
         )
@@ -406,15 +354,58 @@ def _rebuild_record(
     start_player: int,
     actions: tuple[Action, ...],
     metadata: dict[str, str | int],
+    start: GameState | None = None,
 ) -> GameRecord:
     return GameRecord(
         num_players,
         rules=rules,
         tiles=tiles,
         start_player=start_player,
+        start=start,
         actions=actions,
         metadata=metadata,
     )
+
+
+def _record_header(doc: Any) -> dict[str, Any]:
+    """``doc`` as a record object of a version this library reads, with that version's fields."""
+    if not isinstance(doc, dict):
+        _fail("", f"expected a JSON object, not {_type_name(doc)}")
+    if "schema" not in doc:
+        _fail("", "missing field 'schema'")
+    name = doc["schema"]
+    if name != RECORD_SCHEMA:
+        hint = (
+            "; this is a state (read it with state_from_json, or record from it with "
+            "Recorder.from_state)"
+            if name == STATE_SCHEMA
+            else ""
+        )
+        shown = repr(_shown(name)) if isinstance(name, str) else _type_name(name)
+        _fail("schema", f"expected {RECORD_SCHEMA!r}, not {shown}{hint}")
+    if "version" not in doc:
+        _fail("", "missing field 'version'")
+    version = _int(doc["version"], "version")
+    if version not in RECORD_READ_VERSIONS:
+        _fail(
+            "version",
+            f"version {version} is not supported; this library reads versions "
+            f"{', '.join(map(str, RECORD_READ_VERSIONS))}",
+        )
+    return _object(doc, "", _RECORD_FIELDS if version >= 3 else _RECORD_FIELDS_BEFORE_START)
+
+
+def _start_in(value: Any) -> GameState | None:
+    """The start state of a record document (``null``: a new game), its errors under ``start``."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        _fail("start", f"expected null or a state document, not {_type_name(value)}")
+    try:
+        return state_from_dict(value)
+    except RecordError as exc:
+        path = f"start.{exc.path}" if exc.path else "start"
+        raise RecordError(exc.reason, path, exc.clause) from None
 
 
 def _action_between(before: GameState, after: GameState) -> Action | None:
@@ -430,7 +421,7 @@ def _action_between(before: GameState, after: GameState) -> Action | None:
 
 
 def replay_states(record: GameRecord, upto: int | None = None) -> Iterator[GameState]:
-    """Every state of ``record``: the new game, then the state after each action.
+    """Every state of ``record``: its first position, then the state after each action.
 
     Stops after ``upto`` actions if given. Each action is applied with every
     legality check; an illegal one raises :class:`ReplayError` (after the
@@ -471,9 +462,11 @@ def _apply(state: GameState, action: Action, index: int) -> GameState:
 def replay(record: GameRecord, upto: int | None = None) -> GameState:
     """The state after every action of ``record`` (or after the first ``upto``).
 
-    Every action is applied with :meth:`GameState.apply`, so every legality
-    check runs. An illegal action raises :class:`ReplayError` with its index
-    (``.index``) and the rule it breaks (``.clause``).
+    The actions start from the record's first position
+    (:meth:`GameRecord.initial_state`). Every action is applied with
+    :meth:`GameState.apply`, so every legality check runs. An illegal
+    action raises :class:`ReplayError` with its index (``.index``) and the
+    rule it breaks (``.clause``).
 
     >>> record = GameRecord(2, actions=[SetupPlace(0), SetupPlace(0), SetupPlace(0)])
     >>> replay(record, upto=2).reserve(1)

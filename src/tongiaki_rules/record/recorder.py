@@ -9,7 +9,7 @@ from ..actions import (
     Action,
     Draw,
 )
-from ..errors import RecordError
+from ..errors import RecordError, SettingsError
 from ..rules import Rules
 from ..standard_tiles import STANDARD_TILES
 from ..state import DEFAULT_RULES, GameState, new_game
@@ -21,10 +21,10 @@ from .game_record import GameRecord, _freeze_metadata, replay_states
 class Recorder:
     """Plays a game and records every action applied, draws included.
 
-    Start from the settings, or from a new game with :meth:`from_state`, or go
-    on with a loaded record with :meth:`resume`. ``apply`` checks the action,
-    moves the game on and appends it; ``state`` is the current position and
-    ``record`` the :class:`GameRecord` so far.
+    Start from the settings of a new game, or from any position with
+    :meth:`from_state`, or go on with a loaded record with :meth:`resume`.
+    ``apply`` checks the action, moves the game on and appends it; ``state``
+    is the current position and ``record`` the :class:`GameRecord` so far.
 
     >>> import random
     >>> recorder = Recorder(2, metadata={"players": "Ann, Bob"})
@@ -49,6 +49,11 @@ class Recorder:
         start_player: int = 0,
         metadata: Mapping[str, str | int] | None = None,
     ) -> None:
+        if isinstance(num_players, GameState):
+            raise SettingsError(
+                "num_players: expected the number of players, not a GameState; "
+                "to record from a position use Recorder.from_state(state)"
+            )
         first = new_game(num_players, rules, tiles=tiles, start_player=start_player)
         self.metadata: dict[str, str | int] = dict(_freeze_metadata(metadata))
         """Free information stored with the record (editable)."""
@@ -59,10 +64,20 @@ class Recorder:
     def from_state(
         cls, state: GameState, *, metadata: Mapping[str, str | int] | None = None
     ) -> Recorder:
-        """Record a game from ``state``, which must be a new game (from :func:`new_game`).
+        """Record a game from ``state``: any position, a new game or one in mid-game.
+
+        The record keeps ``state`` as its ``start`` (``None`` for a new
+        game), so :func:`replay` starts from it. A chance node, or a finished
+        game (nothing more can be recorded then), are positions like any other.
 
         >>> from tongiaki_rules import new_game
-        >>> Recorder.from_state(new_game(3)).state == new_game(3)
+        >>> Recorder.from_state(new_game(3)).record.start is None
+        True
+        >>> middle = new_game(2).apply(SetupPlace(0))
+        >>> recorder = Recorder.from_state(middle, metadata={"event": "puzzle"})
+        >>> recorder.record.start == middle, len(recorder.apply(SetupPlace(1)).legal_actions())
+        (True, 6)
+        >>> replay(recorder.record) == recorder.state
         True
         """
         _check_type(state, GameState, "state")
@@ -74,8 +89,7 @@ class Recorder:
             start_player=cfg.start_player,
             metadata=metadata,
         )
-        if state != recorder.state:
-            raise RecordError("a record starts from a new game (see new_game)", "state")
+        recorder._states = [state]
         return recorder
 
     @classmethod
@@ -87,13 +101,7 @@ class Recorder:
         (1, 1)
         """
         _check_type(record, GameRecord, "record")
-        recorder = cls(
-            record.num_players,
-            record.rules,
-            tiles=record.tiles,
-            start_player=record.start_player,
-            metadata=record.metadata,
-        )
+        recorder = cls.from_state(record.initial_state(), metadata=record.metadata)
         recorder._states = list(replay_states(record))
         recorder._actions = list(record.actions)
         return recorder
@@ -105,7 +113,7 @@ class Recorder:
 
     @property
     def states(self) -> tuple[GameState, ...]:
-        """Every position so far, the new game first."""
+        """Every position so far, the first position (the record's start) first."""
         return tuple(self._states)
 
     @property
@@ -116,12 +124,14 @@ class Recorder:
     @property
     def record(self) -> GameRecord:
         """The game so far as a :class:`GameRecord`."""
-        cfg = self._states[0].config
+        first = self._states[0]
+        cfg = first.config
         return GameRecord(
             cfg.num_players,
             rules=cfg.rules,
             tiles=cfg.tiles,
             start_player=cfg.start_player,
+            start=first,
             actions=self._actions,
             metadata=self.metadata,
         )

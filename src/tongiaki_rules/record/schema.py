@@ -14,16 +14,31 @@ STATE_SCHEMA: Final = "tongiaki-state"
 """The ``"schema"`` value of a state document."""
 RECORD_SCHEMA: Final = "tongiaki-record"
 """The ``"schema"`` value of a game record document."""
-VERSION: Final = 2
-"""The schema version this library writes (both schemas).
+STATE_VERSION: Final = 2
+"""The version of the state schema this library writes.
 
 Version 2 added the rules flag ``endless_chain`` and gave ``chain`` its
 present meaning (the departures of the turn since the last draw, under every
 flag). Version 1 documents are read too: their rules lack that flag (the
 default applies), and a version 1 state must not remember departures.
 """
+VERSION: Final = STATE_VERSION
+"""The version of the *state* schema this library writes (2), as :data:`STATE_VERSION`.
+
+Kept under this name for code written before the two schemas had versions of
+their own; game records are at :data:`RECORD_VERSION`.
+"""
 READ_VERSIONS: Final = (1, 2)
-"""The schema versions this library reads."""
+"""The versions of the state schema this library reads."""
+RECORD_VERSION: Final = 3
+"""The version of the record schema this library writes.
+
+Version 3 added ``start``: ``null`` for a game from a new game (all that
+versions 1 and 2 could record), or the state document the game starts from.
+Version 2 went with state version 2 (the rules flag ``endless_chain``).
+"""
+RECORD_READ_VERSIONS: Final = (1, 2, 3)
+"""The versions of the record schema this library reads (1 and 2 read as ``"start": null``)."""
 
 PHASE_NAMES: Final[tuple[str, ...]] = (
     "setup",
@@ -77,8 +92,12 @@ _RECORD_FIELDS: Final = (
     "rules",
     "tile_set",
     "metadata",
+    "start",
     "actions",
 )
+"""The fields of a record of the present version, in the order they are written."""
+_RECORD_FIELDS_BEFORE_START: Final = tuple(f for f in _RECORD_FIELDS if f != "start")
+"""The fields of a version 1 or 2 record (no ``start``: the game starts as a new game)."""
 _ISLAND_ENTRY: Final = ("tile", "at", "rotation", "beaches", "king")
 _OCEAN_ENTRY: Final = ("tile", "at", "rotation")
 _COLOUR_FIELDS: Final = ("reserve", "out_of_game", "royal_islands_founded")
