@@ -285,5 +285,15 @@ def test_records_of_other_tile_sets_are_refused() -> None:
         openspiel.from_record(GameRecord(2, tiles=smaller))
 
 
+def test_records_that_start_from_a_position_are_refused_naming_start() -> None:
+    from tongiaki_rules import RecordError, Recorder, SetupPlace
+
+    mid_setup = new_game(2).apply(SetupPlace(3))
+    record = Recorder.from_state(mid_setup).record
+    with pytest.raises(RecordError, match="starts from a position") as caught:
+        openspiel.from_record(record)
+    assert caught.value.path == "start"
+
+
 def test_the_initial_state_is_a_new_game() -> None:
     assert openspiel.load_game(5).new_initial_state().game_state == new_game(5)

@@ -509,12 +509,20 @@ def from_record(
     it is not a :class:`~tongiaki_rules.record.GameRecord`,
     :class:`~tongiaki_rules.errors.ReplayError` naming the first action that
     is not legal where the record plays it (draws included), and
-    :class:`~tongiaki_rules.errors.SettingsError` for bad settings.
+    :class:`~tongiaki_rules.errors.SettingsError` for bad settings. A
+    record that starts from a position (``record.start``) is refused with a
+    ``RecordError`` at ``start``: an OpenSpiel history starts at a new game.
     """
     if not isinstance(record, GameRecord):
         raise RecordError(f"expected a GameRecord, not {shown(record)}", "record")
     if record.tiles != STANDARD_TILES:
         raise SettingsError(f"{GAME_NAME} plays the standard tiles only")
+    if record.start is not None:
+        raise RecordError(
+            "the record starts from a position, and an OpenSpiel state's history"
+            " starts at a new game; replay it with tongiaki_rules.replay instead",
+            "start",
+        )
     game = load_game(
         record.num_players,
         record.rules,
