@@ -202,7 +202,9 @@ def _no_constant(name: str) -> NoReturn:
     _fail("", f"not valid JSON: {name} is not a JSON number")
 
 
-def _header(doc: Any, schema: str, fields: Sequence[str]) -> dict[str, Any]:
+def _header(doc: Any, schema: str, fields: Sequence[str] | None = None) -> dict[str, Any]:
+    """The document's ``schema`` and ``version``; its fields too, unless ``fields`` is None
+    (the state reader leaves them to its JSON Schema)."""
     if not isinstance(doc, dict):
         _fail("", f"expected a JSON object, not {_type_name(doc)}")
     if "schema" not in doc:
@@ -224,7 +226,7 @@ def _header(doc: Any, schema: str, fields: Sequence[str]) -> dict[str, Any]:
             f"version {version} is not supported; this library reads versions "
             f"{', '.join(map(str, READ_VERSIONS))}",
         )
-    obj = _object(doc, "", fields)
+    obj = doc if fields is None else _object(doc, "", fields)
     if version == 1 and schema == STATE_SCHEMA and obj.get("chain"):
         _fail("chain", "a version 1 state cannot carry the departures of its turn; save it again")
     return obj
