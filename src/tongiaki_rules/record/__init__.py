@@ -12,13 +12,17 @@ them field by field):
   :class:`GameRecord`. Build one while playing with :class:`Recorder`;
   :func:`replay` re-applies the actions with every legality check.
 
-Anything that cannot be read raises :class:`RecordError` (a ``ValueError``)
+Both are described by JSON Schemas (draft 2020-12) shipped in the package:
+:func:`json_schema` returns them, and the readers' structural checks come
+from them (:mod:`.schema_check`). Anything that cannot be read raises :class:`RecordError` (a ``ValueError``)
 whose message starts with the path of the offending field; nothing else
 escapes, and no half-built state is ever returned.
 
 The package's modules, one job each: :mod:`.schema` (the names of the
-schemas and of their fields), :mod:`.fields` (JSON text and the readers of
-one field each), :mod:`.settings` (a game's settings), :mod:`.state_reader`
+schemas and of their fields), :mod:`.json_schemas` (the JSON Schema files),
+:mod:`.schema_check` (the structural checks they drive), :mod:`.fields` (JSON
+text and the readers of one field each), :mod:`.settings` (a game's
+settings), :mod:`.state_reader`
 and :mod:`.state_codec` (states), :mod:`.game_record` (actions, records and
 replay) and :mod:`.recorder` (the :class:`Recorder`). Import from here.
 
@@ -48,6 +52,7 @@ from .game_record import (
     replay,
     replay_states,
 )
+from .json_schemas import json_schema
 from .recorder import Recorder
 from .schema import (  # noqa: F401
     PHASE_NAMES,
@@ -70,6 +75,7 @@ __all__ = [
     "ReplayError",
     "action_from_dict",
     "action_to_dict",
+    "json_schema",
     "replay",
     "replay_states",
     "state_from_dict",
