@@ -14,17 +14,18 @@ them field by field):
 
 Both are described by JSON Schemas (draft 2020-12) shipped in the package:
 :func:`json_schema` returns them, and the readers' structural checks come
-from them (:mod:`.schema_check`). Anything that cannot be read raises :class:`RecordError` (a ``ValueError``)
-whose message starts with the path of the offending field; nothing else
-escapes, and no half-built state is ever returned.
+from them (:mod:`.schema_check`). Anything that cannot be read raises
+:class:`RecordError` (a ``ValueError``) whose message starts with the path of
+the offending field; nothing else escapes, and no half-built state is ever
+returned.
 
 The package's modules, one job each: :mod:`.schema` (the names of the
 schemas and of their fields), :mod:`.json_schemas` (the JSON Schema files),
 :mod:`.schema_check` (the structural checks they drive), :mod:`.fields` (JSON
 text and the readers of one field each), :mod:`.settings` (a game's
-settings), :mod:`.state_reader`
-and :mod:`.state_codec` (states), :mod:`.game_record` (actions, records and
-replay) and :mod:`.recorder` (the :class:`Recorder`). Import from here.
+settings), :mod:`.state_reader` and :mod:`.state_codec` (states),
+:mod:`.game_record` (actions, records and replay) and :mod:`.recorder` (the
+:class:`Recorder`). Import from here.
 
 >>> from tongiaki_rules import new_game
 >>> state = new_game(2).apply(SetupPlace(0))
