@@ -203,8 +203,8 @@ def record_doc() -> dict[str, Any]:
     [
         ({"schema": "tongiaki-state"}, "schema", "this is a state"),
         ({"version": 0}, "version", "version 0 is not supported"),
-        ({"num_players": 7}, "num_players", "7 is not in 2..6 [COMP-1]"),
-        ({"num_players": True}, "num_players", "expected an integer, not a boolean"),
+        ({"num_players": 7}, "num_players", "2 to 6 players, not 7"),
+        ({"num_players": True}, "num_players", "2 to 6 players, not a boolean [COMP-1]"),
         ({"start_player": 3}, "start_player", "3 is not in 0..2"),
         ({"rules": {"variant_rody": 1}}, "rules.variant_rody", "expected true or false"),
         ({"tile_set": None}, "tile_set", 'expected "standard" or a tile set object, not null'),

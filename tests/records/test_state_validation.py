@@ -122,7 +122,7 @@ def test_floats_and_booleans_are_not_integers() -> None:
     refused(doc, "colours.B.reserve", "expected an integer, not a boolean")
     doc = doc_of()
     doc["num_players"] = 3.0
-    refused(doc, "num_players", "expected an integer")
+    refused(doc, "num_players", "2 to 6 players, not a number with a fraction or exponent")
     doc = doc_of()
     doc["end_triggered"] = 0
     refused(doc, "end_triggered", "expected true or false, not an integer")
@@ -132,7 +132,7 @@ def test_floats_and_booleans_are_not_integers() -> None:
 def test_settings() -> None:
     doc = doc_of()
     doc["num_players"] = 7
-    refused(doc, "num_players", "7 is not in 2..6", "[COMP-1]")
+    refused(doc, "num_players", "2 to 6 players, not 7", "[COMP-1]")
     doc = doc_of()
     doc["start_player"] = 3
     refused(doc, "start_player", "3 is not in 0..2")
