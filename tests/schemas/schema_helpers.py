@@ -10,11 +10,11 @@ from typing import Any
 import jsonschema
 from referencing import Registry, Resource
 
-from tongiaki_rules import GameState, Recorder, new_game
+from tongiaki_rules import GameState, Recorder, RecordError, new_game
 from tongiaki_rules.bots import RandomBot, play_match
 from tongiaki_rules.fuzzing import sample_rules, sample_tile_set
 from tongiaki_rules.record import GameRecord, json_schema, state_to_dict
-from tongiaki_rules.record.schema_check import schema_problem
+from tongiaki_rules.record.schema_check import check_schema
 from tongiaki_rules.testing import random_playout
 
 STATE, RECORD = "tongiaki-state", "tongiaki-record"
@@ -48,8 +48,12 @@ def standard_accepts(doc: Any, name: str) -> bool:
     return bool(validator(name).is_valid(doc))
 
 
-def ours_accept(doc: Any, name: str) -> bool:
-    return schema_problem(doc, name) is None
+def ours_accept(doc: Any, name: str, pointer: str = "") -> bool:
+    try:
+        check_schema(doc, name, pointer)
+    except RecordError:
+        return False
+    return True
 
 
 def game(seed: int, *, custom: bool = False) -> tuple[GameState, ...]:

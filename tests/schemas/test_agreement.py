@@ -122,3 +122,12 @@ def test_two_rules_of_the_json_text_are_stricter_than_the_schema(value: Any, pat
     with pytest.raises(RecordError) as info:
         state_from_dict(doc)
     assert info.value.path == path
+
+
+@pytest.mark.parametrize("key", ["", "\ud800", "a.b", "[0]"])
+def test_an_odd_unknown_key_is_named_in_the_path(key: str) -> None:
+    doc = copy.deepcopy(state_docs()[0])
+    doc["colours"]["B"][key] = 1
+    with pytest.raises(RecordError, match="unknown field") as info:
+        state_from_dict(doc)
+    assert info.value.path is not None and info.value.path.startswith("colours.B.")
