@@ -5,11 +5,14 @@
   language and, for contested points, the flag and why the default was chosen;
 * ``rules/tiles.md`` with a picture of every tile, drawn by the library's own
   SVG renderer;
-* ``images/generated/*.svg``: the diagrams the explanation pages show.
+* ``images/generated/*.svg``: the diagrams the explanation pages show;
+* ``schemas/*.schema.json``: the JSON Schemas of states and records, for
+  download (the files shipped in the package, as ``json_schema()`` gives them).
 """
 
 from __future__ import annotations
 
+import json
 import random
 
 import mkdocs_gen_files
@@ -27,6 +30,8 @@ from tongiaki_rules import (
     render_svg,
 )
 from tongiaki_rules.catalogue import SOURCE_KEYS, Entry, load_catalogue
+from tongiaki_rules.record import json_schema
+from tongiaki_rules.record.json_schemas import SCHEMA_NAMES
 
 LABELS = {
     "it": "Italian rules (IT)",
@@ -200,6 +205,14 @@ def diagrams() -> None:
             f.write(svg)
 
 
+def schemas() -> None:
+    """The JSON Schema files, published for download next to docs/json-schema.md."""
+    for name in SCHEMA_NAMES:
+        with mkdocs_gen_files.open(f"schemas/{name}.schema.json", "w") as f:
+            f.write(json.dumps(json_schema(name), indent=2, ensure_ascii=False) + "\n")
+
+
 rules_pages()
 tiles_page()
 diagrams()
+schemas()

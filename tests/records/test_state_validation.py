@@ -122,7 +122,7 @@ def test_floats_and_booleans_are_not_integers() -> None:
     refused(doc, "colours.B.reserve", "expected an integer, not a boolean")
     doc = doc_of()
     doc["num_players"] = 3.0
-    refused(doc, "num_players", "expected an integer")
+    refused(doc, "num_players", "2 to 6 players, not a number with a fraction or exponent")
     doc = doc_of()
     doc["end_triggered"] = 0
     refused(doc, "end_triggered", "expected true or false, not an integer")
@@ -142,7 +142,7 @@ def test_settings() -> None:
     doc["rules"] = {"end_trigger": "never"}
     refused(doc, "rules.end_trigger", "'never' is not one of 'type_exhausted', 'sixteen_on_table'")
     doc["rules"] = {"house_rule": True}
-    refused(doc, "rules.house_rule", "unknown rules flag")
+    refused(doc, "rules.house_rule", "unknown field")
     doc["rules"] = {"variant_two_player_double_colour": True}
     refused(doc, "rules.variant_two_player_double_colour", "exactly 2 players", "[VARIANT-2P-1]")
     doc["rules"] = []
@@ -235,7 +235,7 @@ def test_boats_of_colours_not_in_play() -> None:
     refused(doc, "table[1].beaches[0]", "'Y' in 'BY' is not the letter of a colour in play (BRG)")
     doc = doc_of()
     doc["table"][1]["beaches"][0] = "b"
-    refused(doc, "table[1].beaches[0]", "'b' in 'b' is not the letter")
+    refused(doc, "table[1].beaches[0]", "the colour letters B, R, G, Y, O, P, not 'b'")
     doc = doc_of()
     doc["turn_colour"] = "O"
     refused(doc, "turn_colour", "'O' is not the letter of a colour in play")
@@ -402,5 +402,8 @@ def test_nothing_half_built_escapes() -> None:
 
 def test_a_tile_the_tile_classes_refuse_is_a_record_error_at_its_path() -> None:
     doc = state_to_dict(new_game(2, tiles=CUSTOM_TILES))
-    doc["tile_set"]["start"]["name"] = ""  # the tile class itself refuses an empty name
-    refused(doc, "tile_set.start", "name")
+    doc["tile_set"]["start"]["beaches"][1]["jetties"] = [0, 1]  # edge 0 is beach 0's too
+    refused(doc, "tile_set", "two jetties on edge 0")
+    doc = state_to_dict(new_game(2, tiles=CUSTOM_TILES))
+    doc["tile_set"]["start"]["name"] = ""  # the schema refuses what the tile class would
+    refused(doc, "tile_set.start.name", "must not be empty")

@@ -15,15 +15,20 @@ them field by field):
   the actions with every legality check. This library writes version
   :data:`RECORD_VERSION` (3) and reads versions 1 to 3.
 
-Anything that cannot be read raises :class:`RecordError` (a ``ValueError``)
-whose message starts with the path of the offending field; nothing else
-escapes, and no half-built state is ever returned.
+Both are described by JSON Schemas (draft 2020-12) shipped in the package:
+:func:`json_schema` returns them, and the readers' structural checks come
+from them (:mod:`.schema_check`). Anything that cannot be read raises
+:class:`RecordError` (a ``ValueError``) whose message starts with the path of
+the offending field; nothing else escapes, and no half-built state is ever
+returned.
 
 The package's modules, one job each: :mod:`.schema` (the names of the
-schemas and of their fields), :mod:`.fields` (JSON text and the readers of
-one field each), :mod:`.settings` (a game's settings), :mod:`.state_reader`
-and :mod:`.state_codec` (states), :mod:`.action_codec` (actions),
-:mod:`.game_record` (records and replay) and :mod:`.recorder` (the
+schemas and of their fields), :mod:`.json_schemas` (the JSON Schema files),
+:mod:`.schema_check` (the structural checks they drive), :mod:`.fields` (JSON
+text and the readers of one field each), :mod:`.settings` (a game's
+settings), :mod:`.state_reader` and :mod:`.state_codec` (states),
+:mod:`.action_codec` (actions), :mod:`.game_record` (records and replay) and
+:mod:`.recorder` (the
 :class:`Recorder`). Import from here.
 
 >>> from tongiaki_rules import new_game
@@ -51,6 +56,7 @@ from .game_record import (
     replay,
     replay_states,
 )
+from .json_schemas import json_schema
 from .recorder import Recorder
 from .schema import (  # noqa: F401
     PHASE_NAMES,
@@ -78,6 +84,7 @@ __all__ = [
     "ReplayError",
     "action_from_dict",
     "action_to_dict",
+    "json_schema",
     "replay",
     "replay_states",
     "state_from_dict",

@@ -122,12 +122,6 @@ def _int(value: Any, path: str, lo: int | None = None, hi: int | None = None) ->
     return value
 
 
-def _bool(value: Any, path: str) -> bool:
-    if type(value) is not bool:
-        _fail(path, f"expected true or false, not {_type_name(value)}")
-    return value
-
-
 def _str(value: Any, path: str) -> str:
     if not isinstance(value, str):
         _fail(path, f"expected a string, not {_type_name(value)}")
@@ -148,10 +142,6 @@ def _hex(value: Any, path: str) -> Hex:
     if len(value) != 2:
         _fail(path, f"a position is an array [q, r] of two integers, not of {len(value)} values")
     return (_int(value[0], _item(path, 0)), _int(value[1], _item(path, 1)))
-
-
-def _opt_hex(value: Any, path: str) -> Hex | None:
-    return None if value is None else _hex(value, path)
 
 
 def _colour(value: Any, path: str, agents: int) -> int:
@@ -202,7 +192,9 @@ def _no_constant(name: str) -> NoReturn:
     _fail("", f"not valid JSON: {name} is not a JSON number")
 
 
-def _header(doc: Any, schema: str, fields: Sequence[str]) -> dict[str, Any]:
+def _header(doc: Any, schema: str, fields: Sequence[str] | None = None) -> dict[str, Any]:
+    """The document's ``schema`` and ``version``; its fields too, unless ``fields`` is None
+    (the state reader leaves them to its JSON Schema)."""
     if not isinstance(doc, dict):
         _fail("", f"expected a JSON object, not {_type_name(doc)}")
     if "schema" not in doc:
@@ -224,17 +216,10 @@ def _header(doc: Any, schema: str, fields: Sequence[str]) -> dict[str, Any]:
             f"version {version} is not supported; this library reads versions "
             f"{', '.join(map(str, READ_VERSIONS))}",
         )
-    obj = _object(doc, "", fields)
+    obj = doc if fields is None else _object(doc, "", fields)
     if version == 1 and schema == STATE_SCHEMA and obj.get("chain"):
         _fail("chain", "a version 1 state cannot carry the departures of its turn; save it again")
     return obj
-
-
-def _choice(value: Any, path: str, names: Sequence[str]) -> int:
-    text = _str(value, path)
-    if text not in names:
-        _fail(path, f"{text!r} is not one of {', '.join(map(repr, names))}")
-    return list(names).index(text)
 
 
 def _check_type(value: object, kind: type, path: str) -> None:

@@ -5,7 +5,7 @@ rules flags and the tile set, written and read back (COMP-1, VARIANT-2P-1).
 from __future__ import annotations
 
 import enum
-from typing import Any, cast
+from typing import Any, Final, cast
 
 import attrs
 
@@ -14,8 +14,9 @@ from ..rules import Rules
 from ..standard_tiles import STANDARD_TILES
 from ..state import GameConfig
 from ..tiles import BeachSpec, IslandTile, OceanTile, Route, Tile, TileSet
-from .fields import _bool, _fail, _field, _int, _item, _list, _object, _str, _type_name
-from .schema import _STANDARD
+from .fields import _fail, _field, _item
+from .schema import _STANDARD, STATE_SCHEMA
+from .schema_check import check_schema
 
 
 # ====================================================================== writing
@@ -67,107 +68,57 @@ def _settings_out(
 
 
 # ====================================================================== reading
-def _rules_in(value: Any, path: str) -> Rules:
-    if not isinstance(value, dict):
-        _fail(path, f"expected an object of rules flags, not {_type_name(value)}")
+# The settings' structure (types, fields, ranges, enums) is checked by the JSON
+# Schema first (see :mod:`.schema_check`); what follows builds them and checks
+# how they fit together.
+_SETTINGS_DEFS: Final = (
+    ("num_players", "num_players"),
+    ("start_player", "start_player"),
+    ("rules", "rules"),
+    ("tile_set", "tile_set"),
+)
+
+
+def _rules_in(value: dict[str, Any]) -> Rules:
     fields = attrs.fields_dict(Rules)
     kwargs: dict[str, Any] = {}
     for name, given in value.items():
-        where = _field(path, name)
-        field = fields.get(name)
-        if field is None:
-            _fail(where, "unknown rules flag")
-        default = field.default
-        if isinstance(default, bool):
-            kwargs[name] = _bool(given, where)
-            continue
-        kind = cast(type[enum.StrEnum], type(default))
-        allowed = [member.value for member in kind]
-        if not isinstance(given, str) or given not in allowed:
-            shown = repr(given) if isinstance(given, str) else _type_name(given)
-            _fail(where, f"{shown} is not one of {', '.join(map(repr, allowed))}")
-        kwargs[name] = kind(given)
+        default = fields[name].default
+        kwargs[name] = (
+            given if isinstance(default, bool) else cast(type[enum.StrEnum], type(default))(given)
+        )
     return Rules(**kwargs)
 
 
-def _tile_in(value: Any, path: str, start: bool = False) -> Tile:
+def _tile_in(value: dict[str, Any], path: str, start: bool = False) -> Tile:
     try:
-        return _tile_fields_in(value, path, start)
-    except TileSetError as exc:  # fields the tile classes themselves refuse (an empty name)
+        if value["kind"] == "island":
+            beaches = tuple(BeachSpec(b["slots"], tuple(b["jetties"])) for b in value["beaches"])
+            return IslandTile(value["id"], value["name"], value["value"], beaches, is_start=start)
+        routes = tuple(Route(r["edges"][0], r["edges"][1], r["colours"]) for r in value["routes"])
+        return OceanTile(value["id"], routes)
+    except TileSetError as exc:  # what the tile classes themselves refuse
         _fail(path, str(exc))
 
 
-def _tile_fields_in(value: Any, path: str, start: bool) -> Tile:
-    if not isinstance(value, dict):
-        _fail(path, f"expected a tile object, not {_type_name(value)}")
-    kind = value.get("kind")
-    if kind == "island":
-        obj = _object(value, path, ("kind", "id", "name", "value", "beaches"))
-        tile_id = _str(obj["id"], _field(path, "id"))
-        if not tile_id:
-            _fail(_field(path, "id"), "a tile id cannot be empty")
-        name = _str(obj["name"], _field(path, "name"))
-        points = _int(obj["value"], _field(path, "value"), 0)
-        beaches_path = _field(path, "beaches")
-        specs = []
-        for b, spec in enumerate(_list(obj["beaches"], beaches_path)):
-            bp = _item(beaches_path, b)
-            beach = _object(spec, bp, ("slots", "jetties"))
-            slots = _int(beach["slots"], _field(bp, "slots"), 1)
-            jp = _field(bp, "jetties")
-            jetties = tuple(
-                _int(e, _item(jp, j), 0, 5) for j, e in enumerate(_list(beach["jetties"], jp))
-            )
-            specs.append(BeachSpec(slots, jetties))
-        return IslandTile(tile_id, name, points, tuple(specs), is_start=start)
-    if start:
-        _fail(_field(path, "kind"), 'the start tile must be an island ("kind": "island")')
-    if kind == "ocean":
-        obj = _object(value, path, ("kind", "id", "routes"))
-        tile_id = _str(obj["id"], _field(path, "id"))
-        if not tile_id:
-            _fail(_field(path, "id"), "a tile id cannot be empty")
-        routes_path = _field(path, "routes")
-        routes = []
-        for k, spec in enumerate(_list(obj["routes"], routes_path)):
-            rp = _item(routes_path, k)
-            route = _object(spec, rp, ("edges", "colours"))
-            ep = _field(rp, "edges")
-            edges = _list(route["edges"], ep)
-            if len(edges) != 2:
-                _fail(ep, "a route joins two edges: [a, b]")
-            a = _int(edges[0], _item(ep, 0), 0, 5)
-            b = _int(edges[1], _item(ep, 1), 0, 5)
-            routes.append(Route(a, b, _int(route["colours"], _field(rp, "colours"), 0, 6)))
-        return OceanTile(tile_id, tuple(routes))
-    if "kind" not in value:
-        _fail(path, "missing field 'kind'")
-    _fail(_field(path, "kind"), f'expected "island" or "ocean", not {kind!r}')
-
-
-def _tile_set_in(value: Any, path: str) -> TileSet:
+def _tile_set_in(value: str | dict[str, Any], path: str) -> TileSet:
     if isinstance(value, str):
-        if value != _STANDARD:
-            _fail(path, f'expected "standard" or a tile set object, not {value!r}')
         return STANDARD_TILES
-    obj = _object(value, path, ("start", "tiles", "pile"))
-    start = _tile_in(obj["start"], _field(path, "start"), start=True)
+    start = _tile_in(value["start"], _field(path, "start"), start=True)
     assert isinstance(start, IslandTile)
     tiles_path = _field(path, "tiles")
     kinds: dict[str, Tile] = {}
-    for k, spec in enumerate(_list(obj["tiles"], tiles_path)):
+    for k, spec in enumerate(value["tiles"]):
         tile = _tile_in(spec, _item(tiles_path, k))
         if tile.id in kinds or tile.id == start.id:
             _fail(_field(_item(tiles_path, k), "id"), f"the id {tile.id!r} is defined twice")
         kinds[tile.id] = tile
-    pile_path = _field(path, "pile")
     pile: list[Tile] = []
-    for k, tile_id in enumerate(_list(obj["pile"], pile_path)):
-        name = _str(tile_id, _item(pile_path, k))
+    for k, name in enumerate(value["pile"]):
         if name not in kinds:
-            _fail(_item(pile_path, k), f"{name!r} is not defined in {tiles_path}")
+            _fail(_item(_field(path, "pile"), k), f"{name!r} is not defined in {tiles_path}")
         pile.append(kinds[name])
-    used = {tile.id for tile in pile}
+    used = set(value["pile"])
     for k, tile in enumerate(kinds.values()):
         if tile.id not in used:
             _fail(_item(tiles_path, k), f"the tile {tile.id!r} is not in the pile")
@@ -177,13 +128,16 @@ def _tile_set_in(value: Any, path: str) -> TileSet:
         _fail(path, str(exc))
 
 
-def _config_in(doc: dict[str, Any]) -> GameConfig:
-    rules = _rules_in(doc["rules"], "rules")
+def _config_in(doc: dict[str, Any], *, checked: bool = False) -> GameConfig:
+    """The settings of ``doc``; ``checked`` if the document passed its JSON Schema already."""
+    if not checked:
+        for field, name in _SETTINGS_DEFS:
+            check_schema(doc[field], STATE_SCHEMA, f"/$defs/{name}", field)
+    rules = _rules_in(doc["rules"])
     tiles = _tile_set_in(doc["tile_set"], "tile_set")
-    num_players = _int(doc["num_players"], "num_players")
-    if not 2 <= num_players <= 6:
-        _fail("num_players", f"Tongiaki is for 2 to 6 players, not {num_players}", "COMP-1")
-    start_player = _int(doc["start_player"], "start_player", 0, num_players - 1)
+    num_players, start_player = doc["num_players"], doc["start_player"]
+    if start_player >= num_players:
+        _fail("start_player", f"{start_player} is not in 0..{num_players - 1}")
     if rules.variant_two_player_double_colour and num_players != 2:
         _fail(
             "rules.variant_two_player_double_colour",

@@ -11,13 +11,13 @@ from ..state import GameState
 from .fields import _check_type, _dumps, _header, _load
 from .schema import (
     _LETTERS,
-    _STATE_FIELDS,
     PHASE_NAMES,
     PURPOSE_NAMES,
     STATE_SCHEMA,
     VACANT,
     VERSION,
 )
+from .schema_check import check_schema
 from .settings import _settings_out
 from .state_reader import _StateReader
 
@@ -157,5 +157,6 @@ def state_from_dict(doc: Any) -> GameState:
     >>> state_from_dict(state_to_dict(new_game(4))) == new_game(4)
     True
     """
-    obj = _header(doc, STATE_SCHEMA, _STATE_FIELDS)
+    obj = _header(doc, STATE_SCHEMA)
+    check_schema(obj, STATE_SCHEMA)
     return _StateReader(obj).build()

@@ -1,8 +1,11 @@
-"""Reading a state document: each field validated, then how they fit together.
+"""Reading a state document that passed its JSON Schema: how the fields fit together.
 
-A position that the rules cannot reach is refused, with the clause it breaks
-where there is one (COMP-3, SETUP-4, ...); the invariant checker and the
-engine's own settling are the last safety net.
+The schema (:mod:`.schema_check`) has checked every field's type, range and
+form; what is left here depends on the game: the colours in play, the tiles
+of the set, the phase, the counts of boats and tiles. A position that the
+rules cannot reach is refused, with the clause it breaks where there is one
+(COMP-3, SETUP-4, ...); the invariant checker and the engine's own settling
+are the last safety net.
 """
 
 from __future__ import annotations
@@ -18,42 +21,21 @@ from ..hexgrid import ORIGIN, Hex
 from ..state import GameState
 from ..testing import reachability_problems, royal_beach_problem
 from ..tiles import TileSet
-from .fields import (
-    _boats,
-    _bool,
-    _choice,
-    _colour,
-    _fail,
-    _field,
-    _hex,
-    _int,
-    _item,
-    _list,
-    _object,
-    _opt_hex,
-    _str,
-    _type_name,
-)
-from .schema import (
-    _COLOUR_FIELDS,
-    _ISLAND_ENTRY,
-    _LETTERS,
-    _OCEAN_ENTRY,
-    PHASE_NAMES,
-    PURPOSE_NAMES,
-    VACANT,
-)
+from .fields import _boats, _colour, _fail, _field, _item, _object
+from .schema import _LETTERS, PHASE_NAMES, PURPOSE_NAMES, VACANT
 from .settings import _config_in
 
 
-def _king_in(value: Any, path: str, agents: int) -> int:
+def _king_in(value: str | None, path: str, agents: int) -> int:
     if value is None:
         return _engine.NO_KING
     if value == VACANT:
         return _engine.VACANT_KING
-    if not isinstance(value, str):
-        _fail(path, f'expected null, a colour letter or "vacant", not {_type_name(value)}')
     return _colour(value, path, agents)
+
+
+def _opt_hex(value: list[int] | None) -> Hex | None:
+    return None if value is None else (value[0], value[1])
 
 
 @attrs.define
@@ -63,8 +45,7 @@ class _Tally:
     ts: TileSet
     left: Counter[int]
 
-    def use(self, tile_id: Any, path: str) -> int:
-        name = _str(tile_id, path)
+    def use(self, name: str, path: str) -> int:
         t = self.ts.index.get(name)
         if t is None:
             _fail(path, f"unknown tile id {name!r}")
@@ -81,23 +62,20 @@ class _StateReader:
 
     def __init__(self, doc: dict[str, Any]) -> None:
         self.doc = doc
-        self.cfg = _config_in(doc)
+        self.cfg = _config_in(doc, checked=True)
         self.ts = self.cfg.tiles
         self.agents = len(self.cfg.agent_seats)
 
     # ------------------------------------------------------------ fields
     def build(self) -> GameState:
         doc, ts, agents = self.doc, self.ts, self.agents
-        self.phase = _choice(doc["phase"], "phase", PHASE_NAMES)
+        self.phase = PHASE_NAMES.index(doc["phase"])
         self.agent = _colour(doc["turn_colour"], "turn_colour", agents)
         available: Counter[int] = Counter(ts.pile_indices)
         available[0] += 1
         self.tally = _Tally(ts, Counter(available))
         self._table()
-        removed = [
-            self.tally.use(t, _item("removed", k))
-            for k, t in enumerate(_list(doc["removed"], "removed"))
-        ]
+        removed = [self.tally.use(t, _item("removed", k)) for k, t in enumerate(doc["removed"])]
         for k, t in enumerate(removed):
             if not ts.is_island[t]:
                 _fail(
@@ -107,10 +85,7 @@ class _StateReader:
                 )
         self.removed = tuple(sorted(removed))
         self.pile = tuple(
-            sorted(
-                self.tally.use(t, _item("pile", k))
-                for k, t in enumerate(_list(doc["pile"], "pile"))
-            )
+            sorted(self.tally.use(t, _item("pile", k)) for k, t in enumerate(doc["pile"]))
         )
         if 0 in self.pile:
             _fail("pile", f"the start island {ts.start.id!r} is never in the pile", "SETUP-2")
@@ -118,22 +93,23 @@ class _StateReader:
             _fail("table", f"the start island {ts.start.id!r} must be on the table or removed")
         self._colours()
         self.group = _boats(doc["group"], "group", agents)
-        self.at = _opt_hex(doc["at"], "at")
-        self.entry = _int(doc["entry"], "entry", 0, 5)
-        self.origin = _opt_hex(doc["origin"], "origin")
-        self.turn_origin = _opt_hex(doc["turn_origin"], "turn_origin")
-        self.drawn = _int(doc["tiles_drawn"], "tiles_drawn", 0, ts.island_total + ts.ocean_total)
+        self.at = _opt_hex(doc["at"])
+        self.entry = doc["entry"]
+        self.origin = _opt_hex(doc["origin"])
+        self.turn_origin = _opt_hex(doc["turn_origin"])
+        self.drawn = doc["tiles_drawn"]
+        if self.drawn > ts.island_total + ts.ocean_total:
+            _fail("tiles_drawn", f"{self.drawn} exceeds {ts.island_total + ts.ocean_total}")
         drawn_tile = doc["drawn_tile"]
         self.tile = -1 if drawn_tile is None else self.tally.use(drawn_tile, "drawn_tile")
         if self.tile == 0:
             _fail("drawn_tile", "the start island is never drawn")
-        self.purpose = _choice(doc["purpose"], "purpose", PURPOSE_NAMES)
-        served = _list(doc["served_beaches"], "served_beaches")
-        beaches = [_int(b, _item("served_beaches", k), 0, 63) for k, b in enumerate(served)]
-        if beaches != sorted(set(beaches)):
+        self.purpose = PURPOSE_NAMES.index(doc["purpose"])
+        beaches = doc["served_beaches"]
+        if beaches != sorted(beaches):
             _fail("served_beaches", "beach indices are listed in increasing order, once each")
         self.served = sum(1 << b for b in beaches)
-        self.ended = _bool(doc["end_triggered"], "end_triggered")
+        self.ended = doc["end_triggered"]
         self._chain()
         self._totals()
         self._phase_fits()
@@ -175,17 +151,17 @@ class _StateReader:
         self.boats: list[tuple[tuple[int, ...], ...]] = []
         self.kings: list[int] = []
         self.where: dict[Hex, int] = {}
-        for k, value in enumerate(_list(self.doc["table"], "table")):
+        for k, entry in enumerate(self.doc["table"]):
             path = _item("table", k)
-            if not isinstance(value, dict):
-                _fail(path, f"expected an object, not {_type_name(value)}")
-            if "tile" not in value:
-                _fail(path, "missing field 'tile'")
-            t = self.tally.use(value["tile"], _field(path, "tile"))
+            t = self.tally.use(entry["tile"], _field(path, "tile"))
             island = ts.is_island[t]
-            entry = _object(value, path, _ISLAND_ENTRY if island else _OCEAN_ENTRY)
-            pos = _hex(entry["at"], _field(path, "at"))
-            rotation = _int(entry["rotation"], _field(path, "rotation"), 0, 5)
+            for key in ("beaches", "king"):
+                if island and key not in entry:
+                    _fail(path, f"missing field {key!r}: an island has beaches and a king")
+                if not island and key in entry:
+                    _fail(_field(path, key), "unknown field: an ocean tile has no beaches or king")
+            pos = (entry["at"][0], entry["at"][1])
+            rotation = entry["rotation"]
             if pos in self.where:
                 _fail(
                     _field(path, "at"),
@@ -203,7 +179,7 @@ class _StateReader:
                 continue
             slots = ts.slots[t]
             bp = _field(path, "beaches")
-            beaches = _list(entry["beaches"], bp)
+            beaches = entry["beaches"]
             if len(beaches) != len(slots):
                 _fail(
                     bp, f"{ts.kinds[t].id!r} has {len(slots)} beaches, not {len(beaches)}", "COMP-3"
@@ -238,43 +214,30 @@ class _StateReader:
         self.out: list[int] = []
         self.founded: list[int] = []
         for letter in letters:
-            path = _field("colours", letter)
-            entry = _object(obj[letter], path, _COLOUR_FIELDS)
-            self.reserve.append(
-                _int(entry["reserve"], _field(path, "reserve"), 0, BOATS_PER_COLOUR)
-            )
-            self.out.append(
-                _int(entry["out_of_game"], _field(path, "out_of_game"), 0, BOATS_PER_COLOUR)
-            )
-            self.founded.append(
-                _int(entry["royal_islands_founded"], _field(path, "royal_islands_founded"), 0, 2)
-            )
+            entry = obj[letter]
+            self.reserve.append(entry["reserve"])
+            self.out.append(entry["out_of_game"])
+            self.founded.append(entry["royal_islands_founded"])
 
     def _chain(self) -> None:
         """The departures of this turn since the last draw (AMB-25: endless chains)."""
         doc, agents = self.doc, self.agents
         chain: list[tuple[object, ...]] = []
-        entries = _list(doc["chain"], "chain")
+        entries = doc["chain"]
         if entries and self.phase not in (_engine.DEPART, _engine.DRAW, _engine.LAND):
             _fail("chain", f"a {PHASE_NAMES[self.phase]} decision remembers no departures")
-        for k, value in enumerate(entries):
+        for k, entry in enumerate(entries):
             path = _item("chain", k)
-            entry = _object(value, path, ("beaches", "island", "beach", "jetty"))
             bp = _field(path, "beaches")
             boats = tuple(
-                tuple(
-                    _boats(text, _item(_item(bp, i), b), agents)
-                    for b, text in enumerate(_list(tile, _item(bp, i)))
-                )
-                for i, tile in enumerate(_list(entry["beaches"], bp))
+                tuple(_boats(text, _item(_item(bp, i), b), agents) for b, text in enumerate(tile))
+                for i, tile in enumerate(entry["beaches"])
             )
             # tiles only leave the table between two draws: never fewer then than now
             if len(boats) < len(self.placed):
                 _fail(bp, f"{len(boats)} tiles, fewer than the {len(self.placed)} on the table now")
-            island = _hex(entry["island"], _field(path, "island"))
-            beach = _int(entry["beach"], _field(path, "beach"), 0, 63)
-            jetty = _int(entry["jetty"], _field(path, "jetty"), 0, 5)
-            departure = (boats, island, beach, jetty)
+            island = (entry["island"][0], entry["island"][1])
+            departure = (boats, island, entry["beach"], entry["jetty"])
             if departure in chain:
                 _fail(path, "the same departure twice: the chain was already settled", "AMB-25")
             chain.append(departure)
@@ -435,7 +398,7 @@ class _StateReader:
             self.setup_count = 2 * agents
             return
         letters = _LETTERS[:agents]
-        firsts_obj = _object(value, "setup_first_beaches", tuple(letters))
+        firsts_obj = _object(value, "setup_first_beaches", tuple(letters))  # the colours in play
         if len(self.placed) != 1 or self.removed or self.placed[0][1] != 0:
             _fail("table", "during setup only the start island is on the table", "SETUP-2")
         if Counter(self.pile) != Counter(self.ts.pile_indices):
@@ -474,7 +437,9 @@ class _StateReader:
                     _fail(fp, "the colour has placed a boat: name the beach of its first one")
                 firsts.append(-1)
                 continue
-            b = _int(first, fp, 0, len(tonga) - 1)
+            b = first
+            if b >= len(tonga):
+                _fail(fp, f"{b} is not in 0..{len(tonga) - 1}")
             if c not in tonga[b]:
                 _fail(fp, f"the colour has no boat on beach {b}")
             if cfg.rules.setup_distinct_beaches and any(beach.count(c) > 1 for beach in tonga):

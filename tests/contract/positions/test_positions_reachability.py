@@ -124,8 +124,10 @@ def test_the_state_reader_refuses_a_group_at_sea_that_no_tile_leads_to() -> None
     doc = state_to_dict(position(3, group="BR", group_at=(0, 1), entry=3, origin=ORIGIN))
     doc["at"] = [0, 3]
     refused_json(doc, "entry", "an empty hex", "[DEPART-4]")
-    doc["at"] = [10**30, 0]
+    doc["at"] = [10**9, 0]
     refused_json(doc, "at", "far from every tile")
+    doc["at"] = [10**30, 0]  # beyond the schema's range for a coordinate
+    refused_json(doc, "at[0]", "is not in -2147483647..2147483647")
     doc["at"], doc["entry"] = [0, 1], 4  # beside Tonga, but entering from an empty hex
     refused_json(doc, "entry", "an empty hex")
 
@@ -134,8 +136,10 @@ def test_tiles_lie_within_reach_of_tonga() -> None:
     with pytest.raises(InvalidPositionError, match=r"tiles: \[70, 0\] is 70 hexes from Tonga"):
         position(3, tiles=[((70, 0), "hawaii", 0)])
     doc = state_to_dict(position(3, tiles=[(HAWAII, "hawaii", 0)]))
-    doc["table"][1]["at"] = [0, -(2**70)]
+    doc["table"][1]["at"] = [0, -(2**30)]
     refused_json(doc, "table[1].at", "hexes from Tonga")
+    doc["table"][1]["at"] = [0, -(2**70)]  # beyond the schema's range for a coordinate
+    refused_json(doc, "table[1].at[1]", "is not in -2147483647..2147483647")
 
 
 # ---------------------------------------------------------------- the invariant kit
