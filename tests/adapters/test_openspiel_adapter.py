@@ -286,7 +286,7 @@ def test_records_of_other_tile_sets_are_refused() -> None:
 
 
 def test_records_that_start_from_a_position_are_refused_naming_start() -> None:
-    from tongiaki_rules import RecordError, Recorder, SetupPlace
+    from tongiaki_rules import Recorder, RecordError, SetupPlace
 
     mid_setup = new_game(2).apply(SetupPlace(3))
     record = Recorder.from_state(mid_setup).record

@@ -10,8 +10,8 @@ import pytest
 from schema_helpers import RECORD, STATE, validator
 
 from tongiaki_rules import RecordError, Rules, TongiakiError
-from tongiaki_rules.record import json_schema
-from tongiaki_rules.record.schema import _STATE_FIELDS
+from tongiaki_rules.record import GameRecord, json_schema
+from tongiaki_rules.record.schema import _RECORD_FIELDS, _STATE_FIELDS
 from tongiaki_rules.record.schema_check import _Compiler
 
 
@@ -81,6 +81,7 @@ def test_a_version_3_record_has_the_fixed_fields_in_order() -> None:
         *("schema", "version", "num_players", "start_player", "rules", "tile_set"),
         *("metadata", "start", "actions"),
     ]
+    assert tuple(record["properties"]) == _RECORD_FIELDS == tuple(GameRecord(2).to_dict())
     assert record["then"] == {"required": ["start"]}  # version 3
     assert record["else"] == {"properties": {"start": False}}  # versions 1 and 2
 

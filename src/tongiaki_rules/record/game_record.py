@@ -29,21 +29,18 @@ from .fields import (
     _field,
     _int,
     _item,
-    _list,
     _load,
-    _object,
     _shown,
     _type_name,
     _unpaired,
 )
 from .schema import (
-    _RECORD_FIELDS,
-    _RECORD_FIELDS_BEFORE_START,
     RECORD_READ_VERSIONS,
     RECORD_SCHEMA,
     RECORD_VERSION,
     STATE_SCHEMA,
 )
+from .schema_check import check_schema
 from .settings import _config_in, _rules_out, _settings_out
 from .state_codec import state_from_dict, state_to_dict
 
@@ -253,12 +250,10 @@ class GameRecord:
         obj = _record_header(doc)
         cfg = _config_in(obj)
         meta = obj["metadata"]
-        if not isinstance(meta, dict):
-            _fail("metadata", f"expected an object, not {_type_name(meta)}")
         _freeze_metadata(meta)
         start = _start_in(obj.get("start"))
         actions = []
-        for k, value in enumerate(_list(obj["actions"], "actions")):
+        for k, value in enumerate(obj["actions"]):
             path = _item("actions", k)
             action = action_from_dict(value, path)
             if isinstance(action, Draw) and action.tile not in cfg.tiles.index:
@@ -392,7 +387,13 @@ def _record_header(doc: Any) -> dict[str, Any]:
             f"version {version} is not supported; this library reads versions "
             f"{', '.join(map(str, RECORD_READ_VERSIONS))}",
         )
-    return _object(doc, "", _RECORD_FIELDS if version >= 3 else _RECORD_FIELDS_BEFORE_START)
+    try:
+        check_schema(doc, RECORD_SCHEMA)
+    except RecordError as exc:
+        if version >= 3 and exc.path is not None and exc.path.split(".")[0] == "start":
+            _start_in(doc["start"])  # the state reader words a bad start best (schema, version)
+        raise
+    return doc
 
 
 def _start_in(value: Any) -> GameState | None:

@@ -96,8 +96,6 @@ _RECORD_FIELDS: Final = (
     "actions",
 )
 """The fields of a record of the present version, in the order they are written."""
-_RECORD_FIELDS_BEFORE_START: Final = tuple(f for f in _RECORD_FIELDS if f != "start")
-"""The fields of a version 1 or 2 record (no ``start``: the game starts as a new game)."""
 _ISLAND_ENTRY: Final = ("tile", "at", "rotation", "beaches", "king")
 _OCEAN_ENTRY: Final = ("tile", "at", "rotation")
 _COLOUR_FIELDS: Final = ("reserve", "out_of_game", "royal_islands_founded")

@@ -53,7 +53,7 @@ _KEYWORDS: Final = _SCALAR | _ARRAY | _OBJECT | {"$ref", "anyOf", "allOf", "if",
 _ANNOTATIONS: Final = {"$schema", "$id", "$defs", "$comment", "title", "description", "default"} | {
     *("x-error", "x-clause")  # ours: see the module's docstring
 }
-_HUGE: Final = 2**63  # no bound
+_HUGE: Final = float("inf")  # no bound: an int compares with it exactly, however large
 
 
 class _Problem:
