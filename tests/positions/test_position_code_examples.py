@@ -141,7 +141,7 @@ def test_a_bad_code_names_the_part_that_is_wrong(code: str, part: str | None, wo
     [None, 17, b"T1_20_sB_to0.0.0", ["T1"], "", "T1_20_sB_to0.0.0\n", "T1 20", "\ud800", "é"],
 )
 def test_what_is_not_a_code_at_all_is_refused_plainly(code: object) -> None:
-    with pytest.raises(PositionCodeError, match="^position code"):
+    with pytest.raises(PositionCodeError, match=r"^position code"):
         state_from_position_code(code)  # type: ignore[arg-type]
 
 
