@@ -101,4 +101,4 @@ def test_random_text_never_escapes_as_anything_but_a_code_error(code: object) ->
 
 
 def test_the_read_cap_leaves_room_for_every_real_code() -> None:
-    assert MAX_CODE_LENGTH > 4 * LONGEST
+    assert MAX_CODE_LENGTH > 3 * LONGEST

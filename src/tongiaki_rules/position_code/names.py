@@ -124,14 +124,21 @@ PARTS: Final = MappingProxyType(
 """The optional parts after the table, by tag letter, in the order they are written."""
 
 
+_VALUE_LETTERS: Final = MappingProxyType({"return_group": "G"})
+"""Enum values whose first letter another value of their flag has (``remove_island``)."""
+
+
 def enum_letter(value: enum.Enum) -> str:
     """The letter an enum flag value is written with: its value's first letter, upper-case.
 
-    >>> from tongiaki_rules import EndTrigger
-    >>> enum_letter(EndTrigger.SIXTEEN_ON_TABLE)
-    'S'
+    ``endless_chain="return_group"`` is ``G`` (``remove_island`` has the ``R``).
+
+    >>> from tongiaki_rules import EndlessChain, EndTrigger
+    >>> enum_letter(EndTrigger.SIXTEEN_ON_TABLE), enum_letter(EndlessChain.RETURN_GROUP)
+    ('S', 'G')
     """
-    return str(value.value)[0].upper()
+    text = str(value.value)
+    return _VALUE_LETTERS.get(text, text[0].upper())
 
 
 def flag_defaults() -> dict[str, object]:
