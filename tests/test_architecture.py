@@ -36,7 +36,16 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # 1: the engine and the state it freezes into
     ("engine", "config", "views", "queries", "state", "scoring"),
     # 2: what is built on states: positions, explanations, JSON, notation, the testing kit
-    ("scenario", "explain", "record", "notation", "testing", "textview", "svg"),
+    (
+        "scenario",
+        "explain",
+        "record",
+        "position_code",
+        "notation",
+        "testing",
+        "textview",
+        "svg",
+    ),
     # 3: what plays: encodings, observations, bots, narrated games, simulation, fuzzing
     (
         "pergame",

@@ -35,6 +35,7 @@ from .errors import (
     IllegalActionError,
     InvalidPositionError,
     NotationError,
+    PositionCodeError,
     QueryError,
     RecordError,
     ReplayError,
@@ -45,6 +46,7 @@ from .errors import (
 from .events import EVENT_TYPES, Event
 from .hexgrid import DIRECTION_NAMES, ORIGIN, Hex
 from .notation import format_action, match_action, parse_action
+from .position_code import position_code, state_from_position_code
 from .record import (
     GameRecord,
     Recorder,
@@ -132,6 +134,7 @@ __all__ = [
     "PlaceNewBoats",
     "PlaceTile",
     "PlacedTile",
+    "PositionCodeError",
     "QueryError",
     "Recolonize",
     "RecordError",
@@ -159,10 +162,12 @@ __all__ = [
     "parse_action",
     "play_random_game",
     "position",
+    "position_code",
     "render_svg",
     "render_text",
     "replay",
     "replay_states",
     "state_from_json",
+    "state_from_position_code",
     "state_to_json",
 ]

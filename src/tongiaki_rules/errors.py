@@ -112,6 +112,36 @@ class RecordError(TongiakiError):
         return (type(self), (self.reason, self.path, self.clause))
 
 
+class PositionCodeError(RecordError):
+    """A position code that cannot be read, or a state that has no code.
+
+    ``part`` names the part of the code that is wrong (``table entry 3
+    'hw1.0.2.BRRB'``, ``settings '70'``; ``None`` for the code as a whole)
+    and starts the message after ``position code``; ``clause`` names the
+    rule the position breaks, where one applies.
+
+    It is a :class:`RecordError` because a position code is a state
+    document written in one line: whoever reads states from outside (files,
+    records, the command line) catches one error for both spellings.
+
+    >>> try:
+    ...     GameState.from_position_code("T1_70_sB_to0.0.0")
+    ... except PositionCodeError as exc:
+    ...     print(exc.part)
+    ...     print(exc.reason)
+    settings '70'
+    expected the number of players (2 to 6) and the start seat (0 to 5), like '30', not '70'
+    """
+
+    def __init__(self, message: str, part: str | None = None, clause: str | None = None) -> None:
+        self.part = part
+        super().__init__(message, f"position code, {part}" if part else "position code", clause)
+        self.reason = message
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.reason, self.part, self.clause))
+
+
 class ReplayError(RecordError):
     """An action of a game record that is not legal where the record applies it.
 

@@ -399,6 +399,33 @@ class GameState(PositionQueries):
 
         return state_from_json(text)
 
+    def to_position_code(self) -> str:
+        """The state as a one-line, URL-safe position code (see :mod:`.position_code`).
+
+        At most 400 characters for every reachable state with the standard
+        tiles; a custom tile set has no code (use :meth:`to_json`).
+
+        >>> new_game(2).to_position_code()
+        'T1_20_sB_to0.0.0'
+        """
+        from .position_code import position_code
+
+        return position_code(self)
+
+    @classmethod
+    def from_position_code(cls, code: str) -> GameState:
+        """A state from a :meth:`to_position_code` code, fully validated.
+
+        Raises :class:`~tongiaki_rules.errors.PositionCodeError` naming the
+        part of the code that is wrong.
+
+        >>> GameState.from_position_code("T1_20_sB_to0.0.0") == new_game(2)
+        True
+        """
+        from .position_code import state_from_position_code
+
+        return state_from_position_code(code)
+
     def __repr__(self) -> str:
         p = self.pending
         who = (
