@@ -427,6 +427,16 @@ class GameState(PositionQueries):
         return state_from_position_code(code)
 
     def __repr__(self) -> str:
+        """One line: with the standard tiles, the call that rebuilds the state from its code.
+
+        >>> new_game(2)
+        GameState.from_position_code('T1_20_sB_to0.0.0')
+
+        A state with a custom tile set has no position code; its repr says
+        who is to move and how many tiles are on the table and in the pile.
+        """
+        if self.config.tiles == STANDARD_TILES:
+            return f"GameState.from_position_code({self.to_position_code()!r})"
         p = self.pending
         who = (
             "chance"
@@ -435,7 +445,7 @@ class GameState(PositionQueries):
         )
         return (
             f"<GameState {p.kind.value} by {who}; {len(self.tiles_)} tiles on the table, "
-            f"{len(self.pile_)} in the pile>"
+            f"{len(self.pile_)} in the pile, custom tiles>"
         )
 
 

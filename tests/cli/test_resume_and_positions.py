@@ -127,6 +127,29 @@ def test_a_game_from_a_position_plays_on_and_its_record_starts_there(
     assert again[0] == 2 and "the game is over" in again[2]
 
 
+def test_a_game_starts_from_a_position_code_and_its_record_starts_there(
+    capsys: Capsys, monkeypatch: Patch, tmp_path: Path
+) -> None:
+    code = MIDDLE.to_position_code()
+    final = tmp_path / "game.json"
+    argv = ["play", "--from", code, "--human", "none", "--seed", "3", "--record", str(final)]
+    status, out, err = run(capsys, monkeypatch, *argv)
+    assert status == 0 and err == ""
+    assert f"Starting from the position with the code {code}." in out.splitlines()
+    assert load(final).start == MIDDLE
+
+
+def test_render_draws_a_position_code_and_names_a_bad_one(
+    capsys: Capsys, monkeypatch: Patch, tmp_path: Path
+) -> None:
+    code = MIDDLE.to_position_code()
+    status, out, err = run(capsys, monkeypatch, "render", code, "--format", "text")
+    assert status == 0 and err == "" and out == str(MIDDLE) + "\n"
+    status, out, err = run(capsys, monkeypatch, "render", code + "~zz1.1.1")
+    assert_one_line_error(status, err)
+    assert "FILE: position code, table" in err and out == ""
+
+
 def test_saving_a_game_from_a_position_and_resuming_it(
     capsys: Capsys, monkeypatch: Patch, tmp_path: Path
 ) -> None:
@@ -224,7 +247,10 @@ HOSTILE = [
     (["--resume", "{seated}", "--human", "all"], "the record keeps its seats"),
     (["--resume", "{seated}", "--bots", "greedy"], "the record keeps its seats"),
     (["--resume", "{record}", "--from", "{state}"], "--resume and --from cannot go together"),
-    (["--from", "{missing}"], "there is no such file"),
+    (["--from", "{missing}"], "there is no such file, and it is not a position code"),
+    (["--from", "T1_30_tB_to0.0.0.BBBB"], "--from: position code, table entry 0"),
+    (["--from", "T1_20_sB_to0.0.0", "--players", "3"], "--players cannot go with --from"),
+    (["--from", "T1_20_gB_to0.0.0"], "position code"),
     (["--from", "{folder}"], "Is a directory"),
     (["--from", "{record}"], "holds a game record, not a position; continue the game with"),
     (["--from", "{corrupt}"], "is not a valid game record"),

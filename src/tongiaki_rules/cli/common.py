@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import enum
+import re
 import sys
 from pathlib import Path
 from typing import NoReturn
@@ -20,6 +21,9 @@ from ..errors import TongiakiError
 from ..record import GameRecord, state_from_json
 from ..rules import Rules
 from ..state import GameState
+
+_CODE_TAG = re.compile(r"T\d+_")
+"""How a position code starts: its format tag, then ``_``."""
 
 __all__ = [
     "MAX_INPUT_BYTES",
@@ -270,21 +274,29 @@ def read_record(path: str, option: str = "--resume") -> GameRecord:
 
 
 def read_position(arg: str, option: str = "--from") -> GameState:
-    """The position ``arg`` gives: a state JSON file, or a :class:`CliError` in one line.
+    """The position ``arg`` gives: a state JSON file or a position code; else a :class:`CliError`.
 
-    A game record is refused with a pointer to ``--resume``; ``-`` is
-    refused, because standard input holds the game's answers.
+    An existing file is read as a state document; anything else as a
+    position code (:meth:`GameState.from_position_code`). A game record is
+    refused with a pointer to ``--resume``; ``-`` is refused, because
+    standard input holds the game's answers.
 
-    >>> read_position("no-such-file.json")
+    >>> read_position("T1_20_sB_to0.0.0") == GameState.from_position_code("T1_20_sB_to0.0.0")
+    True
+    >>> read_position("no-such-file.json")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tongiaki_rules.cli.common.CliError: --from no-such-file.json: there is no such file
+    tongiaki_rules.cli.common.CliError: --from no-such-file.json: there is no such file, and it ...
+    >>> read_position("T1_20_sB_to0.0.0.BBBB")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tongiaki_rules.cli.common.CliError: --from: position code, table entry 0 ...[COMP-3]
     """
     shown = _shown(arg)
     if arg == "-":
         raise CliError(f"{option} -: standard input holds the game's answers; give a file name")
     if not Path(arg).exists():
-        raise CliError(f"{option} {shown}: there is no such file")
+        return read_position_code(arg, option)
     try:
         loaded = load_record_or_state(arg)
     except CliError as exc:
@@ -295,3 +307,19 @@ def read_position(arg: str, option: str = "--from") -> GameState:
             f"continue the game with --resume {shown}"
         )
     return loaded
+
+
+def read_position_code(arg: str, option: str) -> GameState:
+    """The state of the position code ``arg``, or a :class:`CliError` in one line.
+
+    Text that looks like a code (``T1_...``) gets the code reader's message,
+    naming the bad part; other text is taken for a file name that is not there.
+    """
+    try:
+        return GameState.from_position_code(arg)
+    except TongiakiError as exc:
+        if _CODE_TAG.match(arg):
+            raise CliError(f"{option}: {exc}") from None
+        raise CliError(
+            f"{option} {_shown(arg)}: there is no such file, and it is not a position code"
+        ) from None

@@ -137,7 +137,8 @@ def add_parser(sub: Any) -> None:
         "--from",
         dest="position",
         metavar="POSITION",
-        help="start from the position in POSITION (a state JSON file); its settings apply",
+        help="start from POSITION: a state JSON file or a position code (T1_...); "
+        "its settings apply",
     )
     add_rules_options(parser)
     parser.set_defaults(run=run)

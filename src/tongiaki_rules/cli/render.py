@@ -21,10 +21,11 @@ Tongiaki, 2 players; 1 tile on the table, 15 islands and 16 oceans in the pile
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from .. import GameRecord, GameState, render_svg, replay
-from .common import CliError, load_record_or_state, write_text
+from .common import CliError, load_record_or_state, read_position_code, write_text
 
 __all__ = ["add_parser", "position_to_render", "run"]
 
@@ -33,12 +34,15 @@ def add_parser(sub: Any) -> None:
     """Register ``tongiaki render``."""
     parser = sub.add_parser(
         "render",
-        help="draw a position of a state or game record file as SVG or text",
-        description="Draw the position held in FILE (a state JSON), or the position "
-        "after --move K actions of a game record JSON, as an SVG picture or as text.",
+        help="draw a position (a state or record file, or a position code) as SVG or text",
+        description="Draw the position held in FILE (a state JSON, or a position code "
+        "given in place of a file name), or the position after --move K actions of a "
+        "game record JSON, as an SVG picture or as text.",
     )
     parser.add_argument(
-        "file", metavar="FILE", help="a state or game record JSON file, - for stdin"
+        "file",
+        metavar="FILE",
+        help="a state or game record JSON file, - for stdin, or a position code (T1_...)",
     )
     parser.add_argument(
         "--move",
@@ -71,7 +75,10 @@ def run(args: argparse.Namespace) -> int:
     """Render the position; bad input raises :class:`CliError` (exit status 2)."""
     if args.size < 100:
         raise CliError(f"--size must be at least 100 pixels, not {args.size}")
-    loaded = load_record_or_state(args.file)
+    if args.file != "-" and not Path(args.file).exists():
+        loaded: GameRecord | GameState = read_position_code(args.file, "FILE")
+    else:
+        loaded = load_record_or_state(args.file)
     state, title = position_to_render(loaded, args.move, args.file)
     if args.format == "text":
         text = str(state) + "\n"

@@ -24,6 +24,7 @@ import argparse
 import hashlib
 import random
 from collections.abc import Mapping
+from pathlib import Path
 
 import attrs
 
@@ -150,7 +151,8 @@ def _from_position(args: argparse.Namespace) -> Table:
     humans, specs, seed = _seating(args, state.num_players)
     metadata = _seat_metadata(state.num_players, humans, specs, seed)
     recorder = Recorder.from_state(state, metadata=metadata)
-    origin = f"Starting from the position in {args.position}"
+    where = "in " if Path(args.position).exists() else "with the code "
+    origin = f"Starting from the position {where}{args.position}"
     return Table(recorder, humans, _bots(specs, seed), seed, random.Random(seed), origin=origin)
 
 
