@@ -167,20 +167,24 @@ def test_actions_of_real_games_round_trip() -> None:
 @pytest.mark.parametrize(
     ("value", "path", "fragment"),
     [
-        ([], "", "expected an action object, not an array"),
+        ([], "", "expected an object, not an array"),
         ({}, "", "missing field 'type'"),
-        ({"type": "Pass"}, "type", "'Pass' is not an action type"),
-        ({"type": 3}, "type", "an integer is not an action type"),
+        ({"type": "Pass"}, "type", "expected an action type (SetupPlace, Expand"),
+        ({"type": 3}, "type", "Draw), not an integer"),
         ({"type": "Recolonize", "now": True}, "now", "unknown field"),
         ({"type": "SetupPlace"}, "", "missing field 'beach'"),
         ({"type": "SetupPlace", "beach": 1.0}, "beach", "expected an integer, not a number"),
-        ({"type": "SetupPlace", "beach": -1}, "beach", "-1 is less than 0"),
+        ({"type": "SetupPlace", "beach": -1}, "beach", "-1 is not in 0..2147483647"),
         ({"type": "FoundRoyal", "island": "0,1"}, "island", "a position is an array"),
         ({"type": "Expand", "island": [0, 0], "beaches": 2}, "beaches", "expected an array"),
         ({"type": "PlaceTile", "position": [0, 1], "rotation": 7}, "rotation", "not in 0..5"),
-        ({"type": "Berth", "colour": "W", "beach": 0}, "colour", "'W' is not the letter"),
-        ({"type": "Berth", "colour": 1, "beach": 0}, "colour", "expected a string"),
-        ({"type": "Draw", "tile": None}, "tile", "expected a string, not null"),
+        (
+            {"type": "Berth", "colour": "W", "beach": 0},
+            "colour",
+            "letters B, R, G, Y, O, P, not 'W'",
+        ),
+        ({"type": "Berth", "colour": 1, "beach": 0}, "colour", "P, not an integer"),
+        ({"type": "Draw", "tile": None}, "tile", "a tile id is a non-empty string, not null"),
     ],
 )
 def test_malformed_actions(value: Any, path: str, fragment: str) -> None:

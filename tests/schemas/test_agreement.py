@@ -56,9 +56,28 @@ def mutants(draw: st.DrawFn, docs: tuple[dict[str, Any], ...]) -> dict[str, Any]
     return doc
 
 
+def stricter_text(value: Any) -> bool:
+    """Whether ``value`` holds what only our reader refuses: an integral float (``3.0``) or a
+    lone surrogate (see test_two_rules_of_the_json_text_are_stricter_than_the_schema)."""
+    if isinstance(value, float):
+        return value.is_integer()
+    if isinstance(value, str):
+        return any("\ud800" <= c <= "\udfff" for c in value)
+    if isinstance(value, dict):
+        return any(stricter_text(k) or stricter_text(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(stricter_text(v) for v in value)
+    return False
+
+
 def agree(doc: Any, name: str) -> bool:
+    """Whether the schema accepts ``doc``; ours and jsonschema must say the same, but for the
+    two rules of the JSON text on which ours is stricter."""
     standard = standard_accepts(doc, name)
-    assert ours_accept(doc, name) == standard, json.dumps(doc)[:2000]
+    ours = ours_accept(doc, name)
+    if standard and not ours and stricter_text(doc):
+        return False
+    assert ours == standard, json.dumps(doc)[:2000]
     return standard
 
 

@@ -20,7 +20,11 @@ from ..actions import (
 )
 from ..colours import COLOURS, Colour
 from ..errors import IllegalActionError, RecordError
-from .fields import _colour, _fail, _field, _hex, _int, _item, _list, _object, _str, _type_name
+from .fields import _fail
+from .schema import RECORD_SCHEMA
+from .schema_check import check_schema
+
+_LETTERS: Final = "".join(c.letter for c in COLOURS)
 
 # ====================================================================== actions
 # How each action is written: JSON field name, attribute, kind of value.
@@ -79,8 +83,9 @@ def action_to_dict(action: Action) -> dict[str, Any]:
 def action_from_dict(value: Any, path: str = "") -> Action:
     """An action from its JSON form; raises :class:`RecordError` naming the field.
 
-    Only the form is checked here; whether the action is legal is for
-    :func:`replay` (or :meth:`GameState.apply`) to say.
+    Only the form is checked here, against the action definition of the
+    record JSON Schema; whether the action is legal is for :func:`replay`
+    (or :meth:`GameState.apply`) to say.
 
     >>> action_from_dict({"type": "Depart", "island": [0, 0], "beach": 2, "jetty": 2})
     Depart(island=(0, 0), beach=2, jetty=2)
@@ -89,35 +94,19 @@ def action_from_dict(value: Any, path: str = "") -> Action:
     ...
     tongiaki_rules.errors.RecordError: jetty: 6 is not in 0..5
     """
-    if not isinstance(value, dict):
-        _fail(path, f"expected an action object, not {_type_name(value)}")
-    if "type" not in value:
-        _fail(path, "missing field 'type'")
-    name = value["type"]
-    spec = _ACTION_SPECS.get(name) if isinstance(name, str) else None
-    if spec is None:
-        shown = repr(name) if isinstance(name, str) else _type_name(name)
-        _fail(_field(path, "type"), f"{shown} is not an action type ({', '.join(_ACTION_SPECS)})")
-    cls, fields = spec
-    obj = _object(value, path, ("type", *(f for f, _k in fields)))
+    check_schema(value, RECORD_SCHEMA, "/$defs/action", path)
+    cls, fields = _ACTION_SPECS[value["type"]]
     args: list[Any] = []
     for field, kind in fields:
-        where = _field(path, field)
-        given = obj[field]
+        given = value[field]
         if kind == _HEX:
-            args.append(_hex(given, where))
-        elif kind == _INDEX:
-            args.append(_int(given, where, 0))
+            args.append((given[0], given[1]))
         elif kind == _INDICES:
-            args.append(
-                tuple(_int(b, _item(where, k), 0) for k, b in enumerate(_list(given, where)))
-            )
-        elif kind == _DIRECTION:
-            args.append(_int(given, where, 0, 5))
+            args.append(tuple(given))
         elif kind == _COLOUR:
-            args.append(Colour(_colour(given, where, len(COLOURS))))
+            args.append(Colour(_LETTERS.index(given)))
         else:
-            args.append(_str(given, where))
+            args.append(given)
     try:
         action: Action = cls(*args)
     except IllegalActionError as exc:  # a field the action itself refuses (a huge index)
