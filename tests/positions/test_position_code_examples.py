@@ -25,7 +25,7 @@ from tongiaki_rules.testing import check_invariants
 SETUP = "T1_30_sB_to000...R..B.G"
 TURN = "T1_20_tB_to000.BB.B...Bj41-1a52-2fi23-3.R"
 AT_SEA = (
-    "T1_30_wB_to000.BG..BR.R.R.BBGj210hv401.B.G.RGo11-1mg50-1.B.B.B_gBBR_a-1.1_i4_h0_t0_c0b10bBBR"
+    "T1_30_wB_to000.BG..BR.R.R.BBGj210hv401.B.G.RGo11-1mg50-1.B.B.B_gBBR_a-1.1_i4_h0_t0_c0b1BBR"
 )
 OVER = (
     "T1_30_gB_to000j210hvR401o11-1mg50-1..G.Gmu4-11..G.GGtm302p4-12g5-10saG303f00-2e4"

@@ -8,7 +8,7 @@
 True
 
 A code without its chain part has at most 360 characters for every state
-measured (random games with the standard tiles, any rules flags); 99.9 %
+measured (random games with the standard tiles, any rules flags); 99.95 %
 of whole codes have at most 400 (a long chain of departures can pass it).
 It is read back with every check a JSON state document meets
 (:func:`~tongiaki_rules.record.state_from_json`); a bad code raises

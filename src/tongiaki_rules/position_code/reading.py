@@ -18,6 +18,7 @@ from ..record import state_from_dict
 from ..record.schema import _LETTERS, PHASE_NAMES, PURPOSE_NAMES, STATE_SCHEMA, VACANT, VERSION
 from ..standard_tiles import STANDARD_TILES
 from ..state import GameState
+from .chain import Place, read_departure
 from .names import (
     FLAGS,
     FORMAT_TAG,
@@ -346,24 +347,14 @@ class _Reader:
 
     def _chain(self, text: str) -> list[dict[str, Any]]:
         after = [entry.get("beaches", []) for entry in self.doc["table"]]
+        places: list[Place] = [(at[0], at[1]) for at in self.rows]
         chain = []
         departures = text.split("~") if text else []
         for k in reversed(range(len(departures))):
-            dep = departures[k]
-            part = f"chain departure {k} {_quoted(dep)}"
-            match = _DEPARTURE.fullmatch(dep)
-            if not match:
-                _fail(part, "expected island (row or q.r), beach, jetty and edits, like '3b20aB'")
-            island, beach, jetty, edits = match.groups()
-            after = _snapshot(_EDIT.findall(edits), after, part)
-            chain.append(
-                {
-                    "beaches": after,
-                    "island": self.island(island, part, "island"),
-                    "beach": ord(beach) - ord("a"),
-                    "jetty": int(jetty),
-                }
-            )
+            part = f"chain departure {k} {_quoted(departures[k])}"
+            dep, places = read_departure(departures[k], after, places, part)
+            chain.append(dep)
+            after = dep["beaches"]
         return chain[::-1]
 
     def _colours(self) -> None:
@@ -408,59 +399,6 @@ def _counts(parts: _Parts, tag: str, letters: str, hi: int) -> dict[str, int]:
             _fail(label, f"expected one count for {letter}, like '{letter}2'")
         counts[letter] = _int(number, label, letter, 1, hi)
     return counts
-
-
-_BEACHES: Final = "(?:[a-f][A-Z]*)*"
-_EDIT: Final = re.compile(rf"([ir]?)([0-9]{{1,3}})({_BEACHES})")
-_ISLAND: Final = r"-?[0-9]{1,3}\.-?[0-9]{1,3}|[0-9]{1,3}"
-_DEPARTURE: Final = re.compile(rf"({_ISLAND})([a-f])([0-5])((?:[ir]?[0-9]{{1,3}}{_BEACHES})*)")
-
-
-def _snapshot(
-    edits: Sequence[tuple[str, str, str]], base: Sequence[list[str]], part: str
-) -> list[list[str]]:
-    """A departure's boats from the edits of a later table (see ``snapshot_edits``)."""
-    inserted: dict[int, list[str]] = {}
-    changes: list[tuple[str, int, list[tuple[int, str]]]] = []
-    for kind, row_text, text in edits:
-        edit, row = kind + row_text + text, int(row_text)
-        beaches = [(ord(m.group(1)) - ord("a"), m.group(2)) for m in _BEACH.finditer(text)]
-        if kind == "i":
-            if row in inserted:
-                _fail(part, f"row {row} is inserted twice")
-            inserted[row] = _whole(beaches, part, edit)
-        else:
-            changes.append((kind, row, beaches))
-    rows: list[list[str]] = []
-    rest = iter(base)
-    for k in range(len(base) + len(inserted)):
-        if k in inserted:
-            rows.append(inserted[k])
-            continue
-        later = next(rest, None)
-        if later is None:
-            _fail(part, f"row {k} is inserted past the end of the table")
-        rows.append(list(later))
-    for kind, k, beaches in changes:
-        if k >= len(rows) or k in inserted:
-            _fail(part, f"row {k} is not a row of the later table")
-        if kind == "r":
-            rows[k] = _whole(beaches, part, f"r{k}")
-            continue
-        for b, boats in beaches:
-            if b >= len(rows[k]):
-                _fail(part, f"row {k} has {len(rows[k])} beaches, no beach {chr(ord('a') + b)!r}")
-            rows[k][b] = boats
-    return rows
-
-
-_BEACH: Final = re.compile(r"([a-z])([A-Z]*)")
-
-
-def _whole(beaches: list[tuple[int, str]], part: str, edit: str) -> list[str]:
-    if [b for b, _ in beaches] != list(range(len(beaches))):
-        _fail(part, f"{_quoted(edit)} gives a whole row: every beach from 'a', in order")
-    return [boats for _, boats in beaches]
 
 
 def state_from_position_code(code: str) -> GameState:

@@ -13,6 +13,7 @@ from ..record.schema import _LETTERS, PHASE_NAMES, PURPOSE_NAMES, VACANT
 from ..rules import Rules
 from ..standard_tiles import STANDARD_TILES
 from ..state import GameState
+from .chain import BEACH_LETTERS, Place, write_departure
 from .names import (
     FLAG_NAMES,
     FORMAT_TAG,
@@ -89,43 +90,6 @@ def _entry(entry: dict[str, Any]) -> str:
     return ".".join([head, *beaches])
 
 
-_BEACH_LETTERS = "abcdef"
-"""Beach letters: a tile has at most 6 beaches (``i`` and ``r`` start edits)."""
-
-
-def _beaches(beaches: Sequence[str], only: Sequence[int]) -> str:
-    return "".join(_BEACH_LETTERS[b] + beaches[b] for b in only)
-
-
-def snapshot_edits(rows: Sequence[Sequence[str]], base: Sequence[Sequence[str]]) -> list[str]:
-    """The boats of a departure's table, as edits of a later table (see the reference page).
-
-    ``<k>`` and beach letters with boats set those beaches of row ``k``;
-    ``i<k>`` inserts row ``k`` (a tile removed since), ``r<k>`` replaces it
-    whole. Rows not named are the later table's, in order.
-
-    >>> snapshot_edits([["B"], [], ["R", ""]], [[""], [], ["R", ""]])
-    ['0aB']
-    """
-    edits: list[str] = []
-    inserts = len(rows) - len(base)
-    j = 0
-    for k, row in enumerate(rows):
-        if j < len(base) and list(row) == list(base[j]):
-            j += 1
-        elif inserts > 0:
-            edits.append(f"i{k}" + _beaches(row, range(len(row))))
-            inserts -= 1
-        elif len(row) == len(base[j]):
-            changed = [b for b in range(len(row)) if row[b] != base[j][b]]
-            edits.append(f"{k}" + _beaches(row, changed))
-            j += 1
-        else:
-            edits.append(f"r{k}" + _beaches(row, range(len(row))))
-            j += 1
-    return edits
-
-
 def island(pos: Sequence[int] | None, rows: dict[tuple[int, int], int]) -> str:
     """An island by its row in the table, or by its hex ``q.r`` when it is not on the table.
 
@@ -145,13 +109,12 @@ def table_rows(doc: dict[str, Any]) -> dict[tuple[int, int], int]:
 
 def _chain(doc: dict[str, Any]) -> str:
     """Each departure's boats as edits of the next departure's (the last: of the table now)."""
-    rows = table_rows(doc)
     after = [entry.get("beaches", []) for entry in doc["table"]]
+    places: list[Place] = [(entry["at"][0], entry["at"][1]) for entry in doc["table"]]
     written: list[str] = []
     for dep in reversed(doc["chain"]):
-        ops = snapshot_edits(dep["beaches"], after)
-        head = island(dep["island"], rows) + _BEACH_LETTERS[dep["beach"]] + str(dep["jetty"])
-        written.append(head + "".join(ops))
+        text, places = write_departure(dep, after, places)
+        written.append(text)
         after = dep["beaches"]
     return "~".join(reversed(written))
 
@@ -189,7 +152,7 @@ def _extras(doc: dict[str, Any]) -> list[str]:
         ("n", str(doc["tiles_drawn"] or "")),
         ("d", TILE_NAMES.get(doc["drawn_tile"] or "", "")),
         ("u", PURPOSE_LETTERS[PURPOSE_NAMES.index(doc["purpose"])]),
-        ("s", "".join(_BEACH_LETTERS[b] for b in doc["served_beaches"])),
+        ("s", "".join(BEACH_LETTERS[b] for b in doc["served_beaches"])),
         ("c", _chain(doc)),
         ("e", "" if doc["end_triggered"] else None),
     ]
