@@ -52,3 +52,14 @@ def test_every_value_of_an_enum_flag_has_its_own_letter() -> None:
         if not isinstance(field.default, bool):
             members = list(type(field.default))
             assert len({enum_letter(member) for member in members}) == len(members), field.name
+
+
+def test_flags_run_together_because_bool_names_have_three_characters() -> None:
+    defaults = {field.name: field.default for field in attrs.fields(Rules)}
+    for name, short in FLAG_NAMES.items():
+        assert re.fullmatch(r"[a-z][a-z0-9]{1,2}", short), short
+        if isinstance(defaults[name], bool):
+            assert len(short) == 3, short
+    every = Rules(**{n: not v for n, v in defaults.items() if isinstance(v, bool)})
+    flags = "".join(FLAG_NAMES[name] for name in every.changed())
+    assert GameState.from_position_code(f"T1_20.{flags}_sB_to000").config.rules == every

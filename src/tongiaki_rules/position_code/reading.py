@@ -18,6 +18,7 @@ from ..record import state_from_dict
 from ..record.schema import _LETTERS, PHASE_NAMES, PURPOSE_NAMES, STATE_SCHEMA, VACANT, VERSION
 from ..standard_tiles import STANDARD_TILES
 from ..state import GameState
+from .chain import Place, read_departure
 from .names import (
     FLAGS,
     FORMAT_TAG,
@@ -36,9 +37,13 @@ MAX_CODE_LENGTH: Final = 4096
 
 _URL_SAFE: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 _INT: Final = re.compile(r"-?[0-9]{1,4}")
-_ENTRY_HEAD: Final = re.compile(r"([a-z]+)([A-Z]?)(-?[0-9]{1,4})")
+_ENTRY: Final = re.compile(
+    r"([a-z]{1,2})([A-Z]?)([0-5])(?:(-?[0-9])(-?[0-9])|~(-?[0-9]{1,3})\.(-?[0-9]{1,3}))"
+    r"((?:\.[A-Z]*)*)"
+)
 _TURN: Final = re.compile(r"([a-z])([A-Z])(?:\.([0-9-]*))?")
 _SETTINGS: Final = re.compile(r"[2-6][0-5]")
+_FLAG: Final = re.compile(r"[a-z][a-z0-9]{1,2}?[A-Z]|[a-z][a-z0-9]{2}|.[^a-z]*")
 
 
 def _fail(part: str | None, message: str, clause: str | None = None) -> NoReturn:
@@ -77,7 +82,7 @@ class _Parts:
                 f"expected at least 4 parts ({FORMAT_TAG}_settings_turn_table), not {len(parts)}",
             )
         self.settings, self.turn, table = parts[1], parts[2], parts[3]
-        self.table = table.split("~")
+        self.table = re.split(r"(?<=[^a-z~])(?=[a-z])", table)
         self.extras: dict[str, str] = {}
         for text in parts[4:]:
             tag, value = text[:1], text[1:]
@@ -155,6 +160,12 @@ def _hex(text: str, part: str, what: str) -> list[int]:
     return [_int(f, part, what, -999, 999) for f in fields]
 
 
+def _beach_letter(letter: str, part: str) -> int:
+    if letter not in "abcdef":
+        _fail(part, f"expected beach letters a to f, not {letter!r}")
+    return ord(letter) - ord("a")
+
+
 def _tile(name: str, part: str) -> str:
     tile_id = TILE_IDS.get(name)
     if tile_id is None:
@@ -202,14 +213,15 @@ class _Reader:
     def _settings(self) -> None:
         text = self.parts.settings
         part = f"settings {_quoted(text)}"
-        fields = text.split(".")
-        if not _SETTINGS.fullmatch(fields[0]):
+        fields = text.split(".", 1)
+        if not _SETTINGS.fullmatch(fields[0]) or fields[1:] == [""]:
             _fail(
                 part,
                 "expected the number of players (2 to 6) and the start seat (0 to 5), "
                 f"like '30', not {_quoted(fields[0])}",
             )
-        rules = _rules(fields[1:], part)
+        tokens = [m.group(0) for m in _FLAG.finditer(fields[1])] if len(fields) > 1 else []
+        rules = _rules(tokens, part)
         n = int(fields[0][0])
         self.doc.update(num_players=n, start_player=int(fields[0][1]), rules=rules)
         self.doc["tile_set"] = "standard"
@@ -255,19 +267,19 @@ class _Reader:
         table = []
         for k, text in enumerate(self.parts.table):
             part = f"table entry {k} {_quoted(text)}"
-            fields = text.split(".")
-            head = _ENTRY_HEAD.fullmatch(fields[0])
-            if not head or len(fields) < 3:
-                _fail(part, "expected tile, [king], q.r.rotation, [beaches], like 'hw1.-1.2.BR'")
-            name, king, q = head.groups()
+            head = _ENTRY.fullmatch(text)
+            if not head:
+                _fail(part, "expected tile, [king], rotation, q.r, [.beaches], like 'hwR21-1.BR'")
+            name, king, rotation, q1, r1, q2, r2, rest = head.groups()
+            q, r = (q1, r1) if q2 is None else (q2, r2)
             tile_id = _tile(name, part)
             entry: dict[str, Any] = {
                 "tile": tile_id,
-                "at": [_int(q, part, "q", -999, 999), _int(fields[1], part, "r", -999, 999)],
-                "rotation": _int(fields[2], part, "rotation", 0, 5),
+                "at": [_int(q, part, "q", -999, 999), _int(r, part, "r", -999, 999)],
+                "rotation": int(rotation),
             }
             tile = STANDARD_TILES.tile(tile_id)
-            beaches = fields[3:]
+            beaches = rest.split(".")[1:]
             if not tile.is_island:
                 if king or beaches:
                     _fail(part, "an ocean tile has no king and no beaches")
@@ -279,6 +291,16 @@ class _Reader:
                 entry["king"] = VACANT if king == VACANT_LETTER else king or None
             table.append(entry)
         self.doc["table"] = table
+        self.rows = [entry["at"] for entry in table]
+
+    def island(self, text: str, part: str, what: str) -> list[int]:
+        """An island given by its row in the table (``3``) or by its hex (``1.-2``)."""
+        if "." in text:
+            return _hex(text, part, what)
+        row = _int(text, part, f"{what} (a row of the table)", 0, 999)
+        if row >= len(self.rows):
+            _fail(part, f"{what}: the table has no row {row} (it has {len(self.rows)})")
+        return list(self.rows[row])
 
     def _extras(self) -> None:
         extras, doc = self.parts.extras, self.doc
@@ -291,18 +313,24 @@ class _Reader:
         def hex_or_none(tag: str) -> list[int] | None:
             return _hex(extras[tag], label(tag), PARTS[tag]) if tag in extras else None
 
+        def island_or_none(tag: str) -> list[int] | None:
+            return self.island(extras[tag], label(tag), PARTS[tag]) if tag in extras else None
+
         def number(tag: str, hi: int) -> int:
             return _int(extras[tag], label(tag), PARTS[tag], 0, hi) if tag in extras else 0
 
-        doc["removed"] = tiles("r")
+        removed = extras.get("r", "")
+        if len(removed) % 2:
+            _fail(label("r"), "expected the two-letter names of islands, like 'hwsa'")
+        doc["removed"] = [_tile(removed[k : k + 2], label("r")) for k in range(0, len(removed), 2)]
         drawn = extras.get("d")
         doc["drawn_tile"] = _tile(drawn, label("d")) if drawn is not None else None
         doc["pile"] = tiles("p") if "p" in extras else full_pile(doc)
         doc["group"] = extras.get("g", "")
         doc["at"] = hex_or_none("a")
         doc["entry"] = number("i", 5)
-        doc["origin"] = hex_or_none("h")
-        doc["turn_origin"] = hex_or_none("t")
+        doc["origin"] = island_or_none("h")
+        doc["turn_origin"] = island_or_none("t")
         doc["tiles_drawn"] = number("n", 99)
         purpose = extras.get("u", "v")
         if purpose not in PURPOSE_LETTERS:
@@ -311,9 +339,7 @@ class _Reader:
             )
         doc["purpose"] = PURPOSE_NAMES[PURPOSE_LETTERS.index(purpose)]
         served = extras.get("s", "")
-        doc["served_beaches"] = (
-            [_int(b, label("s"), "beach", 0, 63) for b in served.split(".")] if served else []
-        )
+        doc["served_beaches"] = [_beach_letter(b, label("s")) for b in served] if served else []
         if extras.get("e", "") != "":
             _fail(label("e"), "the part 'e' (end triggered) is the letter alone")
         doc["end_triggered"] = "e" in extras
@@ -321,23 +347,14 @@ class _Reader:
 
     def _chain(self, text: str) -> list[dict[str, Any]]:
         after = [entry.get("beaches", []) for entry in self.doc["table"]]
+        places: list[Place] = [(at[0], at[1]) for at in self.rows]
         chain = []
         departures = text.split("~") if text else []
         for k in reversed(range(len(departures))):
-            dep = departures[k]
-            part = f"chain departure {k} {_quoted(dep)}"
-            fields = dep.split(".")
-            if len(fields) < 4:
-                _fail(part, "expected q.r.beach.jetty and the boats' edits, like '0.0.2.3.0cB'")
-            after = _snapshot(fields[4:], after, part)
-            chain.append(
-                {
-                    "beaches": after,
-                    "island": _hex(".".join(fields[:2]), part, "island"),
-                    "beach": _int(fields[2], part, "beach", 0, 63),
-                    "jetty": _int(fields[3], part, "jetty", 0, 5),
-                }
-            )
+            part = f"chain departure {k} {_quoted(departures[k])}"
+            dep, places = read_departure(departures[k], after, places, part)
+            chain.append(dep)
+            after = dep["beaches"]
         return chain[::-1]
 
     def _colours(self) -> None:
@@ -384,56 +401,13 @@ def _counts(parts: _Parts, tag: str, letters: str, hi: int) -> dict[str, int]:
     return counts
 
 
-_EDIT: Final = re.compile(r"([ir]?)([0-9]{1,3})((?:[a-z][A-Z]*)*)")
-
-
-def _snapshot(edits: Sequence[str], base: Sequence[list[str]], part: str) -> list[list[str]]:
-    """A departure's boats from the edits of a later table (see ``snapshot_edits``)."""
-    inserted: dict[int, list[str]] = {}
-    changes: list[tuple[str, int, list[tuple[int, str]]]] = []
-    for edit in edits:
-        match = _EDIT.fullmatch(edit)
-        if not match:
-            _fail(part, f"expected an edit like '3bRR', 'i3aBb' or 'r3a', not {_quoted(edit)}")
-        kind, k, text = match.groups()
-        beaches = [(ord(m.group(1)) - ord("a"), m.group(2)) for m in _BEACH.finditer(text)]
-        if kind == "i":
-            inserted[int(k)] = _whole(beaches, part, edit)
-        else:
-            changes.append((kind, int(k), beaches))
-    rows: list[list[str]] = []
-    rest = iter(base)
-    for k in range(len(base) + len(inserted)):
-        rows.append(inserted[k] if k in inserted else list(next(rest)))
-    for kind, k, beaches in changes:
-        if k >= len(rows) or k in inserted:
-            _fail(part, f"row {k} is not a row of the later table")
-        if kind == "r":
-            rows[k] = _whole(beaches, part, f"r{k}")
-            continue
-        for b, boats in beaches:
-            if b >= len(rows[k]):
-                _fail(part, f"row {k} has {len(rows[k])} beaches, no beach {chr(ord('a') + b)!r}")
-            rows[k][b] = boats
-    return rows
-
-
-_BEACH: Final = re.compile(r"([a-z])([A-Z]*)")
-
-
-def _whole(beaches: list[tuple[int, str]], part: str, edit: str) -> list[str]:
-    if [b for b, _ in beaches] != list(range(len(beaches))):
-        _fail(part, f"{_quoted(edit)} gives a whole row: every beach from 'a', in order")
-    return [boats for _, boats in beaches]
-
-
 def state_from_position_code(code: str) -> GameState:
     """The state a position code describes, with every check a JSON state meets.
 
     Raises :class:`~tongiaki_rules.errors.PositionCodeError` naming the part
     of the code that is wrong.
 
-    >>> state = state_from_position_code("T1_20_tB_to0.0.0.B.R.B.R")
+    >>> state = state_from_position_code("T1_20_tB_to000.B.R.B.R")
     >>> state.pending.kind.value, state.reserve(0)
     ('turn', 13)
     """

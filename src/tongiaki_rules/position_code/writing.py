@@ -13,6 +13,7 @@ from ..record.schema import _LETTERS, PHASE_NAMES, PURPOSE_NAMES, VACANT
 from ..rules import Rules
 from ..standard_tiles import STANDARD_TILES
 from ..state import GameState
+from .chain import BEACH_LETTERS, Place, write_departure
 from .names import (
     FLAG_NAMES,
     FORMAT_TAG,
@@ -37,7 +38,8 @@ def _settings(doc: dict[str, Any], rules: Rules) -> str:
         FLAG_NAMES[name] + (enum_letter(value) if isinstance(value, enum.Enum) else "")
         for name, value in rules.changed().items()
     ]
-    return ".".join([f"{doc['num_players']}{doc['start_player']}", *flags])
+    seats = f"{doc['num_players']}{doc['start_player']}"
+    return seats + ("." + "".join(flags) if flags else "")
 
 
 def derived_firsts(beaches: Sequence[str], agents: int) -> list[int | None]:
@@ -64,62 +66,55 @@ def _turn(doc: dict[str, Any], agents: int) -> str:
     return text + "." + "".join("-" if b is None else str(b) for b in given)
 
 
+def place(pos: Sequence[int]) -> str:
+    """A table entry's hex: ``q`` and ``r`` of one digit each with their sign, else ``~q.r``.
+
+    >>> place([1, -2]), place([0, 0]), place([12, -3])
+    ('1-2', '00', '~12.-3')
+    """
+    if all(-9 <= c <= 9 for c in pos):
+        return f"{pos[0]}{pos[1]}"
+    return "~" + _hex(pos)
+
+
 def _king(king: str | None) -> str:
     return "" if king is None else VACANT_LETTER if king == VACANT else king
 
 
 def _entry(entry: dict[str, Any]) -> str:
     name = TILE_NAMES[entry["tile"]]
-    head = f"{name}{_king(entry.get('king'))}{_hex(entry['at'])}.{entry['rotation']}"
+    head = f"{name}{_king(entry.get('king'))}{entry['rotation']}{place(entry['at'])}"
     beaches = list(entry.get("beaches", ()))
     while beaches and not beaches[-1]:
         beaches.pop()
     return ".".join([head, *beaches])
 
 
-_BEACH_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+def island(pos: Sequence[int] | None, rows: dict[tuple[int, int], int]) -> str:
+    """An island by its row in the table, or by its hex ``q.r`` when it is not on the table.
 
-
-def _beaches(beaches: Sequence[str], only: Sequence[int]) -> str:
-    return "".join(_BEACH_LETTERS[b] + beaches[b] for b in only)
-
-
-def snapshot_edits(rows: Sequence[Sequence[str]], base: Sequence[Sequence[str]]) -> list[str]:
-    """The boats of a departure's table, as edits of a later table (see the reference page).
-
-    ``<k>`` and beach letters with boats set those beaches of row ``k``;
-    ``i<k>`` inserts row ``k`` (a tile removed since), ``r<k>`` replaces it
-    whole. Rows not named are the later table's, in order.
-
-    >>> snapshot_edits([["B"], [], ["R", ""]], [[""], [], ["R", ""]])
-    ['0aB']
+    >>> island([1, -1], {(0, 0): 0, (1, -1): 3}), island([2, 0], {(0, 0): 0})
+    ('3', '2.0')
     """
-    edits: list[str] = []
-    inserts = len(rows) - len(base)
-    j = 0
-    for k, row in enumerate(rows):
-        if j < len(base) and list(row) == list(base[j]):
-            j += 1
-        elif inserts > 0:
-            edits.append(f"i{k}" + _beaches(row, range(len(row))))
-            inserts -= 1
-        elif len(row) == len(base[j]):
-            changed = [b for b in range(len(row)) if row[b] != base[j][b]]
-            edits.append(f"{k}" + _beaches(row, changed))
-            j += 1
-        else:
-            edits.append(f"r{k}" + _beaches(row, range(len(row))))
-            j += 1
-    return edits
+    if pos is None:
+        return ""
+    row = rows.get((pos[0], pos[1]))
+    return _hex(pos) if row is None else str(row)
+
+
+def table_rows(doc: dict[str, Any]) -> dict[tuple[int, int], int]:
+    """The row of each hex of the table."""
+    return {(entry["at"][0], entry["at"][1]): k for k, entry in enumerate(doc["table"])}
 
 
 def _chain(doc: dict[str, Any]) -> str:
     """Each departure's boats as edits of the next departure's (the last: of the table now)."""
     after = [entry.get("beaches", []) for entry in doc["table"]]
+    places: list[Place] = [(entry["at"][0], entry["at"][1]) for entry in doc["table"]]
     written: list[str] = []
     for dep in reversed(doc["chain"]):
-        ops = snapshot_edits(dep["beaches"], after)
-        written.append(".".join([_hex(dep["island"]), str(dep["beach"]), str(dep["jetty"]), *ops]))
+        text, places = write_departure(dep, after, places)
+        written.append(text)
         after = dep["beaches"]
     return "~".join(reversed(written))
 
@@ -142,21 +137,22 @@ def _per_colour(doc: dict[str, Any], field: str) -> str:
 
 def _extras(doc: dict[str, Any]) -> list[str]:
     ts = STANDARD_TILES
+    rows = table_rows(doc)
     pile = sorted(doc["pile"], key=ts.index.__getitem__)
     optional: list[tuple[str, str | None]] = [
-        ("r", ".".join(TILE_NAMES[t] for t in doc["removed"])),
+        ("r", "".join(TILE_NAMES[t] for t in doc["removed"])),
         ("p", None if pile == full_pile(doc) else ".".join(TILE_NAMES[t] for t in pile)),
         ("o", _per_colour(doc, "out_of_game")),
         ("f", _per_colour(doc, "royal_islands_founded")),
         ("g", doc["group"]),
         ("a", _opt_hex(doc["at"])),
         ("i", str(doc["entry"] or "")),
-        ("h", _opt_hex(doc["origin"])),
-        ("t", _opt_hex(doc["turn_origin"])),
+        ("h", island(doc["origin"], rows)),
+        ("t", island(doc["turn_origin"], rows)),
         ("n", str(doc["tiles_drawn"] or "")),
         ("d", TILE_NAMES.get(doc["drawn_tile"] or "", "")),
         ("u", PURPOSE_LETTERS[PURPOSE_NAMES.index(doc["purpose"])]),
-        ("s", ".".join(map(str, doc["served_beaches"]))),
+        ("s", "".join(BEACH_LETTERS[b] for b in doc["served_beaches"])),
         ("c", _chain(doc)),
         ("e", "" if doc["end_triggered"] else None),
     ]
@@ -176,7 +172,7 @@ def position_code(state: GameState) -> str:
 
     >>> from tongiaki_rules import new_game
     >>> position_code(new_game(2))
-    'T1_20_sB_to0.0.0'
+    'T1_20_sB_to000'
     """
     if not isinstance(state, GameState):
         raise PositionCodeError(
@@ -194,7 +190,7 @@ def position_code(state: GameState) -> str:
         FORMAT_TAG,
         _settings(doc, state.config.rules),
         _turn(doc, agents),
-        "~".join(_entry(entry) for entry in doc["table"]),
+        "".join(_entry(entry) for entry in doc["table"]),
         *_extras(doc),
     ]
     return "_".join(parts)
