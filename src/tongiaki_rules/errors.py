@@ -125,7 +125,7 @@ class PositionCodeError(RecordError):
     records, the command line) catches one error for both spellings.
 
     >>> try:
-    ...     GameState.from_position_code("T1_70_sB_to0.0.0")
+    ...     GameState.from_position_code("T1_70_sB_to000")
     ... except PositionCodeError as exc:
     ...     print(exc.part)
     ...     print(exc.reason)

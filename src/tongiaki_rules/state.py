@@ -402,11 +402,13 @@ class GameState(PositionQueries):
     def to_position_code(self) -> str:
         """The state as a one-line, URL-safe position code (see :mod:`.position_code`).
 
-        At most 400 characters for every reachable state with the standard
-        tiles; a custom tile set has no code (use :meth:`to_json`).
+        With the standard tiles, a code without a chain of departures stays
+        under 360 characters and 99.95 % of the states of random games under
+        400 (the measured figures are on the "Position codes" reference page);
+        a custom tile set has no code (use :meth:`to_json`).
 
         >>> new_game(2).to_position_code()
-        'T1_20_sB_to0.0.0'
+        'T1_20_sB_to000'
         """
         from .position_code import position_code
 
@@ -419,7 +421,7 @@ class GameState(PositionQueries):
         Raises :class:`~tongiaki_rules.errors.PositionCodeError` naming the
         part of the code that is wrong.
 
-        >>> GameState.from_position_code("T1_20_sB_to0.0.0") == new_game(2)
+        >>> GameState.from_position_code("T1_20_sB_to000") == new_game(2)
         True
         """
         from .position_code import state_from_position_code
@@ -430,7 +432,7 @@ class GameState(PositionQueries):
         """One line: with the standard tiles, the call that rebuilds the state from its code.
 
         >>> new_game(2)
-        GameState.from_position_code('T1_20_sB_to0.0.0')
+        GameState.from_position_code('T1_20_sB_to000')
 
         A state with a custom tile set has no position code; its repr says
         who is to move and how many tiles are on the table and in the pile.

@@ -281,13 +281,13 @@ def read_position(arg: str, option: str = "--from") -> GameState:
     refused with a pointer to ``--resume``; ``-`` is refused, because
     standard input holds the game's answers.
 
-    >>> read_position("T1_20_sB_to0.0.0") == GameState.from_position_code("T1_20_sB_to0.0.0")
+    >>> read_position("T1_20_sB_to000") == GameState.from_position_code("T1_20_sB_to000")
     True
     >>> read_position("no-such-file.json")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     tongiaki_rules.cli.common.CliError: --from no-such-file.json: there is no such file, and it ...
-    >>> read_position("T1_20_sB_to0.0.0.BBBB")  # doctest: +ELLIPSIS
+    >>> read_position("T1_20_sB_to000.BBBB")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     tongiaki_rules.cli.common.CliError: --from: position code, table entry 0 ...[COMP-3]
