@@ -10,7 +10,7 @@ from typing import Any, Final, NoReturn
 
 from ..errors import RecordError
 from ..hexgrid import Hex
-from .schema import _LETTERS, READ_VERSIONS, RECORD_SCHEMA, STATE_SCHEMA
+from .schema import _LETTERS, READ_VERSIONS, RECORD_READ_VERSIONS, RECORD_SCHEMA, STATE_SCHEMA
 
 
 def _dumps(value: Any, indent: int | None) -> str:
@@ -192,34 +192,38 @@ def _no_constant(name: str) -> NoReturn:
     _fail("", f"not valid JSON: {name} is not a JSON number")
 
 
-def _header(doc: Any, schema: str, fields: Sequence[str] | None = None) -> dict[str, Any]:
-    """The document's ``schema`` and ``version``; its fields too, unless ``fields`` is None
-    (the state reader leaves them to its JSON Schema)."""
+_HINTS: Final = {
+    RECORD_SCHEMA: "; this is a game record (read it with GameRecord.from_json)",
+    STATE_SCHEMA: "; this is a state (read it with state_from_json, or record from it with "
+    "Recorder.from_state)",
+}
+
+
+def _header(doc: Any, schema: str) -> tuple[dict[str, Any], int]:
+    """The document as an object, and its version, once its ``schema`` and ``version`` are
+    ones this library reads (its other fields are left to the JSON Schema)."""
     if not isinstance(doc, dict):
         _fail("", f"expected a JSON object, not {_type_name(doc)}")
     if "schema" not in doc:
         _fail("", "missing field 'schema'")
     name = doc["schema"]
     if name != schema:
-        hint = ""
-        if name == RECORD_SCHEMA:
-            hint = "; this is a game record (read it with GameRecord.from_json)"
-        elif name == STATE_SCHEMA:
-            hint = "; this is a state (read it with state_from_json)"
-        _fail("schema", f"expected {schema!r}, not {name!r}{hint}")
+        shown = repr(_shown(name)) if isinstance(name, str) else _type_name(name)
+        hint = _HINTS.get(name, "") if isinstance(name, str) else ""
+        _fail("schema", f"expected {schema!r}, not {shown}{hint}")
     if "version" not in doc:
         _fail("", "missing field 'version'")
     version = _int(doc["version"], "version")
-    if version not in READ_VERSIONS:
+    versions = READ_VERSIONS if schema == STATE_SCHEMA else RECORD_READ_VERSIONS
+    if version not in versions:
         _fail(
             "version",
             f"version {version} is not supported; this library reads versions "
-            f"{', '.join(map(str, READ_VERSIONS))}",
+            f"{', '.join(map(str, versions))}",
         )
-    obj = doc if fields is None else _object(doc, "", fields)
-    if version == 1 and schema == STATE_SCHEMA and obj.get("chain"):
+    if version == 1 and schema == STATE_SCHEMA and doc.get("chain"):
         _fail("chain", "a version 1 state cannot carry the departures of its turn; save it again")
-    return obj
+    return doc, version
 
 
 def _check_type(value: object, kind: type, path: str) -> None:

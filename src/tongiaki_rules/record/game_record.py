@@ -27,7 +27,7 @@ from .fields import (
     _dumps,
     _fail,
     _field,
-    _int,
+    _header,
     _item,
     _load,
     _shown,
@@ -35,10 +35,8 @@ from .fields import (
     _unpaired,
 )
 from .schema import (
-    RECORD_READ_VERSIONS,
     RECORD_SCHEMA,
     RECORD_VERSION,
-    STATE_SCHEMA,
 )
 from .schema_check import check_schema
 from .settings import _config_in, _rules_out, _settings_out
@@ -363,37 +361,15 @@ def _rebuild_record(
 
 
 def _record_header(doc: Any) -> dict[str, Any]:
-    """``doc`` as a record object of a version this library reads, with that version's fields."""
-    if not isinstance(doc, dict):
-        _fail("", f"expected a JSON object, not {_type_name(doc)}")
-    if "schema" not in doc:
-        _fail("", "missing field 'schema'")
-    name = doc["schema"]
-    if name != RECORD_SCHEMA:
-        hint = (
-            "; this is a state (read it with state_from_json, or record from it with "
-            "Recorder.from_state)"
-            if name == STATE_SCHEMA
-            else ""
-        )
-        shown = repr(_shown(name)) if isinstance(name, str) else _type_name(name)
-        _fail("schema", f"expected {RECORD_SCHEMA!r}, not {shown}{hint}")
-    if "version" not in doc:
-        _fail("", "missing field 'version'")
-    version = _int(doc["version"], "version")
-    if version not in RECORD_READ_VERSIONS:
-        _fail(
-            "version",
-            f"version {version} is not supported; this library reads versions "
-            f"{', '.join(map(str, RECORD_READ_VERSIONS))}",
-        )
+    """``doc`` as a record of a version this library reads, its form checked by the schema."""
+    obj, version = _header(doc, RECORD_SCHEMA)
     try:
-        check_schema(doc, RECORD_SCHEMA)
+        check_schema(obj, RECORD_SCHEMA)
     except RecordError as exc:
         if version >= 3 and exc.path is not None and exc.path.split(".")[0] == "start":
-            _start_in(doc["start"])  # the state reader words a bad start best (schema, version)
+            _start_in(obj["start"])  # the state reader words a bad start best (schema, version)
         raise
-    return doc
+    return obj
 
 
 def _start_in(value: Any) -> GameState | None:

@@ -157,6 +157,6 @@ def state_from_dict(doc: Any) -> GameState:
     >>> state_from_dict(state_to_dict(new_game(4))) == new_game(4)
     True
     """
-    obj = _header(doc, STATE_SCHEMA)
+    obj, _version = _header(doc, STATE_SCHEMA)
     check_schema(obj, STATE_SCHEMA)
     return _StateReader(obj).build()
