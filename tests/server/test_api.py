@@ -202,3 +202,22 @@ def test_a_websocket_for_an_unknown_game_or_token_is_closed(client: TestClient) 
     ):
         pass
     assert closed.value.code == 4401
+
+
+def test_an_unknown_token_on_a_view_is_401(client: TestClient) -> None:
+    gid = _new_game(client)["id"]
+    assert client.get(f"/api/games/{gid}", headers=_bearer("stolen?")).status_code == 401
+    assert client.get(f"/api/games/{gid}", headers={"Authorization": "Bearer"}).status_code == 401
+
+
+def test_a_failing_database_is_a_500_message_not_a_traceback(db_path: Path) -> None:
+    from tongiaki_rules.server import SqliteStorage
+
+    class Broken(SqliteStorage):
+        def games(self, limit: int) -> Any:
+            raise RuntimeError("disk on fire")
+
+    client = TestClient(create_app(Broken(db_path)), raise_server_exceptions=False)
+    answer = client.get("/api/games")
+    assert answer.status_code == 500
+    assert answer.json() == {"detail": "internal server error"}

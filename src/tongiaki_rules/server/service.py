@@ -28,6 +28,7 @@ import random
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -56,6 +57,8 @@ MAX_MCTS_ITERATIONS = 2000
 MAX_SEED = 2**63 - 1
 """Seeds are whole numbers from 0 to this (they are stored as SQLite integers)."""
 MAX_GAMES_LISTED = 100
+GAMES_IN_MEMORY = 1000
+"""The server keeps this many games' positions in memory (the most recently used)."""
 _MAX_TOKEN = 200
 
 
@@ -134,7 +137,7 @@ class GameService:
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time) -> None:
         self.storage = storage
         self._clock = clock
-        self._games: dict[str, _Game] = {}
+        self._games: OrderedDict[str, _Game] = OrderedDict()
         self._guard = threading.Lock()
 
     # ----------------------------------------------------------------- games
@@ -175,8 +178,7 @@ class GameService:
             [action_to_dict(a) for a in log.actions],
             over=log.state.is_terminal,
         )
-        with self._guard:
-            self._games[game_id] = _Game(stored, log)
+        self._remember(_Game(stored, log))
         answer = [
             {"seat": s.seat, "kind": "bot", "bot": s.bot}
             if s.bot
@@ -343,7 +345,7 @@ class GameService:
 
     # ----------------------------------------------------------------- cache
     def _stored(self, game_id: str) -> StoredGame:
-        if not isinstance(game_id, str) or len(game_id) > 100:
+        if not isinstance(game_id, str) or not game_id.isascii() or len(game_id) > 100:
             raise NotFound("no such game")
         stored = self.storage.game(game_id)
         if stored is None:
@@ -353,15 +355,24 @@ class GameService:
     def _game(self, game_id: str) -> _Game:
         with self._guard:
             game = self._games.get(game_id)
-        if game is not None:
-            return game
+            if game is not None:
+                self._games.move_to_end(game_id)
+                return game
         stored = self._stored(game_id)
         try:
             record = GameRecord.from_dict(stored.settings)
         except RecordError as exc:  # a database written by something else
             raise Unprocessable(f"game {game_id} cannot be read: {exc}") from None
+        return self._remember(_Game(stored, GameLog(record)))
+
+    def _remember(self, game: _Game) -> _Game:
+        """Keep ``game`` in memory (or the copy another thread loaded first)."""
         with self._guard:
-            return self._games.setdefault(game_id, _Game(stored, GameLog(record)))
+            kept = self._games.setdefault(game.stored.id, game)
+            self._games.move_to_end(game.stored.id)
+            while len(self._games) > GAMES_IN_MEMORY:
+                self._games.popitem(last=False)
+            return kept
 
     def _sync(self, game: _Game) -> None:
         """Bring the game up to the stored moves (another process may have added some)."""
