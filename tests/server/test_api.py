@@ -221,3 +221,17 @@ def test_a_failing_database_is_a_500_message_not_a_traceback(db_path: Path) -> N
     answer = client.get("/api/games")
     assert answer.status_code == 500
     assert answer.json() == {"detail": "internal server error"}
+
+
+def test_a_front_end_drawing_its_own_board_can_leave_out_the_svg(client: TestClient) -> None:
+    game = _new_game(client, seats={"1": "greedy"})
+    gid, token = game["id"], game["seats"][0]["token"]
+    assert client.get(f"/api/games/{gid}?svg=false").json()["svg"] is None
+    assert client.get(f"/api/games/{gid}").json()["svg"].startswith("<?xml")
+    answer = client.post(
+        f"/api/games/{gid}/actions?svg=false",
+        json={"action": 0, "expect_move": 0},
+        headers=_bearer(token),
+    )
+    assert answer.status_code == 200 and answer.json()["svg"] is None
+    assert answer.json()["legal"]

@@ -243,18 +243,27 @@ class GameService:
 
     # ----------------------------------------------------------------- views
     def view(
-        self, game_id: str, *, at: int | None = None, token: str | None = None
+        self,
+        game_id: str,
+        *,
+        at: int | None = None,
+        token: str | None = None,
+        svg: bool = True,
     ) -> dict[str, Any]:
-        """The game for one viewer (``token``'s seat, or a spectator), after ``at`` moves."""
+        """The game for one viewer (``token``'s seat, or a spectator), after ``at`` moves.
+
+        ``svg=False`` leaves the board's picture out (``"svg": null``): a
+        front end that draws its own board saves most of the server's work.
+        """
         game = self._game(game_id)
         you = None if token is None else self._seat_of(game_id, token)
         stored = self._stored(game_id)
         with game.lock:
             self._sync(game)
-            return self._view(game, stored, you, at)
+            return self._view(game, stored, you, at, svg)
 
     def _view(
-        self, game: _Game, stored: StoredGame, you: int | None, at: int | None
+        self, game: _Game, stored: StoredGame, you: int | None, at: int | None, svg: bool
     ) -> dict[str, Any]:
         log = game.log
         at = log.moves if at is None else _whole(at, "at", 0, log.moves)
@@ -273,7 +282,7 @@ class GameService:
             "outcome": None
             if outcome is None
             else {"scores": list(outcome.scores), "winners": list(outcome.winners)},
-            "svg": log.board(at, playing),
+            "svg": log.board(at, playing) if svg else None,
             "narration": log.narration(at),
             "seats": _seats(stored),
             "you": you,
@@ -287,14 +296,20 @@ class GameService:
 
     # ----------------------------------------------------------------- moves
     def act(
-        self, game_id: str, token: str | None, action: object, expect_move: int
+        self,
+        game_id: str,
+        token: str | None,
+        action: object,
+        expect_move: int,
+        *,
+        svg: bool = True,
     ) -> dict[str, Any]:
         """Play ``action`` (notation, or an index into the view's ``legal``) for ``token``'s seat.
 
         ``expect_move`` must be the number of moves the player saw (409 if
         stale). Chance and the bot seats are then played until a human is
         to move or the game is over; every move is stored before the answer,
-        the view after them all.
+        the view after them all (``svg`` as for :meth:`view`).
         """
         game = self._game(game_id)
         if token is None:
@@ -315,7 +330,7 @@ class GameService:
             except BaseException:
                 self._forget(game_id)
                 raise
-            return self._view(game, self._stored(game_id), you, None)
+            return self._view(game, self._stored(game_id), you, None, svg)
 
     def _play(self, game: _Game, action: Action, first: int) -> None:
         log = game.log
