@@ -328,7 +328,8 @@ class GameService:
             try:
                 self._play(game, chosen, first)
             except BaseException:
-                self._forget(game_id)
+                if log.moves != first:  # moves in memory but not stored: read the game again
+                    self._forget(game_id)
                 raise
             return self._view(game, self._stored(game_id), you, None, svg)
 
