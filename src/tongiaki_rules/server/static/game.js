@@ -140,8 +140,18 @@ function renderStatus(view) {
   statusLine.dataset.over = view.outcome ? "true" : "false";
 }
 
+const PHASES = {
+  setup: "set-up: put a boat on a beach of Tonga",
+  turn: "expand, found a royal island, recolonise or depart",
+  departure: "choose a beach and jetty to sail from",
+  draw: "a tile is drawn",
+  place_tile: "place the drawn tile",
+  berth: "berth the boats on a beach",
+  game_over: "game over",
+};
+
 function phaseName(phase) {
-  return String(phase ?? "").replaceAll("_", " ");
+  return PHASES[phase] ?? String(phase ?? "").replaceAll("_", " ");
 }
 
 function capital(text) {

@@ -1,0 +1,291 @@
+"""The browser client of ``tongiaki serve``, end to end, in a real headless chromium.
+
+A real uvicorn server (in a thread, on a free port, with a fresh SQLite file)
+serves the client; selenium drives Debian's chromium and chromedriver. One
+player creates a game against a bot in the lobby, plays by clicking the board,
+reloads the page and keeps the seat; a second browser watches the moves arrive
+over the WebSocket. The history slider is checked on the way.
+
+``TONGIAKI_SCREENSHOTS=1`` also writes ``docs/images/serve-lobby.png`` and
+``docs/images/serve-game.png`` (1280x800) for the docs.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the server needs the [server] extra (fastapi)")
+uvicorn = pytest.importorskip("uvicorn", reason="the server needs the [server] extra (uvicorn)")
+pytest.importorskip("selenium", reason="the browser test needs selenium (the [test] extra)")
+
+from selenium import webdriver  # noqa: E402
+from selenium.common.exceptions import TimeoutException  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
+from selenium.webdriver.remote.webelement import WebElement  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+from tongiaki_rules.server.app import create_app  # noqa: E402
+
+CHROMIUM = os.environ.get("TONGIAKI_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = (
+    os.environ.get("TONGIAKI_CHROMEDRIVER")
+    or shutil.which("chromedriver")
+    or "/usr/bin/chromedriver"
+)
+if not (Path(CHROMIUM).is_file() and Path(CHROMEDRIVER).is_file()):
+    pytest.skip(
+        "needs Debian's chromium and chromium-driver (/usr/bin/chromium, /usr/bin/chromedriver): "
+        "apt-get install chromium chromium-driver",
+        allow_module_level=True,
+    )
+
+SCREENSHOTS = os.environ.get("TONGIAKI_SCREENSHOTS") == "1"
+IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+WAIT = 20.0  # seconds for anything the page must show; generous for a loaded 2-core machine
+HUMAN_MOVES = 6  # moves the player makes before the spectator arrives
+
+
+# ---------------------------------------------------------------------- the server
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a real uvicorn server with a fresh SQLite database."""
+    db = tmp_path_factory.mktemp("serve") / "games.sqlite3"
+    port = _free_port()
+    config = uvicorn.Config(create_app(db), host="127.0.0.1", port=port, log_level="warning")
+    uv = uvicorn.Server(config)
+    thread = threading.Thread(target=uv.run, name="uvicorn", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + WAIT
+    while not uv.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            pytest.fail("the uvicorn server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    uv.should_exit = True
+    thread.join(timeout=10)
+
+
+# ---------------------------------------------------------------------- browsers
+def _browser() -> WebDriver:
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--disable-gpu",
+        "--window-size=1280,800",
+        "--force-device-scale-factor=1",
+    ):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
+    driver.set_page_load_timeout(WAIT)
+    return driver
+
+
+@pytest.fixture
+def browsers() -> Iterator[Callable[[], WebDriver]]:
+    """Opens browsers on demand (each its own profile: a separate context); quits them all."""
+    opened: list[WebDriver] = []
+
+    def open_one() -> WebDriver:
+        opened.append(_browser())
+        return opened[-1]
+
+    yield open_one
+    for driver in opened:
+        driver.quit()
+
+
+def _until(driver: WebDriver, what: str, check: Callable[[WebDriver], object]) -> None:
+    """Waits until ``check`` is truthy; fails naming ``what`` with the page's status and message."""
+    try:
+        WebDriverWait(driver, WAIT, poll_frequency=0.05).until(check)
+    except TimeoutException:
+        message = driver.find_element(By.ID, "message").text
+        status = driver.find_element(By.ID, "status").text if _has(driver, "#status") else ""
+        pytest.fail(f"timed out waiting for {what}; status: {status!r}; message: {message!r}")
+
+
+def _has(driver: WebDriver, css: str) -> bool:
+    return bool(driver.find_elements(By.CSS_SELECTOR, css))
+
+
+# ---------------------------------------------------------------------- the game page
+def _status(driver: WebDriver) -> dict[str, str]:
+    """The game page's status line as data: moves, at, you, toMove, over."""
+    data: dict[str, str] = driver.execute_script(
+        "return Object.assign({}, document.getElementById('status').dataset)"
+    )
+    return data
+
+
+def _loaded(driver: WebDriver) -> dict[str, str]:
+    """The status once the page shows a view of the game."""
+    _until(driver, "the game view", lambda d: "moves" in _status(d))
+    return _status(driver)
+
+
+def _moves_are(moves: str) -> Callable[[WebDriver], bool]:
+    return lambda driver: _status(driver).get("moves") == moves
+
+
+def _socket_open(driver: WebDriver) -> bool:
+    return driver.find_element(By.ID, "connection").get_attribute("data-state") == "live"
+
+
+def _my_turn(driver: WebDriver) -> bool:
+    status = _status(driver)
+    return (
+        status.get("over") == "false"
+        and status.get("you", "") != ""
+        and (status.get("toMove") == status.get("you"))
+        and _has(driver, "#legal li button")
+    )
+
+
+def _board_target(driver: WebDriver) -> WebElement | None:
+    """A highlighted place on the board: a jetty, a beach, a hex, an island, the group."""
+    for css in (
+        "#board svg .highlight.jetty",
+        "#board svg .highlight.beach",
+        "#board svg .highlight.hex",
+        "#board svg .highlight",
+        "#board svg .group .sea-boat",
+    ):
+        found = driver.find_elements(By.CSS_SELECTOR, css)
+        if found:
+            return found[0]
+    return None
+
+
+def _play_one(driver: WebDriver) -> str:
+    """Makes the player's next move, by the board where it can, and says how.
+
+    ``"board"``: the click on the board played the move; ``"board+pick"``: the
+    click narrowed the legal list to the choices at that place and one of those
+    was picked; ``"list"``: no board target, or the click matched nothing, so
+    the full legal list was used.
+    """
+    before = int(_loaded(driver)["moves"])
+    target = _board_target(driver)
+    how = "list"
+    if target is not None:
+        driver.execute_script("document.getElementById('message').textContent = ''")
+        ActionChains(driver).move_to_element(target).click().perform()
+        _until(
+            driver,
+            "the board click to play or to narrow the legal list",
+            lambda d: (
+                int(_status(d)["moves"]) > before
+                or d.find_element(By.ID, "show-all").is_displayed()
+                or d.find_element(By.ID, "message").text
+            ),
+        )
+        if int(_status(driver)["moves"]) > before:
+            return "board"
+        if driver.find_element(By.ID, "show-all").is_displayed():
+            how = "board+pick"
+    driver.find_element(By.CSS_SELECTOR, "#legal li button").click()
+    _until(driver, "the move to land", lambda d: int(_status(d)["moves"]) > before)
+    return how
+
+
+def _create_game_in_lobby(driver: WebDriver, base: str) -> str:
+    driver.get(base + "/")
+    _until(driver, "the lobby form", lambda d: _has(d, "#seat-1"))
+    Select(driver.find_element(By.ID, "players")).select_by_value("2")
+    Select(driver.find_element(By.ID, "seat-0")).select_by_value("human")
+    Select(driver.find_element(By.ID, "seat-1")).select_by_value("random")
+    Select(driver.find_element(By.ID, "end_trigger")).select_by_value("sixteen_on_table")
+    Select(driver.find_element(By.ID, "my-seat")).select_by_value("0")
+    seed = driver.find_element(By.ID, "seed")
+    seed.clear()
+    seed.send_keys("7")
+    driver.find_element(By.ID, "create").click()
+    _until(driver, "the game page", lambda d: "/games/" in d.current_url)
+    return driver.current_url.split("/games/", 1)[1].split("#", 1)[0]
+
+
+# ---------------------------------------------------------------------- the test
+def test_a_player_plays_a_bot_by_clicking_the_board_and_a_spectator_sees_the_moves_live(
+    server: str, browsers: Callable[[], WebDriver]
+) -> None:
+    player = browsers()
+    game_id = _create_game_in_lobby(player, server)
+    status = _loaded(player)
+    assert status["you"] == "0"
+    assert "#token=" not in player.current_url  # the token went to localStorage
+    assert player.execute_script(f"return localStorage.getItem('tongiaki:{game_id}')")
+
+    ways = [_play_one(player) for _ in range(HUMAN_MOVES)]
+    by_board = [way for way in ways if way.startswith("board")]
+    assert len(by_board) >= HUMAN_MOVES // 2, ways
+    assert "board" in ways, ways
+
+    # a reload keeps the game and the seat
+    moves = _loaded(player)["moves"]
+    player.refresh()
+    _until(player, "the reloaded game", _moves_are(moves))
+    assert _status(player)["you"] == "0"
+    if _status(player)["over"] == "false":
+        _until(player, "the legal list after the reload", _my_turn)
+
+    # the history slider: at 0 there is nothing to play; at the end the game is live again
+    slider = player.find_element(By.ID, "slider")
+    slider.send_keys(Keys.HOME)
+    _until(player, "the board at move 0", lambda d: _status(d).get("at") == "0")
+    assert not _has(player, "#legal li button")
+    slider.send_keys(Keys.END)
+    _until(player, "the live game", lambda d: _status(d).get("at") == _status(d).get("moves"))
+
+    # a spectator in a second browser sees the next moves arrive over the WebSocket
+    spectator = browsers()
+    spectator.get(f"{server}/games/{game_id}#watch")
+    _until(spectator, "the spectator's view", _moves_are(moves))
+    _until(spectator, "the WebSocket", _socket_open)
+    assert _status(spectator)["you"] == ""
+    assert not _has(spectator, "#legal li button")
+    for _ in range(2):
+        if _status(player)["over"] == "true":
+            break
+        _until(player, "the player's turn", _my_turn)
+        _play_one(player)
+        now = _status(player)["moves"]
+        _until(spectator, f"move {now} to reach the spectator", _moves_are(now))
+    assert int(_status(spectator)["moves"]) > int(moves)
+    assert spectator.find_elements(By.CSS_SELECTOR, "#narration li")
+
+    if SCREENSHOTS:
+        _screenshots(player, spectator, server)
+
+
+def _screenshots(player: WebDriver, other: WebDriver, base: str) -> None:
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    metrics = {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False}
+    for driver in (player, other):
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    player.execute_script("window.scrollTo(0, 0)")
+    player.save_screenshot(str(IMAGES / "serve-game.png"))
+    other.get(base + "/")
+    _until(other, "the games list", lambda d: _has(d, "#games tbody tr"))
+    other.save_screenshot(str(IMAGES / "serve-lobby.png"))
