@@ -19,6 +19,9 @@ collect_ignore = [
     for module, needs in (("openspiel", "pyspiel"), ("pettingzoo", "pettingzoo"))
     if importlib.util.find_spec(needs) is None
 ]
+# The server's web modules need the "server" extra (fastapi); tests/server skips likewise.
+if importlib.util.find_spec("fastapi") is None:
+    collect_ignore += ["src/tongiaki_rules/server/app.py"]
 
 
 @pytest.fixture(autouse=True)

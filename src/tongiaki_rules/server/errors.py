@@ -1,0 +1,75 @@
+"""The errors of the game service, each with the HTTP status it answers with.
+
+>>> error = Conflict("move 3 was already played")
+>>> error.status, error.message, error.clause
+(409, 'move 3 was already played', None)
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BadRequest",
+    "Conflict",
+    "Forbidden",
+    "NotFound",
+    "ServiceError",
+    "Unauthorized",
+    "Unprocessable",
+]
+
+
+class ServiceError(Exception):
+    """A request the game service refuses: an HTTP ``status``, a ``message``, maybe a ``clause``.
+
+    >>> ServiceError(418, "no tea here").status
+    418
+    """
+
+    def __init__(self, status: int, message: str, clause: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.clause = clause
+
+
+class _Fixed(ServiceError):
+    STATUS = 500
+
+    def __init__(self, message: str, clause: str | None = None) -> None:
+        super().__init__(self.STATUS, message, clause)
+
+
+class BadRequest(_Fixed):
+    """400: the request cannot be read."""
+
+    STATUS = 400
+
+
+class Unauthorized(_Fixed):
+    """401: no token, or a token this game never issued."""
+
+    STATUS = 401
+
+
+class Forbidden(_Fixed):
+    """403: the token's seat is not the one to move."""
+
+    STATUS = 403
+
+
+class NotFound(_Fixed):
+    """404: no such game, or no such seat."""
+
+    STATUS = 404
+
+
+class Conflict(_Fixed):
+    """409: a stale ``expect_move``, or a seat already taken."""
+
+    STATUS = 409
+
+
+class Unprocessable(_Fixed):
+    """422: not a game setting, or not a legal action (``clause`` names the rule)."""
+
+    STATUS = 422

@@ -1,0 +1,93 @@
+"""One game as the server holds it in memory: every position, the narration, drawn boards.
+
+A :class:`GameLog` starts from a game's first position and grows one action
+at a time, checking each (an illegal action raises
+:class:`~tongiaki_rules.errors.IllegalActionError` and changes nothing). It
+keeps every position, so a view of the game after any number of moves
+(time travel) costs nothing to find, and the narration lines each step
+completed.
+
+>>> from tongiaki_rules import GameRecord, SetupPlace
+>>> log = GameLog(GameRecord(2))
+>>> log.extend(SetupPlace(0)).pending.kind.value
+'setup'
+>>> log.moves, log.narration(1)[0]
+(1, 'Players: 2 -- seat 0 Blue, seat 1 Red; seat 0 (Blue) starts')
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from tongiaki_rules import Action, GameRecord, GameState, render_svg
+from tongiaki_rules.narration import Narrator
+
+__all__ = ["MAX_NARRATION_LINES", "GameLog"]
+
+MAX_NARRATION_LINES = 200
+"""A view carries at most this many narration lines: the last ones."""
+
+_BOARDS_KEPT = 16
+
+
+class GameLog:
+    """The positions, actions and narration of one game, extended one action at a time."""
+
+    def __init__(self, record: GameRecord) -> None:
+        first = record.initial_state()
+        self.record = record
+        self.states: list[GameState] = [first]
+        self.actions: list[Action] = []
+        self._narrator = Narrator(first)
+        self._header = self._narrator.header()
+        self._steps: list[list[str]] = []
+        self._boards: OrderedDict[tuple[int, bool], str] = OrderedDict()
+
+    @property
+    def moves(self) -> int:
+        """The number of actions applied so far."""
+        return len(self.actions)
+
+    @property
+    def state(self) -> GameState:
+        """The position now."""
+        return self.states[-1]
+
+    def extend(self, action: Action) -> GameState:
+        """Apply ``action`` (checked) to the position now and return the new position."""
+        lines = self._narrator.step(action)
+        self.states.append(self._narrator.state)
+        self.actions.append(action)
+        self._steps.append(lines)
+        return self._narrator.state
+
+    def narration(self, at: int) -> list[str]:
+        """The account of the game up to move ``at``: its last :data:`MAX_NARRATION_LINES` lines."""
+        lines = list(self._header)
+        for step in self._steps[:at]:
+            lines.extend(step)
+        if at == self.moves and self.state.is_terminal:
+            lines.extend(self._narrator.footer())
+        return lines[-MAX_NARRATION_LINES:]
+
+    def board(self, at: int, highlight: bool) -> str:
+        """The SVG of the position after ``at`` moves (its choices marked if ``highlight``)."""
+        key = (at, highlight)
+        svg = self._boards.get(key)
+        if svg is None:
+            svg = render_svg(self.states[at], highlight=highlight)
+            self._boards[key] = svg
+            while len(self._boards) > _BOARDS_KEPT:
+                self._boards.popitem(last=False)
+        return svg
+
+    def to_record(self) -> GameRecord:
+        """The game so far as a record."""
+        return GameRecord(
+            self.record.num_players,
+            rules=self.record.rules,
+            tiles=self.record.tiles,
+            start_player=self.record.start_player,
+            metadata=self.record.metadata,
+            actions=self.actions,
+        )

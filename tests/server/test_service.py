@@ -1,0 +1,269 @@
+"""The game service on a real SQLite file: games, seats, views, moves, chance, bots, replay."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tongiaki_rules import GameRecord, replay, state_from_json
+from tongiaki_rules.server import (
+    Conflict,
+    Forbidden,
+    GameService,
+    NotFound,
+    SqliteStorage,
+    Unauthorized,
+    Unprocessable,
+)
+from tongiaki_rules.server.game_log import MAX_NARRATION_LINES
+
+
+def _human(game: dict[str, Any], seat: int = 0) -> str:
+    token: str = game["seats"][seat]["token"]
+    return token
+
+
+def _play_first_legal(service: GameService, game_id: str, token: str, moves: int) -> dict[str, Any]:
+    view = service.view(game_id, token=token)
+    for _ in range(moves):
+        if "legal" not in view:
+            break
+        view = service.act(game_id, token, 0, expect_move=view["moves"])
+    return view
+
+
+def test_create_gives_tokens_to_human_seats_only(service: GameService) -> None:
+    game = service.create_game(3, seats={1: "greedy"}, seed=5)
+    assert game["id"].startswith("g-")
+    kinds = [(s["seat"], s["kind"], "token" in s) for s in game["seats"]]
+    assert kinds == [(0, "human", True), (1, "bot", False), (2, "human", True)]
+    assert game["seats"][1]["bot"] == "greedy"
+
+
+def test_the_lobby_lists_games_newest_first_with_free_seats(db_path: Path) -> None:
+    times = iter([100.0, 200.0])
+    service = GameService(SqliteStorage(db_path), clock=lambda: next(times))
+    old = service.create_game(2, seed=1)
+    new = service.create_game(2, seats={1: "random"}, seed=2)
+    service.claim_seat(new["id"], 0)
+    games = service.list_games()
+    assert [g["id"] for g in games] == [new["id"], old["id"]]
+    assert games[0]["seats"] == [
+        {"seat": 0, "kind": "human", "free": False},
+        {"seat": 1, "kind": "bot", "bot": "random", "free": False},
+    ]
+    assert games[1]["created"] == 100.0 and games[1]["moves"] == 0 and not games[1]["over"]
+
+
+def test_a_seat_is_claimed_once_and_both_tokens_play(service: GameService) -> None:
+    game = service.create_game(2, seats={1: "greedy"}, seed=3)
+    claimed = service.claim_seat(game["id"], 0)
+    assert claimed["seat"] == 0 and claimed["token"] != _human(game)
+    with pytest.raises(Conflict, match="already taken"):
+        service.claim_seat(game["id"], 0)
+    with pytest.raises(Conflict, match="bot"):
+        service.claim_seat(game["id"], 1)
+    with pytest.raises(NotFound):
+        service.claim_seat(game["id"], 2)
+    with pytest.raises(NotFound):
+        service.claim_seat("g-nothing", 0)
+    assert service.view(game["id"], token=claimed["token"])["you"] == 0
+    assert service.view(game["id"], token=_human(game))["you"] == 0
+
+
+def test_legal_actions_go_only_to_the_seat_to_move(service: GameService) -> None:
+    game = service.create_game(2, seed=3)
+    gid = game["id"]
+    mover = service.view(gid, token=_human(game, 0))
+    assert mover["to_move"] == 0 and mover["you"] == 0
+    assert mover["legal"][0] == {
+        "index": 0,
+        "notation": "setup 0",
+        "action": {"type": "SetupPlace", "beach": 0},
+    }
+    assert "legal" not in service.view(gid, token=_human(game, 1))
+    spectator = service.view(gid)
+    assert "legal" not in spectator and spectator["you"] is None
+    assert spectator["phase"] == "setup" and spectator["outcome"] is None
+    assert spectator["svg"].startswith("<svg") or "<svg" in spectator["svg"]
+    assert spectator["state"]["schema"] == "tongiaki-state"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"players": 1}, "players must be from 2 to 6"),
+        ({"players": 7}, "players must be from 2 to 6"),
+        ({"players": True}, "players must be a whole number"),
+        ({"players": 2.0}, "players must be a whole number"),
+        ({"players": 2, "seats": {2: "greedy"}}, "seat of seats must be from 0 to 1"),
+        ({"players": 2, "seats": {1: "genius"}}, "seats.1: unknown bot 'genius'"),
+        ({"players": 2, "seats": {1: 7}}, "seats.1: a bot spec is text"),
+        ({"players": 2, "seats": {1: "mcts:iterations=5000"}}, "capped at 2000"),
+        ({"players": 2, "seats": {1: "mcts:time_limit=60"}}, "time_limit is not allowed"),
+        ({"players": 2, "seats": {1: "random\ud800"}}, "seats.1"),
+        ({"players": 2, "rules": {"end_trigger": True}}, "rules.end_trigger"),
+        ({"players": 2, "rules": {"no_such_flag": 1}}, "rules"),
+        ({"players": 2, "seed": -1}, "seed must be from 0"),
+        ({"players": 2, "seed": 2**64}, "seed must be from 0"),
+        ({"players": 2, "seed": 10**5000}, "a huge number"),
+        ({"players": 2, "seed": False}, "seed must be a whole number"),
+    ],
+)
+def test_bad_game_settings_are_refused_with_422(
+    service: GameService, kwargs: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(Unprocessable, match=message):
+        service.create_game(**kwargs)
+    assert service.list_games() == []
+
+
+def test_a_rule_flag_by_name_reaches_the_game(service: GameService) -> None:
+    game = service.create_game(2, rules={"end_trigger": "sixteen_on_table"}, seed=1)
+    assert service.record(game["id"])["rules"] == {"end_trigger": "sixteen_on_table"}
+
+
+def test_moves_are_refused_with_the_status_of_their_fault(service: GameService) -> None:
+    game = service.create_game(2, seed=9)
+    gid, blue, red = game["id"], _human(game, 0), _human(game, 1)
+    with pytest.raises(Unauthorized):
+        service.act(gid, None, 0, expect_move=0)
+    with pytest.raises(Unauthorized):
+        service.act(gid, "not-a-token", 0, expect_move=0)
+    with pytest.raises(Unauthorized):
+        service.act(gid, "\ud800", 0, expect_move=0)
+    with pytest.raises(Forbidden):
+        service.act(gid, red, 0, expect_move=0)
+    with pytest.raises(Conflict, match="at move 0"):
+        service.act(gid, blue, 0, expect_move=1)
+    with pytest.raises(Unprocessable, match="expect_move"):
+        service.act(gid, blue, 0, expect_move=True)
+    with pytest.raises(NotFound):
+        service.act("g-none", blue, 0, expect_move=0)
+    with pytest.raises(Unprocessable) as illegal:
+        service.act(gid, blue, "setup 9", expect_move=0)
+    assert illegal.value.clause == "SETUP-4" and "beach 9" in illegal.value.message
+    with pytest.raises(Unprocessable, match=r"not in the notation|expected"):
+        service.act(gid, blue, "fly away", expect_move=0)
+    with pytest.raises(Unprocessable, match="index must be from 0"):
+        service.act(gid, blue, 99, expect_move=0)
+    with pytest.raises(Unprocessable, match="not bool"):
+        service.act(gid, blue, True, expect_move=0)
+    assert service.view(gid)["moves"] == 0  # nothing refused was stored
+    view = service.act(gid, blue, "setup 2", expect_move=0)
+    assert view["moves"] == 1 and view["to_move"] == 1 and "legal" not in view
+    with pytest.raises(Conflict):  # the second click of a double click
+        service.act(gid, blue, "setup 2", expect_move=0)
+
+
+def test_bots_and_chance_move_after_a_human_move(service: GameService) -> None:
+    game = service.create_game(2, seats={1: "greedy"}, seed=11)
+    gid, blue = game["id"], _human(game)
+    view = _play_first_legal(service, gid, blue, 40)
+    record = GameRecord.from_dict(service.record(gid))
+    types = {type(action).__name__ for action in record.actions}
+    assert {"Draw", "SetupPlace"} <= types  # chance was resolved on the server
+    assert view["to_move"] in (0, None)  # the bot never waits for anyone
+    assert view["narration"] and len(view["narration"]) <= MAX_NARRATION_LINES
+
+
+def test_a_game_that_starts_with_a_bot_is_advanced_at_creation(service: GameService) -> None:
+    game = service.create_game(2, seats={0: "random"}, seed=4)
+    view = service.view(game["id"])
+    assert view["moves"] >= 1 and view["to_move"] == 1
+
+
+def test_a_game_of_bots_only_is_played_to_the_end_at_creation(service: GameService) -> None:
+    game = service.create_game(2, seats={0: "random", 1: "random"}, seed=4)
+    view = service.view(game["id"])
+    assert view["to_move"] is None and view["outcome"] is not None
+    assert service.list_games()[0]["over"] is True
+    assert view["narration"][-1]  # the footer tells the result
+
+
+def test_time_travel_shows_the_game_after_k_moves(service: GameService) -> None:
+    game = service.create_game(2, seats={1: "greedy"}, seed=2)
+    gid, blue = game["id"], _human(game)
+    view = _play_first_legal(service, gid, blue, 5)
+    record = GameRecord.from_dict(service.record(gid))
+    states = record.initial_state(), *replay_all(record)
+    for k in (0, 1, view["moves"] // 2, view["moves"]):
+        past = service.view(gid, at=k, token=blue)
+        assert past["at"] == k and past["moves"] == view["moves"]
+        assert state_from_json(_json(past["state"])) == states[k]
+        assert ("legal" in past) == (k == view["moves"] and past["to_move"] == 0)
+    for bad in (-1, view["moves"] + 1, True, "1"):
+        with pytest.raises(Unprocessable, match="at must be"):
+            service.view(gid, at=bad)
+
+
+def replay_all(record: GameRecord) -> list[Any]:
+    state = record.initial_state()
+    states = []
+    for action in record.actions:
+        state = state.apply(action)
+        states.append(state)
+    return states
+
+
+def _json(doc: dict[str, Any]) -> str:
+    import json
+
+    return json.dumps(doc)
+
+
+def test_the_stored_record_replays_to_the_served_state(db_path: Path) -> None:
+    service = GameService(SqliteStorage(db_path))
+    game = service.create_game(3, seats={1: "greedy", 2: "random"}, seed=8)
+    gid = game["id"]
+    view = _play_first_legal(service, gid, _human(game), 30)
+    fresh = GameService(SqliteStorage(db_path))  # a restarted server reads it all back
+    record = GameRecord.from_dict(fresh.record(gid))
+    assert replay(record) == state_from_json(_json(view["state"]))
+    assert fresh.view(gid)["code"] == view["code"]
+
+
+def test_the_same_seed_and_moves_give_the_same_game(tmp_path: Path) -> None:
+    records = []
+    for name in ("a", "b"):
+        service = GameService(SqliteStorage(tmp_path / f"{name}.sqlite3"))
+        game = service.create_game(2, seats={1: "greedy"}, seed=77)
+        _play_first_legal(service, game["id"], _human(game), 25)
+        records.append(service.record(game["id"])["actions"])
+    assert records[0] == records[1]
+
+
+def _race(services: list[GameService], gid: str, token: str) -> list[str]:
+    """Each service tries a different setup move 0 at the same moment; what each got."""
+    barrier = threading.Barrier(len(services))
+    outcomes: list[str] = []
+
+    def play(service: GameService, beach: int) -> None:
+        barrier.wait()
+        try:
+            service.act(gid, token, f"setup {beach}", expect_move=0)
+            outcomes.append("accepted")
+        except Conflict:
+            outcomes.append("conflict")
+
+    threads = [threading.Thread(target=play, args=(s, k)) for k, s in enumerate(services)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sorted(outcomes)
+
+
+def test_two_services_on_one_database_never_both_accept_a_move(db_path: Path) -> None:
+    first = GameService(SqliteStorage(db_path))
+    second = GameService(SqliteStorage(db_path))
+    for round_ in range(5):
+        game = first.create_game(2, seed=round_)
+        gid = game["id"]
+        second.view(gid)  # both servers hold the game in memory
+        assert _race([first, second], gid, _human(game)) == ["accepted", "conflict"]
+        assert first.view(gid)["moves"] == second.view(gid)["moves"] == 1
+        assert first.view(gid)["code"] == second.view(gid)["code"]
