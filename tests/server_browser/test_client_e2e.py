@@ -19,6 +19,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -65,23 +66,48 @@ def _free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a real uvicorn server with a fresh SQLite database."""
-    db = tmp_path_factory.mktemp("serve") / "games.sqlite3"
-    port = _free_port()
-    config = uvicorn.Config(create_app(db), host="127.0.0.1", port=port, log_level="warning")
-    uv = uvicorn.Server(config)
-    thread = threading.Thread(target=uv.run, name="uvicorn", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + WAIT
-    while not uv.started:
-        if not thread.is_alive() or time.monotonic() > deadline:
-            pytest.fail("the uvicorn server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    uv.should_exit = True
-    thread.join(timeout=10)
+class _Server:
+    """A real uvicorn server in a thread, on a fixed port and SQLite file, that can restart."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._uv: Any = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        config = uvicorn.Config(
+            create_app(self.db),
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            timeout_graceful_shutdown=2,
+        )
+        self._uv = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._uv.run, name="uvicorn", daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + WAIT
+        while not self._uv.started:
+            if not self._thread.is_alive() or time.monotonic() > deadline:
+                pytest.fail("the uvicorn server did not start")
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self._uv is not None and self._thread is not None:
+            self._uv.should_exit = True
+            self._thread.join(timeout=WAIT)
+            assert not self._thread.is_alive(), "the uvicorn server did not stop"
+        self._uv = self._thread = None
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[_Server]:
+    """A running server with a fresh SQLite database."""
+    running = _Server(tmp_path / "games.sqlite3")
+    running.start()
+    yield running
+    running.stop()
 
 
 # ---------------------------------------------------------------------- browsers
@@ -97,6 +123,7 @@ def _browser() -> WebDriver:
         "--force-device-scale-factor=1",
     ):
         options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
     driver.set_page_load_timeout(WAIT)
     return driver
@@ -227,11 +254,26 @@ def _create_game_in_lobby(driver: WebDriver, base: str) -> str:
 
 
 # ---------------------------------------------------------------------- the test
+def _play_after_each_other(player: WebDriver, spectator: WebDriver, moves: int) -> None:
+    """The player plays ``moves`` more moves; each reaches the spectator's page without a reload."""
+    for _ in range(moves):
+        if _status(player)["over"] == "true":
+            return
+        _until(player, "the player's turn", _my_turn)
+        _play_one(player)
+        now = _status(player)["moves"]
+        _until(spectator, f"move {now} to reach the spectator", _moves_are(now))
+
+
+def _console_errors(driver: WebDriver) -> list[str]:
+    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
 def test_a_player_plays_a_bot_by_clicking_the_board_and_a_spectator_sees_the_moves_live(
-    server: str, browsers: Callable[[], WebDriver]
+    server: _Server, browsers: Callable[[], WebDriver]
 ) -> None:
     player = browsers()
-    game_id = _create_game_in_lobby(player, server)
+    game_id = _create_game_in_lobby(player, server.url)
     status = _loaded(player)
     assert status["you"] == "0"
     assert "#token=" not in player.current_url  # the token went to localStorage
@@ -260,23 +302,31 @@ def test_a_player_plays_a_bot_by_clicking_the_board_and_a_spectator_sees_the_mov
 
     # a spectator in a second browser sees the next moves arrive over the WebSocket
     spectator = browsers()
-    spectator.get(f"{server}/games/{game_id}#watch")
+    spectator.get(f"{server.url}/games/{game_id}#watch")
     _until(spectator, "the spectator's view", _moves_are(moves))
     _until(spectator, "the WebSocket", _socket_open)
     assert _status(spectator)["you"] == ""
     assert not _has(spectator, "#legal li button")
-    for _ in range(2):
-        if _status(player)["over"] == "true":
-            break
-        _until(player, "the player's turn", _my_turn)
-        _play_one(player)
-        now = _status(player)["moves"]
-        _until(spectator, f"move {now} to reach the spectator", _moves_are(now))
+    _play_after_each_other(player, spectator, 2)
     assert int(_status(spectator)["moves"]) > int(moves)
     assert spectator.find_elements(By.CSS_SELECTOR, "#narration li")
 
+    # the server restarts on the same database: both pages reconnect and play goes on
+    moves = _status(player)["moves"]
+    server.stop()
+    _until(spectator, "the page to notice the lost WebSocket", lambda d: not _socket_open(d))
+    server.start()
+    for page in (player, spectator):
+        _until(page, "the WebSocket to reconnect", _socket_open)
+        assert _status(page)["moves"] == moves
+    _play_after_each_other(player, spectator, 1)
+
     if SCREENSHOTS:
-        _screenshots(player, spectator, server)
+        _screenshots(player, spectator, server.url)
+    for page in (player, spectator):
+        # a refused connection while the server was down is the only console error allowed
+        errors = [e for e in _console_errors(page) if "ERR_CONNECTION_REFUSED" not in e]
+        assert not errors, errors
 
 
 def _screenshots(player: WebDriver, other: WebDriver, base: str) -> None:

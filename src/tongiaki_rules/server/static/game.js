@@ -43,8 +43,18 @@ function forgetToken() {
 }
 
 // ------------------------------------------------------------------ views
+function sameView(a, b) {
+  return a.moves === b.moves && a.code === b.code && a.you === b.you
+    && JSON.stringify(a.seats) === JSON.stringify(b.seats)
+    && JSON.stringify(a.legal ?? null) === JSON.stringify(b.legal ?? null);
+}
+
 function accept(view) {
   if (latest && view.moves < latest.moves) return; // an older view arriving late
+  if (latest && viewing === null && sameView(latest, view)) {
+    latest = view; // the same game (the answer to a move, then its echo on the socket)
+    return;
+  }
   latest = view;
   if (viewing !== null && viewing >= view.moves) viewing = null;
   if (viewing === null) render(view);
@@ -60,7 +70,8 @@ async function load() {
       showMessage("This browser's seat token is not valid for this game; you are watching.");
       return load();
     }
-    statusLine.textContent = `Cannot load game ${gameId}: ${err.message}`;
+    if (latest) showMessage(`Cannot reach game ${gameId}: ${err.message}`);
+    else statusLine.textContent = `Cannot load game ${gameId}: ${err.message}`;
     throw err;
   }
 }
@@ -83,6 +94,7 @@ function render(view) {
   renderStatus(view);
   renderLegal(view);
   renderSeats(view);
+  document.getElementById("code").textContent = view.code ?? "";
   renderNarration(view);
   renderSlider();
 }
@@ -354,10 +366,13 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   socket = new WebSocket(`${scheme}://${location.host}${apiBase}/ws${query}`);
+  let opened = false;
   connection.dataset.state = "connecting";
   connection.textContent = "connecting…";
   socket.addEventListener("open", () => {
+    opened = true;
     reconnectDelay = 500;
+    if (document.getElementById("message").textContent.startsWith("Cannot reach")) showMessage("");
     connection.dataset.state = "live";
     connection.textContent = "live";
   });
@@ -370,15 +385,28 @@ function connect() {
     }
     if (message?.type === "view" && message.view) accept(message.view);
   });
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (event) => {
     connection.dataset.state = "offline";
     connection.textContent = "reconnecting…";
-    setTimeout(connect, reconnectDelay);
+    if (event.code === 4404) {
+      connection.textContent = "no such game";
+      return;
+    }
+    if (event.code === 4401 && token) forgetToken();
+    setTimeout(() => {
+      // a refused handshake: ask over HTTP why (an unknown token is dropped, a missing game stops)
+      const check = opened ? Promise.resolve() : load();
+      check.then(connect, (err) => {
+        if (err.status === 404) connection.textContent = "no such game";
+        else connect();
+      });
+    }, reconnectDelay);
     reconnectDelay = Math.min(reconnectDelay * 2, 10000);
   });
 }
 
 // ------------------------------------------------------------------ wiring
+document.getElementById("record-link").href = `${apiBase}/record`;
 board.addEventListener("click", onBoardClick);
 showAll.addEventListener("click", () => {
   if (shown) renderLegal(shown);
