@@ -12,11 +12,13 @@ over the WebSocket. The history slider is checked on the way.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
 import threading
 import time
+import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -55,7 +57,7 @@ if not (Path(CHROMIUM).is_file() and Path(CHROMEDRIVER).is_file()):
 SCREENSHOTS = os.environ.get("TONGIAKI_SCREENSHOTS") == "1"
 IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 WAIT = 20.0  # seconds for anything the page must show; generous for a loaded 2-core machine
-HUMAN_MOVES = 6  # moves the player makes before the spectator arrives
+HUMAN_MOVES = 10  # moves the player makes before the spectator arrives
 
 
 # ---------------------------------------------------------------------- the server
@@ -210,10 +212,16 @@ def _play_one(driver: WebDriver) -> str:
 
     ``"board"``: the click on the board played the move; ``"board+pick"``: the
     click narrowed the legal list to the choices at that place and one of those
-    was picked; ``"list"``: no board target, or the click matched nothing, so
+    was picked; ``"board+turn"``: the click chose a hex for the drawn tile and a
+    rotation button placed it; ``"list"``: no board target, or the click matched nothing, so
     the full legal list was used.
     """
     before = int(_loaded(driver)["moves"])
+    recolonize = driver.find_elements(By.CSS_SELECTOR, '#legal li[data-type="Recolonize"] button')
+    if recolonize:  # sail out rather than expand: departures, tiles and landings follow
+        recolonize[0].click()
+        _until(driver, "the move to land", lambda d: int(_status(d)["moves"]) > before)
+        return "list"
     target = _board_target(driver)
     how = "list"
     if target is not None:
@@ -232,7 +240,12 @@ def _play_one(driver: WebDriver) -> str:
             return "board"
         if driver.find_element(By.ID, "show-all").is_displayed():
             how = "board+pick"
-    driver.find_element(By.CSS_SELECTOR, "#legal li button").click()
+    turns = driver.find_elements(By.CSS_SELECTOR, "#rotations button")
+    if how == "board+pick" and turns:
+        turns[-1].click()  # a tile's hex was clicked: turn the tile with a rotation button
+        how = "board+turn"
+    else:
+        driver.find_element(By.CSS_SELECTOR, "#legal li button").click()
     _until(driver, "the move to land", lambda d: int(_status(d)["moves"]) > before)
     return how
 
@@ -282,7 +295,7 @@ def test_a_player_plays_a_bot_by_clicking_the_board_and_a_spectator_sees_the_mov
     ways = [_play_one(player) for _ in range(HUMAN_MOVES)]
     by_board = [way for way in ways if way.startswith("board")]
     assert len(by_board) >= HUMAN_MOVES // 2, ways
-    assert "board" in ways, ways
+    assert "board" in ways, ways  # at least one click on the board played its move at once
 
     # a reload keeps the game and the seat
     moves = _loaded(player)["moves"]
@@ -336,6 +349,14 @@ def _screenshots(player: WebDriver, other: WebDriver, base: str) -> None:
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
     player.execute_script("window.scrollTo(0, 0)")
     player.save_screenshot(str(IMAGES / "serve-game.png"))
+    for body in ({"players": 3, "seats": {"2": "greedy"}}, {"players": 4, "seats": {"1": "mcts"}}):
+        request = urllib.request.Request(
+            base + "/api/games",
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=WAIT) as answer:
+            assert answer.status == 201
     other.get(base + "/")
     _until(other, "the games list", lambda d: _has(d, "#games tbody tr"))
     other.save_screenshot(str(IMAGES / "serve-lobby.png"))

@@ -201,21 +201,23 @@ function renderLegal(view, only = null) {
 
 function renderRotations(legal, only) {
   const places = legal.filter((c) => c.action?.type === "PlaceTile" && (!only || only.includes(c.index)));
-  rotations.hidden = places.length === 0;
-  if (places.length === 0) {
-    rotations.replaceChildren();
-    return;
-  }
   const byPosition = new Map();
   for (const choice of places) {
     const key = choice.action.position.join(",");
     if (!byPosition.has(key)) byPosition.set(key, []);
     byPosition.get(key).push(choice);
   }
-  const groups = [];
-  for (const [pos, choices] of byPosition) {
-    groups.push(el("div", { className: "rotation-group", role: "group", "aria-label": `Turn the tile at ${pos}` },
-      el("span", { className: "small" }, `Tile at ${pos}: turn it`),
+  rotations.hidden = places.length === 0;
+  if (byPosition.size !== 1) {
+    // several hexes: the player picks one on the board first, then turns the tile
+    rotations.replaceChildren(places.length ? el("p", { className: "small" },
+      `The tile can go on ${byPosition.size} hexes: click one on the board, then turn the tile.`) : "");
+    return;
+  }
+  const [[pos, choices]] = byPosition;
+  rotations.replaceChildren(
+    el("div", { className: "rotation-group", role: "group", "aria-label": `Turn the tile at ${pos}` },
+      el("span", { className: "small" }, `Place the tile at ${pos}, its red marker towards:`),
       choices.map((choice) =>
         el("button", {
           type: "button",
@@ -224,11 +226,12 @@ function renderRotations(legal, only) {
           "aria-label": `Place the tile at ${pos} turned ${choice.action.rotation} steps (${choice.notation})`,
           dataset: { index: String(choice.index), rotation: String(choice.action.rotation), pos },
           onclick: () => play(choice.index),
-        }, el("span", { className: "rot-icon", "aria-hidden": "true",
-          style: `transform: rotate(${choice.action.rotation * 60}deg)` }, "▲"), ` ${choice.action.rotation}`)),
-    ));
-  }
-  rotations.replaceChildren(...groups);
+        },
+        el("span", { className: "rot-icon", "aria-hidden": "true",
+          style: `transform: rotate(${choice.action.rotation * 60}deg)` }, "▼"),
+        ` ${choice.action.rotation}`)),
+    ),
+  );
 }
 
 function renderSeats(view) {
