@@ -278,6 +278,47 @@ def _play_after_each_other(player: WebDriver, spectator: WebDriver, moves: int) 
         _until(spectator, f"move {now} to reach the spectator", _moves_are(now))
 
 
+_MUTABLE_SOCKET = """
+const Native = window.WebSocket;
+window.WebSocket = class extends Native {
+  addEventListener(type, listener, ...rest) {
+    if (type !== "message") return super.addEventListener(type, listener, ...rest);
+    const muted = (event) => { if (!window.tongiakiTestMuted) listener(event); };
+    return super.addEventListener(type, muted, ...rest);
+  }
+};
+"""
+
+
+def _let_the_test_mute_the_websocket(driver: WebDriver) -> None:
+    """From the next page load on, ``window.tongiakiTestMuted = true`` drops the socket's views."""
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": _MUTABLE_SOCKET})
+
+
+def _a_stale_click_is_refused_in_the_message_line(
+    player: WebDriver, base: str, game_id: str
+) -> None:
+    """A move made elsewhere (the page did not hear of it): the page's click gets 409, said."""
+    if _status(player)["over"] == "true":
+        return
+    _until(player, "the player's turn", _my_turn)
+    moves = int(_status(player)["moves"])
+    token = player.execute_script(f"return localStorage.getItem('tongiaki:{game_id}')")
+    player.execute_script("window.tongiakiTestMuted = true")
+    request = urllib.request.Request(
+        f"{base}/api/games/{game_id}/actions",
+        data=json.dumps({"action": 0, "expect_move": moves}).encode(),
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
+    )
+    with urllib.request.urlopen(request, timeout=WAIT) as answer:
+        assert answer.status == 200
+    assert _status(player)["moves"] == str(moves)  # the page has not heard
+    player.find_element(By.CSS_SELECTOR, "#legal li button").click()
+    _until(player, "the refusal", lambda d: "Too late" in d.find_element(By.ID, "message").text)
+    _until(player, "the page to catch up", lambda d: int(_status(d)["moves"]) > moves)
+    player.execute_script("window.tongiakiTestMuted = false")
+
+
 def _console_errors(driver: WebDriver) -> list[str]:
     return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
 
@@ -299,6 +340,7 @@ def test_a_player_plays_a_bot_by_clicking_the_board_and_a_spectator_sees_the_mov
 
     # a reload keeps the game and the seat
     moves = _loaded(player)["moves"]
+    _let_the_test_mute_the_websocket(player)
     player.refresh()
     _until(player, "the reloaded game", _moves_are(moves))
     assert _status(player)["you"] == "0"
@@ -312,6 +354,9 @@ def test_a_player_plays_a_bot_by_clicking_the_board_and_a_spectator_sees_the_mov
     assert not _has(player, "#legal li button")
     slider.send_keys(Keys.END)
     _until(player, "the live game", lambda d: _status(d).get("at") == _status(d).get("moves"))
+
+    _a_stale_click_is_refused_in_the_message_line(player, server.url, game_id)
+    moves = _status(player)["moves"]
 
     # a spectator in a second browser sees the next moves arrive over the WebSocket
     spectator = browsers()
@@ -337,8 +382,12 @@ def test_a_player_plays_a_bot_by_clicking_the_board_and_a_spectator_sees_the_mov
     if SCREENSHOTS:
         _screenshots(player, spectator, server.url)
     for page in (player, spectator):
-        # a refused connection while the server was down is the only console error allowed
-        errors = [e for e in _console_errors(page) if "ERR_CONNECTION_REFUSED" not in e]
+        # allowed: a refused connection while the server was down, the stale move's 409
+        errors = [
+            e
+            for e in _console_errors(page)
+            if "ERR_CONNECTION_REFUSED" not in e and "409 (Conflict)" not in e
+        ]
         assert not errors, errors
 
 
