@@ -58,8 +58,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "simulation",
         "fuzzing",
     ),
-    # 4: the doors to the outside: the command line and the framework adapters
-    ("cli", "adapters", "__main__"),
+    # 4: the doors to the outside: the command line, the framework adapters, the game server
+    ("cli", "adapters", "server", "__main__"),
 )
 
 

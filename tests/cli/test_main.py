@@ -26,7 +26,8 @@ def test_version_prints_the_package_version(capsys: Capsys, monkeypatch: Patch) 
 def test_no_command_is_one_line_naming_the_commands(capsys: Capsys, monkeypatch: Patch) -> None:
     status, out, err = run(capsys, monkeypatch)
     assert_one_line_error(status, err)
-    assert err == "tongiaki: error: choose a command: play, simulate, render, replay (try --help)\n"
+    commands = "play, simulate, render, replay, serve"
+    assert err == f"tongiaki: error: choose a command: {commands} (try --help)\n"
     assert out == ""
 
 
@@ -56,7 +57,7 @@ def test_an_unknown_option_before_any_command_is_one_line(
     assert err == "tongiaki: error: unrecognized arguments: --bogus (try --help)\n"
 
 
-@pytest.mark.parametrize("command", ["play", "simulate", "render", "replay"])
+@pytest.mark.parametrize("command", ["play", "simulate", "render", "replay", "serve"])
 def test_every_command_has_help(capsys: Capsys, monkeypatch: Patch, command: str) -> None:
     status, out, err = run(capsys, monkeypatch, command, "--help")
     assert status == 0 and err == ""

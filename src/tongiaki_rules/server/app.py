@@ -17,11 +17,13 @@ wrong types 422, and never a traceback.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import anyio
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
@@ -29,7 +31,6 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -38,14 +39,31 @@ from .hub import Hub
 from .service import GameService
 from .storage import SqliteStorage, Storage
 
-__all__ = ["MAX_BODY", "STATIC_DIR", "create_app"]
+__all__ = ["MAX_BODY", "STATIC_DIR", "WORKER_THREADS", "create_app"]
+
+T = TypeVar("T")
 
 MAX_BODY = 64 * 1024
 """Request bodies over this many bytes are refused with 413."""
 STATIC_DIR = Path(__file__).parent / "static"
 """The browser client's files, shipped in the package."""
 
+WORKER_THREADS = int(os.environ.get("TONGIAKI_SERVE_THREADS", "8"))
+"""Threads that run the game service at once: a slow bot holds one, the other games go on."""
+
 _SEAT_KEY = re.compile(r"[0-9]{1,2}")
+_WORKERS: list[anyio.CapacityLimiter] = []
+
+
+async def run_in_threadpool(call: Callable[..., T], *args: Any) -> T:
+    """``call(*args)`` in one of :data:`WORKER_THREADS` worker threads.
+
+    Few threads keep the event loop (which reads requests and writes answers)
+    from waiting for the interpreter lock behind dozens of busy threads.
+    """
+    if not _WORKERS:
+        _WORKERS.append(anyio.CapacityLimiter(WORKER_THREADS))
+    return await anyio.to_thread.run_sync(functools.partial(call, *args), limiter=_WORKERS[0])
 
 
 class AsciiJSONResponse(JSONResponse):

@@ -1,0 +1,156 @@
+"""Benchmark: ``tongiaki serve`` under 50 concurrent games of bots and scripted humans over HTTP.
+
+Starts a real server process (``python -m tongiaki_rules serve``) on a
+fresh SQLite file, then plays ``--games`` games at once for ``--seconds``
+seconds: each game has one scripted human (a seeded random choice among the
+legal actions the answer lists) against a greedy bot, every third game
+also a random bot; a finished game is replaced by a new one. Every move
+request is timed from send to answer (the answer is the new view, after
+the bots and chance have moved and everything is committed).
+
+Reports the human move requests per second, the moves stored per second
+(humans, bots and chance draws: what the server accepted and committed),
+and the p50/p99 latency of the move requests.
+
+With ``--think S`` each human waits a random time (exponential, mean S
+seconds) before each move, as people do; with the default 0 the humans
+answer at once and the server runs flat out (the latency then is mostly
+queueing behind the other 49 games).
+
+    python benchmarks/server_load.py [--games 50] [--seconds 30] [--think 0] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+SOURCE = Path(__file__).resolve().parents[1] / "src"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+    env = dict(os.environ, PYTHONPATH=str(SOURCE) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    command = [
+        sys.executable,
+        "-m",
+        "tongiaki_rules",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        str(db),
+    ]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+    for _ in range(300):
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1.0)
+            return process
+        except httpx.TransportError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("the server did not start")
+
+
+class Load:
+    """The counters of one run."""
+
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.moves = 0
+        self.games = 0
+        self.errors = 0
+
+
+async def play_games(
+    client: httpx.AsyncClient, k: int, seed: int, until: float, think: float, load: Load
+) -> None:
+    """Game after game in one lobby slot until the time is up."""
+    rng = random.Random(f"{seed}:{k}")
+    while time.perf_counter() < until:
+        seats = {"1": "greedy", "2": "random"} if k % 3 == 0 else {"1": "greedy"}
+        body = {"players": len(seats) + 1, "seats": seats, "seed": rng.randrange(2**32)}
+        game = (await client.post("/api/games", json=body)).json()
+        load.games += 1
+        headers = {"Authorization": f"Bearer {game['seats'][0]['token']}"}
+        view: dict[str, Any] = (
+            await client.get(f"/api/games/{game['id']}", headers=headers)
+        ).json()
+        while "legal" in view and time.perf_counter() < until:
+            if think:
+                await asyncio.sleep(rng.expovariate(1 / think))
+            move = {"action": rng.randrange(len(view["legal"])), "expect_move": view["moves"]}
+            start = time.perf_counter()
+            answer = await client.post(
+                f"/api/games/{game['id']}/actions", json=move, headers=headers
+            )
+            load.latencies.append(time.perf_counter() - start)
+            if answer.status_code != 200:
+                load.errors += 1
+                break
+            fresh = answer.json()
+            load.moves += fresh["moves"] - view["moves"]
+            view = fresh
+
+
+async def run(base: str, games: int, seconds: float, think: float, seed: int) -> tuple[Load, float]:
+    load = Load()
+    limits = httpx.Limits(max_connections=games, max_keepalive_connections=games)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
+        start = time.perf_counter()
+        until = start + seconds
+        await asyncio.gather(
+            *(play_games(client, k, seed, until, think, load) for k in range(games))
+        )
+        return load, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=50, help="games played at once")
+    parser.add_argument("--seconds", type=float, default=30.0, help="how long to play")
+    parser.add_argument("--think", type=float, default=0.0, help="mean human think time (s)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        port = free_port()
+        server = start_server(Path(folder) / "games.sqlite3", port)
+        try:
+            load, wall = asyncio.run(
+                run(f"http://127.0.0.1:{port}", args.games, args.seconds, args.think, args.seed)
+            )
+        finally:
+            server.terminate()
+            server.wait()
+    ms = sorted(1000 * t for t in load.latencies)
+    p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))] if ms else float("nan")
+    print(
+        f"{args.games} concurrent games for {wall:.1f} s (think {args.think} s), "
+        f"{load.games} games started"
+    )
+    print(f"move requests: {len(ms)} ({len(ms) / wall:.1f}/s), errors: {load.errors}")
+    print(f"moves stored (humans, bots, chance): {load.moves} ({load.moves / wall:.1f}/s)")
+    if ms:
+        print(f"latency of a move request: p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

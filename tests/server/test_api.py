@@ -1,0 +1,204 @@
+"""The HTTP API through the ASGI test client: every route and every status of the contract."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the server needs the 'server' extra (fastapi)")
+pytest.importorskip("httpx", reason="the test client needs httpx")
+
+from fastapi.testclient import TestClient
+
+from tongiaki_rules import GameRecord, replay, state_from_json
+from tongiaki_rules.server.app import MAX_BODY, create_app
+
+
+@pytest.fixture
+def static_dir(tmp_path: Path) -> Path:
+    folder = tmp_path / "static"
+    folder.mkdir()
+    (folder / "index.html").write_text("<h1>lobby</h1>")
+    (folder / "game.html").write_text("<h1>game</h1>")
+    (folder / "app.css").write_text("body { margin: 0 }")
+    return folder
+
+
+@pytest.fixture
+def client(db_path: Path, static_dir: Path) -> TestClient:
+    return TestClient(create_app(db_path, static_dir=static_dir), raise_server_exceptions=False)
+
+
+def _new_game(client: TestClient, **body: Any) -> dict[str, Any]:
+    answer = client.post("/api/games", json={"players": 2, "seed": 1, **body})
+    assert answer.status_code == 201, answer.text
+    game: dict[str, Any] = answer.json()
+    return game
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def test_create_list_claim_view_and_record(client: TestClient) -> None:
+    game = _new_game(client, seats={"1": "greedy"})
+    gid, token = game["id"], game["seats"][0]["token"]
+    assert game["seats"][1] == {"seat": 1, "kind": "bot", "bot": "greedy"}
+    listed = client.get("/api/games").json()["games"]
+    assert [g["id"] for g in listed] == [gid] and listed[0]["seats"][0]["free"] is True
+    claimed = client.post(f"/api/games/{gid}/seats/0")
+    assert claimed.status_code == 200 and claimed.json()["seat"] == 0
+    assert client.post(f"/api/games/{gid}/seats/0").status_code == 409
+    assert client.post(f"/api/games/{gid}/seats/1").status_code == 409
+    assert client.post(f"/api/games/{gid}/seats/5").status_code == 404
+    assert client.get("/api/games").json()["games"][0]["seats"][0]["free"] is False
+    view = client.get(f"/api/games/{gid}", headers=_bearer(claimed.json()["token"])).json()
+    assert view["you"] == 0 and view["legal"] and view["code"]
+    assert "legal" not in client.get(f"/api/games/{gid}").json()
+    record = client.get(f"/api/games/{gid}/record").json()
+    assert record["schema"] == "tongiaki-record" and record["metadata"]["seat1"] == "greedy"
+    assert client.get(f"/api/games/{gid}", headers=_bearer(token)).json()["you"] == 0
+
+
+def test_moves_answer_with_the_status_of_their_fault(client: TestClient) -> None:
+    game = _new_game(client)
+    gid, blue, red = game["id"], game["seats"][0]["token"], game["seats"][1]["token"]
+    url = f"/api/games/{gid}/actions"
+    move = {"action": "setup 0", "expect_move": 0}
+    assert client.post(url, json=move).status_code == 401
+    assert client.post(url, json=move, headers=_bearer("nope")).status_code == 401
+    assert client.post(url, json=move, headers={"Authorization": "Basic abc"}).status_code == 401
+    assert client.post(url, json=move, headers=_bearer(red)).status_code == 403
+    stale = client.post(url, json={**move, "expect_move": 3}, headers=_bearer(blue))
+    assert stale.status_code == 409 and "move 0" in stale.json()["detail"]
+    illegal = client.post(url, json={**move, "action": "setup 9"}, headers=_bearer(blue))
+    assert illegal.status_code == 422
+    assert illegal.json()["clause"] == "SETUP-4" and "beach 9" in illegal.json()["detail"]
+    assert (
+        client.post("/api/games/g-none/actions", json=move, headers=_bearer(blue)).status_code
+        == 404
+    )
+    played = client.post(url, json={"action": 1, "expect_move": 0}, headers=_bearer(blue))
+    assert played.status_code == 200
+    assert played.json()["moves"] == 1 and played.json()["to_move"] == 1
+    assert client.post(url, json=move, headers=_bearer(blue)).status_code == 409
+
+
+def test_time_travel_and_its_bounds(client: TestClient) -> None:
+    game = _new_game(client, seats={"1": "random"})
+    gid, token = game["id"], game["seats"][0]["token"]
+    client.post(
+        f"/api/games/{gid}/actions", json={"action": 0, "expect_move": 0}, headers=_bearer(token)
+    )
+    now = client.get(f"/api/games/{gid}").json()
+    first = client.get(f"/api/games/{gid}?at=0").json()
+    assert first["at"] == 0 and first["moves"] == now["moves"] >= 2
+    assert client.get(f"/api/games/{gid}?at={now['moves'] + 1}").status_code == 422
+    assert client.get(f"/api/games/{gid}?at=-1").status_code == 422
+    assert client.get(f"/api/games/{gid}?at=x").status_code == 422
+    assert client.get("/api/games/g-none").status_code == 404
+    record = GameRecord.from_dict(client.get(f"/api/games/{gid}/record").json())
+    import json
+
+    assert replay(record) == state_from_json(json.dumps(now["state"]))
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        (b"{not json", 400),
+        (b"", 422),
+        (b"[]", 422),
+        (b'{"players": 2, "extra": 1}', 422),
+        (b'{"players": true}', 422),
+        (b'{"players": 2.0}', 422),
+        (b'{"players": NaN}', 422),
+        (b'{"players": 99999999999999999999999999}', 422),
+        (b'{"players": "2"}', 422),
+        (b'{"players": 2, "seats": {"x": "greedy"}}', 422),
+        (b'{"players": 2, "seats": {"1": "\\ud800"}}', 422),
+        (b'{"players": 2, "seats": {"\\ud800": "greedy"}}', 422),
+        (b'{"players": 2, "rules": {"\\ud800": 1}}', 422),
+        (b'{"players": 2, "seed": 1e3}', 422),
+    ],
+)
+def test_bad_bodies_get_a_message_never_a_traceback(
+    client: TestClient, body: bytes, status: int
+) -> None:
+    answer = client.post("/api/games", content=body, headers={"Content-Type": "application/json"})
+    assert answer.status_code == status, answer.text
+    assert isinstance(answer.json()["detail"], str) and "Traceback" not in answer.text
+
+
+def test_a_body_over_the_limit_gets_413(client: TestClient) -> None:
+    body = b'{"players": 2, "rules": {"x": "' + b"a" * MAX_BODY + b'"}}'
+    answer = client.post("/api/games", content=body, headers={"Content-Type": "application/json"})
+    assert answer.status_code == 413 and "bytes" in answer.json()["detail"]
+
+
+def test_openapi_describes_every_route(client: TestClient) -> None:
+    paths = client.get("/api/openapi.json").json()["paths"]
+    assert {
+        "/api/games",
+        "/api/games/{game_id}",
+        "/api/games/{game_id}/seats/{seat}",
+        "/api/games/{game_id}/record",
+        "/api/games/{game_id}/actions",
+    } <= set(paths)
+    assert client.get("/api/docs").status_code == 200
+
+
+def test_the_client_pages_and_files_are_served(client: TestClient) -> None:
+    assert client.get("/").text == "<h1>lobby</h1>"
+    assert client.get("/games/g-anything").text == "<h1>game</h1>"
+    assert client.get("/static/app.css").text.startswith("body")
+    assert client.get("/static/missing.js").status_code == 404
+
+
+def test_missing_client_files_are_a_404_not_a_crash(db_path: Path, tmp_path: Path) -> None:
+    client = TestClient(create_app(db_path, static_dir=tmp_path / "none"))
+    assert client.get("/").status_code == 404
+    assert client.get("/static/app.css").status_code == 404
+
+
+def test_the_websocket_pushes_every_move_to_players_and_spectators(client: TestClient) -> None:
+    game = _new_game(client, seats={"1": "greedy"})
+    gid, token = game["id"], game["seats"][0]["token"]
+    with (
+        client.websocket_connect(f"/api/games/{gid}/ws") as spectator,
+        client.websocket_connect(f"/api/games/{gid}/ws?token={token}") as player,
+    ):
+        assert spectator.receive_json()["view"]["moves"] == 0
+        first = player.receive_json()
+        assert first["type"] == "view" and first["view"]["you"] == 0 and "legal" in first["view"]
+        for expect in (0, 2):
+            answer = client.post(
+                f"/api/games/{gid}/actions",
+                json={"action": 0, "expect_move": expect},
+                headers=_bearer(token),
+            )
+            moves = answer.json()["moves"]
+            seen = spectator.receive_json()
+            assert seen == {"type": "view", "view": seen["view"]}
+            assert seen["view"]["moves"] == moves and "legal" not in seen["view"]
+            assert player.receive_json()["view"]["moves"] == moves
+
+
+def test_a_websocket_for_an_unknown_game_or_token_is_closed(client: TestClient) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        client.websocket_connect("/api/games/g-no/ws"),
+    ):
+        pass
+    assert closed.value.code == 4404
+    gid = _new_game(client)["id"]
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        client.websocket_connect(f"/api/games/{gid}/ws?token=bad"),
+    ):
+        pass
+    assert closed.value.code == 4401

@@ -1,0 +1,61 @@
+"""Durability: every acknowledged move survives ``kill -9`` of the server."""
+
+from __future__ import annotations
+
+import signal
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the server needs the 'server' extra (fastapi)")
+httpx = pytest.importorskip("httpx", reason="the crash test talks HTTP with httpx")
+pytest.importorskip("uvicorn", reason="the crash test runs the real server")
+
+from .live import live_server  # noqa: E402
+
+
+def _play(client: Any, base: str, games: list[dict[str, Any]], rounds: int) -> dict[str, Any]:
+    """Play ``rounds`` moves in each game; the acknowledged (moves, code) pairs by game id."""
+    acknowledged: dict[str, list[tuple[int, str]]] = {g["id"]: [] for g in games}
+    for _ in range(rounds):
+        for game in games:
+            gid, token = game["id"], game["seats"][0]["token"]
+            headers = {"Authorization": f"Bearer {token}"}
+            view = client.get(f"{base}/api/games/{gid}", headers=headers).json()
+            if "legal" not in view:
+                continue
+            answer = client.post(
+                f"{base}/api/games/{gid}/actions",
+                json={"action": len(view["legal"]) - 1, "expect_move": view["moves"]},
+                headers=headers,
+            )
+            assert answer.status_code == 200, answer.text
+            acknowledged[gid].append((answer.json()["moves"], answer.json()["code"]))
+    return acknowledged
+
+
+def test_every_acknowledged_move_is_there_after_kill_9(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with live_server(db) as (process, base), httpx.Client(timeout=30) as client:
+        games = [
+            client.post(
+                f"{base}/api/games", json={"players": 2, "seats": {"1": "greedy"}, "seed": k}
+            ).json()
+            for k in range(3)
+        ]
+        acknowledged = _play(client, base, games, rounds=8)
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    assert sum(len(moves) for moves in acknowledged.values()) >= 20
+    with live_server(db) as (_process, base), httpx.Client(timeout=30) as client:
+        for gid, moves in acknowledged.items():
+            now = client.get(f"{base}/api/games/{gid}").json()
+            assert now["moves"] == moves[-1][0]
+            for count, code in moves:
+                assert (
+                    client.get(f"{base}/api/games/{gid}", params={"at": count}).json()["code"]
+                    == code
+                )
+        more = _play(client, base, games, rounds=1)  # and the games go on
+        assert any(more.values())

@@ -1,0 +1,56 @@
+"""``tongiaki serve`` as a command: its arguments, and a one-line hint without the server extra."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from tongiaki_rules.cli import main
+from tongiaki_rules.server.storage import default_db_path
+
+
+def test_without_fastapi_the_command_names_the_extra(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "fastapi" else real(name, *a)
+    )
+    assert main(["serve"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pip install 'tongiaki_rules[server]'" in err
+
+
+@pytest.mark.parametrize("port", ["-1", "65536", "http", "0x50"])
+def test_a_bad_port_is_one_line(port: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["serve", "--port", port])
+    assert stopped.value.code == 2
+    assert "a port is a number from 0 to 65535" in capsys.readouterr().err
+
+
+def test_an_unusable_db_path_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("fastapi", reason="the server needs the 'server' extra (fastapi)")
+    (tmp_path / "file").write_text("")
+    assert main(["serve", "--db", str(tmp_path / "file" / "games.sqlite3")]) == 2
+    assert capsys.readouterr().err.startswith("tongiaki serve: error: --db ")
+
+
+def test_not_a_database_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("fastapi", reason="the server needs the 'server' extra (fastapi)")
+    (tmp_path / "games.sqlite3").write_bytes(b"this is not a database" * 100)
+    assert main(["serve", "--db", str(tmp_path / "games.sqlite3")]) == 2
+    assert "tongiaki serve: error: --db" in capsys.readouterr().err
+
+
+def test_the_default_db_follows_xdg_data_home(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_db_path() == tmp_path / "tongiaki" / "games.sqlite3"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    assert default_db_path() == Path.home() / ".local" / "share" / "tongiaki" / "games.sqlite3"
