@@ -17,7 +17,11 @@ seconds) before each move, as people do; with the default 0 the humans
 answer at once and the server runs flat out (the latency then is mostly
 queueing behind the other 49 games).
 
-    python benchmarks/server_load.py [--games 50] [--seconds 30] [--think 0] [--seed 1]
+With ``--no-svg`` the humans ask for views without the board's SVG
+(``?svg=false``), as a front end that draws its own board would.
+
+    python benchmarks/server_load.py [--games 50] [--seconds 30] [--think 0] [--no-svg]
+                                     [--seed 1]
 """
 
 from __future__ import annotations
@@ -81,7 +85,13 @@ class Load:
 
 
 async def play_games(
-    client: httpx.AsyncClient, k: int, seed: int, until: float, think: float, load: Load
+    client: httpx.AsyncClient,
+    k: int,
+    seed: int,
+    until: float,
+    think: float,
+    svg: bool,
+    load: Load,
 ) -> None:
     """Game after game in one lobby slot until the time is up."""
     rng = random.Random(f"{seed}:{k}")
@@ -91,6 +101,7 @@ async def play_games(
         game = (await client.post("/api/games", json=body)).json()
         load.games += 1
         headers = {"Authorization": f"Bearer {game['seats'][0]['token']}"}
+        params = {} if svg else {"svg": "false"}
         view: dict[str, Any] = (
             await client.get(f"/api/games/{game['id']}", headers=headers)
         ).json()
@@ -100,7 +111,7 @@ async def play_games(
             move = {"action": rng.randrange(len(view["legal"])), "expect_move": view["moves"]}
             start = time.perf_counter()
             answer = await client.post(
-                f"/api/games/{game['id']}/actions", json=move, headers=headers
+                f"/api/games/{game['id']}/actions", json=move, headers=headers, params=params
             )
             load.latencies.append(time.perf_counter() - start)
             if answer.status_code != 200:
@@ -111,14 +122,16 @@ async def play_games(
             view = fresh
 
 
-async def run(base: str, games: int, seconds: float, think: float, seed: int) -> tuple[Load, float]:
+async def run(
+    base: str, games: int, seconds: float, think: float, svg: bool, seed: int
+) -> tuple[Load, float]:
     load = Load()
     limits = httpx.Limits(max_connections=games, max_keepalive_connections=games)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
         start = time.perf_counter()
         until = start + seconds
         await asyncio.gather(
-            *(play_games(client, k, seed, until, think, load) for k in range(games))
+            *(play_games(client, k, seed, until, think, svg, load) for k in range(games))
         )
         return load, time.perf_counter() - start
 
@@ -128,6 +141,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50, help="games played at once")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to play")
     parser.add_argument("--think", type=float, default=0.0, help="mean human think time (s)")
+    parser.add_argument("--no-svg", action="store_true", help="views without the board's SVG")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
@@ -135,7 +149,14 @@ def main() -> None:
         server = start_server(Path(folder) / "games.sqlite3", port)
         try:
             load, wall = asyncio.run(
-                run(f"http://127.0.0.1:{port}", args.games, args.seconds, args.think, args.seed)
+                run(
+                    f"http://127.0.0.1:{port}",
+                    args.games,
+                    args.seconds,
+                    args.think,
+                    not args.no_svg,
+                    args.seed,
+                )
             )
         finally:
             server.terminate()
@@ -143,7 +164,8 @@ def main() -> None:
     ms = sorted(1000 * t for t in load.latencies)
     p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))] if ms else float("nan")
     print(
-        f"{args.games} concurrent games for {wall:.1f} s (think {args.think} s), "
+        f"{args.games} concurrent games for {wall:.1f} s (think {args.think} s, "
+        f"svg {'no' if args.no_svg else 'yes'}), "
         f"{load.games} games started"
     )
     print(f"move requests: {len(ms)} ({len(ms) / wall:.1f}/s), errors: {load.errors}")

@@ -202,3 +202,36 @@ def test_a_websocket_for_an_unknown_game_or_token_is_closed(client: TestClient) 
     ):
         pass
     assert closed.value.code == 4401
+
+
+def test_an_unknown_token_on_a_view_is_401(client: TestClient) -> None:
+    gid = _new_game(client)["id"]
+    assert client.get(f"/api/games/{gid}", headers=_bearer("stolen?")).status_code == 401
+    assert client.get(f"/api/games/{gid}", headers={"Authorization": "Bearer"}).status_code == 401
+
+
+def test_a_failing_database_is_a_500_message_not_a_traceback(db_path: Path) -> None:
+    from tongiaki_rules.server import SqliteStorage
+
+    class Broken(SqliteStorage):
+        def games(self, limit: int) -> Any:
+            raise RuntimeError("disk on fire")
+
+    client = TestClient(create_app(Broken(db_path)), raise_server_exceptions=False)
+    answer = client.get("/api/games")
+    assert answer.status_code == 500
+    assert answer.json() == {"detail": "internal server error"}
+
+
+def test_a_front_end_drawing_its_own_board_can_leave_out_the_svg(client: TestClient) -> None:
+    game = _new_game(client, seats={"1": "greedy"})
+    gid, token = game["id"], game["seats"][0]["token"]
+    assert client.get(f"/api/games/{gid}?svg=false").json()["svg"] is None
+    assert client.get(f"/api/games/{gid}").json()["svg"].startswith("<?xml")
+    answer = client.post(
+        f"/api/games/{gid}/actions?svg=false",
+        json={"action": 0, "expect_move": 0},
+        headers=_bearer(token),
+    )
+    assert answer.status_code == 200 and answer.json()["svg"] is None
+    assert answer.json()["legal"]

@@ -59,3 +59,55 @@ def test_every_acknowledged_move_is_there_after_kill_9(tmp_path: Path) -> None:
                 )
         more = _play(client, base, games, rounds=1)  # and the games go on
         assert any(more.values())
+
+
+def _hammer(base: str, game: dict[str, Any], acknowledged: list[tuple[int, str]]) -> None:
+    """Play moves in ``game`` until the server dies; note each acknowledged one."""
+    token = game["seats"][0]["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    with httpx.Client(timeout=30) as client:
+        try:
+            view = client.get(f"{base}/api/games/{game['id']}", headers=headers).json()
+            while "legal" in view:
+                answer = client.post(
+                    f"{base}/api/games/{game['id']}/actions",
+                    json={"action": 0, "expect_move": view["moves"]},
+                    headers=headers,
+                )
+                view = answer.json()
+                acknowledged.append((view["moves"], view["code"]))
+        except httpx.TransportError:
+            return  # the server was killed mid-request: that move was not acknowledged
+
+
+def test_moves_in_flight_at_kill_9_lose_nothing_acknowledged(tmp_path: Path) -> None:
+    import threading
+    import time
+
+    db = tmp_path / "games.sqlite3"
+    with live_server(db) as (process, base), httpx.Client(timeout=30) as client:
+        body = {"players": 2, "seats": {"1": "random"}}
+        games = [
+            client.post(f"{base}/api/games", json={**body, "seed": k}).json() for k in range(4)
+        ]
+        acknowledged: dict[str, list[tuple[int, str]]] = {g["id"]: [] for g in games}
+        threads = [
+            threading.Thread(target=_hammer, args=(base, g, acknowledged[g["id"]])) for g in games
+        ]
+        for thread in threads:
+            thread.start()
+        time.sleep(1.5)
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        for thread in threads:
+            thread.join()
+    assert any(acknowledged.values())
+    with live_server(db) as (_process, base), httpx.Client(timeout=30) as client:
+        for gid, moves in acknowledged.items():
+            now = client.get(f"{base}/api/games/{gid}").json()
+            assert now["moves"] >= (moves[-1][0] if moves else 0)
+            for count, code in moves:
+                assert (
+                    client.get(f"{base}/api/games/{gid}", params={"at": count}).json()["code"]
+                    == code
+                )

@@ -267,3 +267,21 @@ def test_two_services_on_one_database_never_both_accept_a_move(db_path: Path) ->
         assert _race([first, second], gid, _human(game)) == ["accepted", "conflict"]
         assert first.view(gid)["moves"] == second.view(gid)["moves"] == 1
         assert first.view(gid)["code"] == second.view(gid)["code"]
+
+
+def test_a_game_id_that_is_not_text_is_simply_not_found(service: GameService) -> None:
+    for game_id in ("\ud800", "g-" + "x" * 500, 7):
+        with pytest.raises(NotFound):
+            service.view(game_id)  # type: ignore[arg-type]
+
+
+def test_games_forgotten_from_memory_are_read_back(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tongiaki_rules.server import service as service_module
+
+    monkeypatch.setattr(service_module, "GAMES_IN_MEMORY", 2)
+    service = GameService(SqliteStorage(db_path))
+    games = [service.create_game(2, seats={1: "greedy"}, seed=k) for k in range(4)]
+    views = [service.act(g["id"], _human(g), 0, expect_move=0) for g in games]
+    assert [service.view(g["id"])["code"] for g in games] == [v["code"] for v in views]

@@ -253,11 +253,12 @@ def _add_api(app: FastAPI, service: GameService, hub: Hub) -> None:
     async def view(
         game_id: str,
         at: Annotated[int | None, Query(description="moves to show (time travel)")] = None,
+        svg: Annotated[bool, Query(description="false: leave out the board's SVG")] = True,
         authorization: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         """The game as the token's seat (or a spectator) sees it, after ``at`` moves."""
         token = _bearer(authorization)
-        return await run_in_threadpool(lambda: service.view(game_id, at=at, token=token))
+        return await run_in_threadpool(lambda: service.view(game_id, at=at, token=token, svg=svg))
 
     @app.get("/api/games/{game_id}/record", responses={404: {"description": "no such game"}})
     async def record(game_id: str) -> dict[str, Any]:
@@ -274,11 +275,16 @@ def _add_api(app: FastAPI, service: GameService, hub: Hub) -> None:
         },
     )
     async def act(
-        game_id: str, body: Move, authorization: Annotated[str | None, Header()] = None
+        game_id: str,
+        body: Move,
+        svg: Annotated[bool, Query(description="false: leave out the board's SVG")] = True,
+        authorization: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         """Play an action; bots and chance follow; the answer is the view after them."""
         token = _bearer(authorization)
-        view = await run_in_threadpool(service.act, game_id, token, body.action, body.expect_move)
+        view = await run_in_threadpool(
+            lambda: service.act(game_id, token, body.action, body.expect_move, svg=svg)
+        )
         hub.publish(game_id, view["moves"])
         return view
 

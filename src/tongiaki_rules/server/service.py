@@ -28,6 +28,7 @@ import random
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -56,6 +57,8 @@ MAX_MCTS_ITERATIONS = 2000
 MAX_SEED = 2**63 - 1
 """Seeds are whole numbers from 0 to this (they are stored as SQLite integers)."""
 MAX_GAMES_LISTED = 100
+GAMES_IN_MEMORY = 1000
+"""The server keeps this many games' positions in memory (the most recently used)."""
 _MAX_TOKEN = 200
 
 
@@ -134,7 +137,7 @@ class GameService:
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time) -> None:
         self.storage = storage
         self._clock = clock
-        self._games: dict[str, _Game] = {}
+        self._games: OrderedDict[str, _Game] = OrderedDict()
         self._guard = threading.Lock()
 
     # ----------------------------------------------------------------- games
@@ -175,8 +178,7 @@ class GameService:
             [action_to_dict(a) for a in log.actions],
             over=log.state.is_terminal,
         )
-        with self._guard:
-            self._games[game_id] = _Game(stored, log)
+        self._remember(_Game(stored, log))
         answer = [
             {"seat": s.seat, "kind": "bot", "bot": s.bot}
             if s.bot
@@ -241,18 +243,27 @@ class GameService:
 
     # ----------------------------------------------------------------- views
     def view(
-        self, game_id: str, *, at: int | None = None, token: str | None = None
+        self,
+        game_id: str,
+        *,
+        at: int | None = None,
+        token: str | None = None,
+        svg: bool = True,
     ) -> dict[str, Any]:
-        """The game for one viewer (``token``'s seat, or a spectator), after ``at`` moves."""
+        """The game for one viewer (``token``'s seat, or a spectator), after ``at`` moves.
+
+        ``svg=False`` leaves the board's picture out (``"svg": null``): a
+        front end that draws its own board saves most of the server's work.
+        """
         game = self._game(game_id)
         you = None if token is None else self._seat_of(game_id, token)
         stored = self._stored(game_id)
         with game.lock:
             self._sync(game)
-            return self._view(game, stored, you, at)
+            return self._view(game, stored, you, at, svg)
 
     def _view(
-        self, game: _Game, stored: StoredGame, you: int | None, at: int | None
+        self, game: _Game, stored: StoredGame, you: int | None, at: int | None, svg: bool
     ) -> dict[str, Any]:
         log = game.log
         at = log.moves if at is None else _whole(at, "at", 0, log.moves)
@@ -271,7 +282,7 @@ class GameService:
             "outcome": None
             if outcome is None
             else {"scores": list(outcome.scores), "winners": list(outcome.winners)},
-            "svg": log.board(at, playing),
+            "svg": log.board(at, playing) if svg else None,
             "narration": log.narration(at),
             "seats": _seats(stored),
             "you": you,
@@ -285,14 +296,20 @@ class GameService:
 
     # ----------------------------------------------------------------- moves
     def act(
-        self, game_id: str, token: str | None, action: object, expect_move: int
+        self,
+        game_id: str,
+        token: str | None,
+        action: object,
+        expect_move: int,
+        *,
+        svg: bool = True,
     ) -> dict[str, Any]:
         """Play ``action`` (notation, or an index into the view's ``legal``) for ``token``'s seat.
 
         ``expect_move`` must be the number of moves the player saw (409 if
         stale). Chance and the bot seats are then played until a human is
         to move or the game is over; every move is stored before the answer,
-        the view after them all.
+        the view after them all (``svg`` as for :meth:`view`).
         """
         game = self._game(game_id)
         if token is None:
@@ -313,7 +330,7 @@ class GameService:
             except BaseException:
                 self._forget(game_id)
                 raise
-            return self._view(game, self._stored(game_id), you, None)
+            return self._view(game, self._stored(game_id), you, None, svg)
 
     def _play(self, game: _Game, action: Action, first: int) -> None:
         log = game.log
@@ -343,7 +360,7 @@ class GameService:
 
     # ----------------------------------------------------------------- cache
     def _stored(self, game_id: str) -> StoredGame:
-        if not isinstance(game_id, str) or len(game_id) > 100:
+        if not isinstance(game_id, str) or not game_id.isascii() or len(game_id) > 100:
             raise NotFound("no such game")
         stored = self.storage.game(game_id)
         if stored is None:
@@ -353,15 +370,24 @@ class GameService:
     def _game(self, game_id: str) -> _Game:
         with self._guard:
             game = self._games.get(game_id)
-        if game is not None:
-            return game
+            if game is not None:
+                self._games.move_to_end(game_id)
+                return game
         stored = self._stored(game_id)
         try:
             record = GameRecord.from_dict(stored.settings)
         except RecordError as exc:  # a database written by something else
             raise Unprocessable(f"game {game_id} cannot be read: {exc}") from None
+        return self._remember(_Game(stored, GameLog(record)))
+
+    def _remember(self, game: _Game) -> _Game:
+        """Keep ``game`` in memory (or the copy another thread loaded first)."""
         with self._guard:
-            return self._games.setdefault(game_id, _Game(stored, GameLog(record)))
+            kept = self._games.setdefault(game.stored.id, game)
+            self._games.move_to_end(game.stored.id)
+            while len(self._games) > GAMES_IN_MEMORY:
+                self._games.popitem(last=False)
+            return kept
 
     def _sync(self, game: _Game) -> None:
         """Bring the game up to the stored moves (another process may have added some)."""
