@@ -135,9 +135,9 @@ function gameRow(game) {
   const created = new Date(game.created * 1000);
   return el("tr", { dataset: { game: game.id } },
     el("td", {}, el("code", {}, game.id), el("div", { className: "muted small" }, created.toLocaleString())),
-    el("td", {}, String(game.players)),
-    el("td", {}, `${game.moves}${game.over ? " (over)" : ""}`),
-    el("td", {}, seatCell(game)),
+    el("td", { dataset: { label: "Players" } }, String(game.players)),
+    el("td", { dataset: { label: "Moves" } }, `${game.moves}${game.over ? " (over)" : ""}`),
+    el("td", { dataset: { label: "Seats" } }, seatCell(game)),
     el("td", {}, el("a", {
       className: "watch button",
       href: `/games/${encodeURIComponent(game.id)}#watch`,
@@ -161,3 +161,7 @@ document.getElementById("create-form").addEventListener("submit", createGame);
 document.getElementById("refresh").addEventListener("click", refreshGames);
 renderSeatChoices();
 refreshGames();
+// keep the list fresh while the lobby is on screen
+setInterval(() => {
+  if (document.visibilityState === "visible") refreshGames();
+}, 15000);
