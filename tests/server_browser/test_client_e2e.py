@@ -278,6 +278,28 @@ def _play_after_each_other(player: WebDriver, spectator: WebDriver, moves: int) 
         _until(spectator, f"move {now} to reach the spectator", _moves_are(now))
 
 
+def _the_board_answers_the_keyboard(player: WebDriver) -> None:
+    """A highlighted place takes the focus; Enter chooses it like a click."""
+    if _status(player)["over"] == "true":
+        return
+    _until(player, "the player's turn", _my_turn)
+    before = int(_status(player)["moves"])
+    mark = player.find_element(By.CSS_SELECTOR, '#board svg .highlight[tabindex="0"]')
+    assert (mark.get_attribute("aria-label") or "").startswith("Choose ")
+    player.execute_script("arguments[0].focus()", mark)
+    mark.send_keys(Keys.ENTER)
+    _until(
+        player,
+        "Enter on the board to play or to narrow the list",
+        lambda d: (
+            int(_status(d)["moves"]) > before or d.find_element(By.ID, "show-all").is_displayed()
+        ),
+    )
+    if int(_status(player)["moves"]) == before:
+        player.find_element(By.CSS_SELECTOR, "#legal li button").send_keys(Keys.ENTER)
+        _until(player, "the move to land", lambda d: int(_status(d)["moves"]) > before)
+
+
 _MUTABLE_SOCKET = """
 const Native = window.WebSocket;
 window.WebSocket = class extends Native {
@@ -356,6 +378,7 @@ def test_a_player_plays_a_bot_by_clicking_the_board_and_a_spectator_sees_the_mov
     _until(player, "the live game", lambda d: _status(d).get("at") == _status(d).get("moves"))
 
     _a_stale_click_is_refused_in_the_message_line(player, server.url, game_id)
+    _the_board_answers_the_keyboard(player)
     moves = _status(player)["moves"]
 
     # a spectator in a second browser sees the next moves arrive over the WebSocket

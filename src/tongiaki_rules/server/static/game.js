@@ -104,13 +104,31 @@ function renderBoard(view) {
   board.innerHTML = markup;
   const svg = board.querySelector("svg");
   if (svg) {
-    svg.setAttribute("role", "img");
+    svg.setAttribute("role", "group");
     svg.setAttribute("aria-label", `Board after move ${view.at}`);
     svg.removeAttribute("height");
     svg.setAttribute("width", "100%");
   }
   board.dataset.at = String(view.at);
   board.classList.toggle("actionable", isActionable(view));
+  if (isActionable(view)) makeMarksFocusable();
+}
+
+/** Highlighted places take the keyboard focus too: Tab to one, Enter or Space to choose it. */
+function makeMarksFocusable() {
+  for (const mark of board.querySelectorAll(".highlight")) {
+    const info = clickInfo(mark);
+    const where = [
+      info.direction !== undefined ? `jetty ${info.direction}` : "",
+      info.beach !== undefined ? `beach ${info.beach}` : "",
+      info.group ? "the boats under way" : "",
+      info.pos !== undefined ? `at ${info.pos}` : "",
+    ].filter(Boolean).join(" ");
+    if (!where) continue;
+    mark.setAttribute("tabindex", "0");
+    mark.setAttribute("role", "button");
+    mark.setAttribute("aria-label", `Choose ${where}`);
+  }
 }
 
 function isLive(view) {
@@ -411,6 +429,12 @@ function connect() {
 // ------------------------------------------------------------------ wiring
 document.getElementById("record-link").href = `${apiBase}/record`;
 board.addEventListener("click", onBoardClick);
+board.addEventListener("keydown", (event) => {
+  if ((event.key === "Enter" || event.key === " ") && event.target.classList?.contains("highlight")) {
+    event.preventDefault();
+    onBoardClick(event);
+  }
+});
 showAll.addEventListener("click", () => {
   if (shown) renderLegal(shown);
 });
