@@ -2,9 +2,12 @@
 
 A real uvicorn server (in a thread, on a free port, with a fresh SQLite file)
 serves the client; selenium drives Debian's chromium and chromedriver. One
-player creates a game against a bot in the lobby, plays by clicking the board,
-reloads the page and keeps the seat; a second browser watches the moves arrive
-over the WebSocket. The history slider is checked on the way.
+player creates a game against a bot in the lobby, plays by clicking the board
+(beaches, jetties, hexes, then a rotation button for a tile), reloads the page
+and keeps the seat, slides back in history, has a stale click refused (409 in
+the message line), plays with the keyboard; a second browser watches the moves
+arrive over the WebSocket, and both pages reconnect when the server restarts on
+the same database. A visitor joins a free seat from the lobby.
 
 ``TONGIAKI_SCREENSHOTS=1`` also writes ``docs/images/serve-lobby.png`` and
 ``docs/images/serve-game.png`` (1280x800) for the docs.
@@ -414,6 +417,33 @@ def test_a_player_plays_a_bot_by_clicking_the_board_and_a_spectator_sees_the_mov
         assert not errors, errors
 
 
+def _post_json(url: str, body: dict[str, object]) -> dict[str, object]:
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=WAIT) as answer:
+        assert answer.status == 201
+        created: dict[str, object] = json.load(answer)
+        return created
+
+
+def test_a_visitor_joins_a_free_seat_from_the_lobby_and_the_seat_is_then_taken(
+    server: _Server, browsers: Callable[[], WebDriver]
+) -> None:
+    game_id = str(_post_json(server.url + "/api/games", {"players": 2})["id"])
+    visitor = browsers()
+    visitor.get(server.url + "/")
+    join = f'button.join[data-game="{game_id}"][data-seat="1"]'
+    _until(visitor, "the game's free seat in the list", lambda d: _has(d, join))
+    visitor.find_element(By.CSS_SELECTOR, join).click()
+    _until(visitor, "the game page", lambda d: f"/games/{game_id}" in d.current_url)
+    assert _loaded(visitor)["you"] == "1"
+    visitor.get(server.url + "/")
+    _until(visitor, "the list", lambda d: _has(d, f'tr[data-game="{game_id}"]'))
+    assert not _has(visitor, join)
+    assert _has(visitor, f'button.join[data-game="{game_id}"][data-seat="0"]')
+
+
 def _screenshots(player: WebDriver, other: WebDriver, base: str) -> None:
     IMAGES.mkdir(parents=True, exist_ok=True)
     metrics = {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False}
@@ -422,13 +452,7 @@ def _screenshots(player: WebDriver, other: WebDriver, base: str) -> None:
     player.execute_script("window.scrollTo(0, 0)")
     player.save_screenshot(str(IMAGES / "serve-game.png"))
     for body in ({"players": 3, "seats": {"2": "greedy"}}, {"players": 4, "seats": {"1": "mcts"}}):
-        request = urllib.request.Request(
-            base + "/api/games",
-            data=json.dumps(body).encode(),
-            headers={"Content-Type": "application/json"},
-        )
-        with urllib.request.urlopen(request, timeout=WAIT) as answer:
-            assert answer.status == 201
+        _post_json(base + "/api/games", body)
     other.get(base + "/")
     _until(other, "the games list", lambda d: _has(d, "#games tbody tr"))
     other.save_screenshot(str(IMAGES / "serve-lobby.png"))
