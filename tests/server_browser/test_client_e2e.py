@@ -116,7 +116,7 @@ def server(tmp_path: Path) -> Iterator[_Server]:
 
 
 # ---------------------------------------------------------------------- browsers
-def _browser() -> WebDriver:
+def _browser() -> webdriver.Chrome:
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for argument in (
@@ -135,11 +135,11 @@ def _browser() -> WebDriver:
 
 
 @pytest.fixture
-def browsers() -> Iterator[Callable[[], WebDriver]]:
+def browsers() -> Iterator[Callable[[], webdriver.Chrome]]:
     """Opens browsers on demand (each its own profile: a separate context); quits them all."""
-    opened: list[WebDriver] = []
+    opened: list[webdriver.Chrome] = []
 
-    def open_one() -> WebDriver:
+    def open_one() -> webdriver.Chrome:
         opened.append(_browser())
         return opened[-1]
 
@@ -344,12 +344,14 @@ def _a_stale_click_is_refused_in_the_message_line(
     player.execute_script("window.tongiakiTestMuted = false")
 
 
-def _console_errors(driver: WebDriver) -> list[str]:
-    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+def _console_errors(driver: webdriver.Chrome) -> list[str]:
+    """The page's console errors since the last call (chromium's browser log, SEVERE entries)."""
+    entries: list[dict[str, Any]] = driver.get_log("browser")  # type: ignore[no-untyped-call]
+    return [entry["message"] for entry in entries if entry["level"] == "SEVERE"]
 
 
 def test_a_player_plays_a_bot_by_clicking_the_board_and_a_spectator_sees_the_moves_live(
-    server: _Server, browsers: Callable[[], WebDriver]
+    server: _Server, browsers: Callable[[], webdriver.Chrome]
 ) -> None:
     player = browsers()
     game_id = _create_game_in_lobby(player, server.url)
@@ -428,7 +430,7 @@ def _post_json(url: str, body: dict[str, object]) -> dict[str, object]:
 
 
 def test_a_visitor_joins_a_free_seat_from_the_lobby_and_the_seat_is_then_taken(
-    server: _Server, browsers: Callable[[], WebDriver]
+    server: _Server, browsers: Callable[[], webdriver.Chrome]
 ) -> None:
     game_id = str(_post_json(server.url + "/api/games", {"players": 2})["id"])
     visitor = browsers()
@@ -444,7 +446,7 @@ def test_a_visitor_joins_a_free_seat_from_the_lobby_and_the_seat_is_then_taken(
     assert _has(visitor, f'button.join[data-game="{game_id}"][data-seat="0"]')
 
 
-def _screenshots(player: WebDriver, other: WebDriver, base: str) -> None:
+def _screenshots(player: webdriver.Chrome, other: webdriver.Chrome, base: str) -> None:
     IMAGES.mkdir(parents=True, exist_ok=True)
     metrics = {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False}
     for driver in (player, other):
