@@ -110,9 +110,15 @@ async def play_games(
                 await asyncio.sleep(rng.expovariate(1 / think))
             move = {"action": rng.randrange(len(view["legal"])), "expect_move": view["moves"]}
             start = time.perf_counter()
-            answer = await client.post(
-                f"/api/games/{game['id']}/actions", json=move, headers=headers, params=params
-            )
+            try:
+                answer = await client.post(
+                    f"/api/games/{game['id']}/actions", json=move, headers=headers, params=params
+                )
+            except httpx.TransportError:  # a kept-alive connection closed under us: ask again
+                load.errors += 1
+                url = f"/api/games/{game['id']}"
+                view = (await client.get(url, headers=headers, params=params)).json()
+                continue
             load.latencies.append(time.perf_counter() - start)
             if answer.status_code != 200:
                 load.errors += 1
@@ -168,7 +174,7 @@ def main() -> None:
         f"svg {'no' if args.no_svg else 'yes'}), "
         f"{load.games} games started"
     )
-    print(f"move requests: {len(ms)} ({len(ms) / wall:.1f}/s), errors: {load.errors}")
+    print(f"move requests: {len(ms)} ({len(ms) / wall:.1f}/s), failed: {load.errors}")
     print(f"moves stored (humans, bots, chance): {load.moves} ({load.moves / wall:.1f}/s)")
     if ms:
         print(f"latency of a move request: p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms")

@@ -164,6 +164,7 @@ class SqliteStorage:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
+        self._writing = threading.Lock()
         self._connection().executescript(_SCHEMA)
 
     def _connection(self) -> sqlite3.Connection:
@@ -178,14 +179,21 @@ class SqliteStorage:
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction; this process's writers take turns on a lock.
+
+        Without the lock, threads waiting for SQLite's write lock would poll
+        it with sleeps of up to 100 ms and could lose to newcomers again and
+        again; other processes still wait for it with the busy timeout.
+        """
         db = self._connection()
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            yield db
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
+        with self._writing:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
 
     def add_game(
         self,
