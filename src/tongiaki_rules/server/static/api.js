@@ -1,0 +1,79 @@
+// Shared helpers of the Tongiaki browser client: JSON calls to the server's HTTP API.
+
+/** An error answer of the API: its HTTP status, message and (for illegal actions) clause id. */
+export class ApiError extends Error {
+  constructor(status, detail, clause) {
+    super(detail);
+    this.status = status;
+    this.clause = clause ?? null;
+  }
+}
+
+/** Calls the API; resolves to the parsed JSON body, rejects with an ApiError. */
+export async function api(method, path, { body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    throw new ApiError(0, `cannot reach the server (${err.message})`);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    throw new ApiError(response.status, describeDetail(data, response), data?.clause);
+  }
+  return data;
+}
+
+function describeDetail(data, response) {
+  const detail = data?.detail;
+  if (typeof detail === "string") return detail;
+  if (Array.isArray(detail)) {
+    // FastAPI validation errors: [{loc: [...], msg: "..."}]
+    return detail
+      .map((d) => (d && d.msg ? `${(d.loc ?? []).join(".")}: ${d.msg}` : JSON.stringify(d)))
+      .join("; ");
+  }
+  return `${response.status} ${response.statusText}`.trim();
+}
+
+/** Shows a message (an error by default) in the page's message line. */
+export function showMessage(text, kind = "error") {
+  const line = document.getElementById("message");
+  if (!line) return;
+  line.textContent = text;
+  line.dataset.kind = text ? kind : "";
+}
+
+/** The localStorage key that keeps a seat's token for a game. */
+export function tokenKey(gameId) {
+  return `tongiaki:${gameId}`;
+}
+
+/** Makes an element with attributes and children (strings become text). */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "className") node.className = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
+  }
+  return node;
+}

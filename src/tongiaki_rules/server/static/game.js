@@ -1,0 +1,459 @@
+// The game page: the board (the library's SVG), clicks on it, the legal list, the history
+// slider, the narration and live updates over the WebSocket.
+import { api, el, showMessage, tokenKey } from "/static/api.js";
+
+const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] ?? "");
+const apiBase = `/api/games/${encodeURIComponent(gameId)}`;
+
+const board = document.getElementById("board");
+const legalList = document.getElementById("legal");
+const rotations = document.getElementById("rotations");
+const showAll = document.getElementById("show-all");
+const slider = document.getElementById("slider");
+const sliderLabel = document.getElementById("slider-label");
+const statusLine = document.getElementById("status");
+const connection = document.getElementById("connection");
+
+let token = readToken();
+let latest = null; // the newest live view
+let viewing = null; // null = live, else the move number shown
+let shown = null; // the view on screen
+let busy = false;
+let socket = null;
+let reconnectDelay = 500;
+let historyTimer = null;
+
+// ------------------------------------------------------------------ the seat's token
+function readToken() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  if (hash.has("watch")) return null;
+  const fromUrl = hash.get("token");
+  if (fromUrl) {
+    localStorage.setItem(tokenKey(gameId), fromUrl);
+    // keep the token out of the address bar; a reload finds it in localStorage
+    history.replaceState(null, "", location.pathname + location.search);
+    return fromUrl;
+  }
+  return localStorage.getItem(tokenKey(gameId));
+}
+
+function forgetToken() {
+  localStorage.removeItem(tokenKey(gameId));
+  token = null;
+}
+
+// ------------------------------------------------------------------ views
+function sameView(a, b) {
+  return a.moves === b.moves && a.code === b.code && a.you === b.you
+    && JSON.stringify(a.seats) === JSON.stringify(b.seats)
+    && JSON.stringify(a.legal ?? null) === JSON.stringify(b.legal ?? null);
+}
+
+function accept(view) {
+  if (latest && view.moves < latest.moves) return; // an older view arriving late
+  if (latest && viewing === null && sameView(latest, view)) {
+    latest = view; // the same game (the answer to a move, then its echo on the socket)
+    return;
+  }
+  latest = view;
+  if (viewing !== null && viewing >= view.moves) viewing = null;
+  if (viewing === null) render(view);
+  else renderSlider();
+}
+
+async function load() {
+  try {
+    accept(await api("GET", apiBase, { token }));
+  } catch (err) {
+    if (err.status === 401 && token) {
+      forgetToken();
+      showMessage("This browser's seat token is not valid for this game; you are watching.");
+      return load();
+    }
+    if (latest) showMessage(`Cannot reach game ${gameId}: ${err.message}`);
+    else statusLine.textContent = `Cannot load game ${gameId}: ${err.message}`;
+    throw err;
+  }
+}
+
+async function showHistory(k) {
+  try {
+    const view = await api("GET", `${apiBase}?at=${k}`, { token });
+    if (viewing === k) render(view);
+  } catch (err) {
+    showMessage(`Cannot show move ${k}: ${err.message}`);
+  }
+}
+
+// ------------------------------------------------------------------ rendering
+function render(view) {
+  shown = view;
+  document.getElementById("game-id").textContent = view.id;
+  document.title = `Tongiaki — ${view.id}`;
+  renderBoard(view);
+  renderStatus(view);
+  renderLegal(view);
+  renderSeats(view);
+  document.getElementById("code").textContent = view.code ?? "";
+  renderNarration(view);
+  renderSlider();
+}
+
+function renderBoard(view) {
+  const markup = String(view.svg ?? "").replace(/^<\?xml[^>]*\?>\s*/, "").replace(/<!DOCTYPE[^>]*>\s*/i, "");
+  board.innerHTML = markup;
+  const svg = board.querySelector("svg");
+  if (svg) {
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", `Board after move ${view.at}`);
+    svg.removeAttribute("height");
+    svg.setAttribute("width", "100%");
+  }
+  board.dataset.at = String(view.at);
+  board.classList.toggle("actionable", isActionable(view));
+  if (isActionable(view)) makeMarksFocusable();
+}
+
+/** Highlighted places take the keyboard focus too: Tab to one, Enter or Space to choose it. */
+function makeMarksFocusable() {
+  for (const mark of board.querySelectorAll(".highlight")) {
+    const info = clickInfo(mark);
+    const where = [
+      info.direction !== undefined ? `jetty ${info.direction}` : "",
+      info.beach !== undefined ? `beach ${info.beach}` : "",
+      info.group ? "the boats under way" : "",
+      info.pos !== undefined ? `at ${info.pos}` : "",
+    ].filter(Boolean).join(" ");
+    if (!where) continue;
+    mark.setAttribute("tabindex", "0");
+    mark.setAttribute("role", "button");
+    mark.setAttribute("aria-label", `Choose ${where}`);
+  }
+}
+
+function isLive(view) {
+  return view.at === view.moves && viewing === null;
+}
+
+function isActionable(view) {
+  return isLive(view) && Array.isArray(view.legal) && view.legal.length > 0;
+}
+
+function seatName(view, seat) {
+  const info = view.seats?.find((s) => s.seat === seat);
+  if (seat === view.you) return `seat ${seat} (you)`;
+  if (info?.kind === "bot") return `seat ${seat} (bot ${info.bot ?? ""})`.replace(" )", ")");
+  return `seat ${seat}`;
+}
+
+function renderStatus(view) {
+  const parts = [];
+  if (!isLive(view)) parts.push(`History: after move ${view.at} of ${latest?.moves ?? view.moves}.`);
+  if (view.outcome) {
+    const scores = view.outcome.scores.map((s, i) => `seat ${i}: ${s}`).join(", ");
+    const winners = view.outcome.winners.map((w) => seatName(view, w)).join(" and ");
+    parts.push(`Game over. Scores ${scores}. Winner: ${winners}.`);
+  } else if (view.to_move === null || view.to_move === undefined) {
+    parts.push("A tile is being drawn.");
+  } else if (view.to_move === view.you) {
+    parts.push(`Your turn (${phaseName(view.phase)}).`);
+  } else {
+    parts.push(`${capital(seatName(view, view.to_move))} to move (${phaseName(view.phase)}).`);
+  }
+  parts.push(view.you === null || view.you === undefined ? "You are watching." : `You play seat ${view.you}.`);
+  parts.push(`Moves: ${view.moves}.`);
+  statusLine.textContent = parts.join(" ");
+  statusLine.dataset.moves = String(view.moves);
+  statusLine.dataset.at = String(view.at);
+  statusLine.dataset.you = view.you === null || view.you === undefined ? "" : String(view.you);
+  statusLine.dataset.toMove = view.to_move === null || view.to_move === undefined ? "" : String(view.to_move);
+  statusLine.dataset.over = view.outcome ? "true" : "false";
+}
+
+const PHASES = {
+  setup: "set-up: put a boat on a beach of Tonga",
+  turn: "expand, found a royal island, recolonise or depart",
+  departure: "choose a beach and jetty to sail from",
+  draw: "a tile is drawn",
+  place_tile: "place the drawn tile",
+  berth: "berth the boats on a beach",
+  game_over: "game over",
+};
+
+function phaseName(phase) {
+  return PHASES[phase] ?? String(phase ?? "").replaceAll("_", " ");
+}
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function renderLegal(view, only = null) {
+  const legal = isLive(view) && Array.isArray(view.legal) ? view.legal : [];
+  const hint = document.getElementById("decision-hint");
+  if (legal.length === 0) {
+    if (!isLive(view)) hint.textContent = "You are looking at the past: slide to the end (or press Live) to play.";
+    else if (view.outcome) hint.textContent = "The game is over.";
+    else if (view.you === null || view.you === undefined) hint.textContent = "You are watching this game.";
+    else hint.textContent = "Waiting for the other seats.";
+  } else {
+    hint.textContent = only
+      ? "Several choices fit that click: pick one."
+      : "Click a highlighted beach, jetty or hex on the board, or pick from the list.";
+  }
+  legalList.replaceChildren(
+    ...legal
+      .filter((choice) => !only || only.includes(choice.index))
+      .map((choice) =>
+        el("li", { dataset: { index: String(choice.index), type: choice.action?.type ?? "" } },
+          el("button", {
+            type: "button",
+            dataset: { index: String(choice.index) },
+            onclick: () => play(choice.index),
+          }, choice.notation)),
+      ),
+  );
+  showAll.hidden = !only;
+  renderRotations(legal, only);
+}
+
+function renderRotations(legal, only) {
+  const places = legal.filter((c) => c.action?.type === "PlaceTile" && (!only || only.includes(c.index)));
+  const byPosition = new Map();
+  for (const choice of places) {
+    const key = choice.action.position.join(",");
+    if (!byPosition.has(key)) byPosition.set(key, []);
+    byPosition.get(key).push(choice);
+  }
+  rotations.hidden = places.length === 0;
+  if (byPosition.size !== 1) {
+    // several hexes: the player picks one on the board first, then turns the tile
+    rotations.replaceChildren(places.length ? el("p", { className: "small" },
+      `The tile can go on ${byPosition.size} hexes: click one on the board, then turn the tile.`) : "");
+    return;
+  }
+  const [[pos, choices]] = byPosition;
+  rotations.replaceChildren(
+    el("div", { className: "rotation-group", role: "group", "aria-label": `Turn the tile at ${pos}` },
+      el("span", { className: "small" }, `Place the tile at ${pos}, its red marker towards:`),
+      choices.map((choice) =>
+        el("button", {
+          type: "button",
+          className: "rotation",
+          title: choice.notation,
+          "aria-label": `Place the tile at ${pos} turned ${choice.action.rotation} steps (${choice.notation})`,
+          dataset: { index: String(choice.index), rotation: String(choice.action.rotation), pos },
+          onclick: () => play(choice.index),
+        },
+        el("span", { className: "rot-icon", "aria-hidden": "true",
+          style: `transform: rotate(${choice.action.rotation * 60}deg)` }, "▼"),
+        ` ${choice.action.rotation}`)),
+    ),
+  );
+}
+
+function renderSeats(view) {
+  const seats = view.seats ?? [];
+  document.getElementById("seats").replaceChildren(
+    ...seats.map((seat) => {
+      const tags = [];
+      if (seat.seat === view.you) tags.push("you");
+      if (seat.seat === view.to_move && !view.outcome) tags.push("to move");
+      const kind = seat.kind === "bot" ? `bot ${seat.bot ?? ""}`.trim() : seat.free ? "human (free)" : "human";
+      return el("li", {
+        dataset: { seat: String(seat.seat) },
+        className: seat.seat === view.to_move && !view.outcome ? "to-move" : "",
+      }, `Seat ${seat.seat}: ${kind}`, tags.length ? el("strong", {}, ` — ${tags.join(", ")}`) : null);
+    }),
+  );
+}
+
+function renderNarration(view) {
+  const pane = document.getElementById("narration");
+  const lines = view.narration ?? [];
+  pane.replaceChildren(...lines.map((line) => el("li", {}, line)));
+  pane.scrollTop = pane.scrollHeight;
+}
+
+function renderSlider() {
+  const max = latest ? latest.moves : 0;
+  slider.max = String(max);
+  slider.value = String(viewing ?? max);
+  sliderLabel.textContent = viewing === null ? `${max} (live)` : `${viewing} of ${max}`;
+  document.getElementById("live").disabled = viewing === null;
+}
+
+// ------------------------------------------------------------------ acting
+async function play(index) {
+  if (busy || !latest) return;
+  busy = true;
+  document.body.classList.add("busy");
+  showMessage("");
+  try {
+    const view = await api("POST", `${apiBase}/actions`, {
+      token,
+      body: { action: index, expect_move: latest.moves },
+    });
+    viewing = null;
+    accept(view);
+  } catch (err) {
+    const clause = err.clause ? ` (clause ${err.clause})` : "";
+    if (err.status === 409) showMessage(`Too late: ${err.message}. The board now shows the current game.`);
+    else showMessage(`Not accepted: ${err.message}${clause}`);
+    if (err.status === 409 || err.status === 403) await load().catch(() => {});
+  } finally {
+    busy = false;
+    document.body.classList.remove("busy");
+  }
+}
+
+/** What a click on the board points at: hex, beach, jetty direction, the group's boats. */
+function clickInfo(target) {
+  const info = {};
+  const inBoard = (node) => (node && board.contains(node) ? node : null);
+  const pos = inBoard(target.closest("[data-pos]"));
+  if (pos) info.pos = pos.dataset.pos;
+  const beach = inBoard(target.closest("[data-beach]"));
+  if (beach) info.beach = Number(beach.dataset.beach);
+  const jetty = inBoard(target.closest("[data-direction]"));
+  if (jetty) info.direction = Number(jetty.dataset.direction);
+  const group = inBoard(target.closest(".group"));
+  if (group) {
+    info.group = true;
+    const boat = inBoard(target.closest("[data-colour]"));
+    if (boat) info.colour = boat.dataset.colour;
+  }
+  return info;
+}
+
+const hex = (h) => `${h[0]},${h[1]}`;
+
+/** The places on the board an action can be chosen by. */
+function targets(action, state) {
+  switch (action.type) {
+    case "SetupPlace": {
+      const start = state?.table?.find((t) => t.tile === "tonga");
+      return [start ? { pos: hex(start.at), beach: action.beach } : { beach: action.beach }];
+    }
+    case "Expand":
+    case "PlaceNewBoats":
+      return [{ pos: hex(action.island) }, ...action.beaches.map((b) => ({ pos: hex(action.island), beach: b }))];
+    case "ExpandFromBoard":
+      return [
+        { pos: hex(action.island), beach: action.beach },
+        { pos: hex(action.source), beach: action.source_beach },
+      ];
+    case "FoundRoyal":
+      return [{ pos: hex(action.island) }];
+    case "Depart":
+      return [{ pos: hex(action.island), beach: action.beach, direction: action.jetty }];
+    case "PlaceTile":
+      return [{ pos: hex(action.position) }];
+    case "Berth": {
+      const landing = Array.isArray(state?.at) ? { pos: hex(state.at) } : {};
+      return [{ ...landing, beach: action.beach }];
+    }
+    case "ReturnBoat":
+      return [{ group: true, colour: action.colour }];
+    default:
+      return [];
+  }
+}
+
+function fits(target, click) {
+  const shared = Object.keys(target).filter((key) => key in click);
+  return shared.length > 0 && shared.every((key) => target[key] === click[key]);
+}
+
+function onBoardClick(event) {
+  if (!shown || !isActionable(shown) || busy) return;
+  const click = clickInfo(event.target);
+  if (Object.keys(click).length === 0) return;
+  const matches = shown.legal.filter((choice) =>
+    targets(choice.action ?? {}, shown.state).some((t) => fits(t, click)));
+  if (matches.length === 1) {
+    play(matches[0].index);
+  } else if (matches.length > 1) {
+    showMessage("");
+    renderLegal(shown, matches.map((m) => m.index));
+    legalList.querySelector("button")?.focus();
+  } else {
+    showMessage("Nothing to do there: click a highlighted place, or pick from the list.", "info");
+  }
+}
+
+// ------------------------------------------------------------------ live updates
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  socket = new WebSocket(`${scheme}://${location.host}${apiBase}/ws${query}`);
+  let opened = false;
+  connection.dataset.state = "connecting";
+  connection.textContent = "connecting…";
+  socket.addEventListener("open", () => {
+    opened = true;
+    reconnectDelay = 500;
+    if (document.getElementById("message").textContent.startsWith("Cannot reach")) showMessage("");
+    connection.dataset.state = "live";
+    connection.textContent = "live";
+  });
+  socket.addEventListener("message", (event) => {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    if (message?.type === "view" && message.view) accept(message.view);
+  });
+  socket.addEventListener("close", (event) => {
+    connection.dataset.state = "offline";
+    connection.textContent = "reconnecting…";
+    if (event.code === 4404) {
+      connection.textContent = "no such game";
+      return;
+    }
+    if (event.code === 4401 && token) forgetToken();
+    setTimeout(() => {
+      // a refused handshake: ask over HTTP why (an unknown token is dropped, a missing game stops)
+      const check = opened ? Promise.resolve() : load();
+      check.then(connect, (err) => {
+        if (err.status === 404) connection.textContent = "no such game";
+        else connect();
+      });
+    }, reconnectDelay);
+    reconnectDelay = Math.min(reconnectDelay * 2, 10000);
+  });
+}
+
+// ------------------------------------------------------------------ wiring
+document.getElementById("record-link").href = `${apiBase}/record`;
+board.addEventListener("click", onBoardClick);
+board.addEventListener("keydown", (event) => {
+  if ((event.key === "Enter" || event.key === " ") && event.target.classList?.contains("highlight")) {
+    event.preventDefault();
+    onBoardClick(event);
+  }
+});
+showAll.addEventListener("click", () => {
+  if (shown) renderLegal(shown);
+});
+slider.addEventListener("input", () => {
+  if (!latest) return;
+  const k = Number(slider.value);
+  clearTimeout(historyTimer);
+  if (k >= latest.moves) {
+    viewing = null;
+    render(latest);
+    return;
+  }
+  viewing = k;
+  renderSlider();
+  historyTimer = setTimeout(() => showHistory(k), 120);
+});
+document.getElementById("live").addEventListener("click", () => {
+  viewing = null;
+  if (latest) render(latest);
+});
+
+load().then(connect, () => {});

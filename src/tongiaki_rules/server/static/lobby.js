@@ -1,0 +1,167 @@
+// The lobby: list games, create a game (seats, rule flags, seed), join a free seat, watch a game.
+import { api, el, showMessage, tokenKey } from "/static/api.js";
+
+const SEAT_KINDS = [
+  ["human", "Human"],
+  ["random", "Bot: random"],
+  ["greedy", "Bot: greedy"],
+  ["mcts:iterations=200", "Bot: MCTS"],
+];
+const RULE_SELECTS = ["end_trigger", "closed_route_mode"];
+const RULE_CHECKS = ["variant_rody", "expand_allow_fewer", "setup_distinct_beaches"];
+
+const playersSelect = document.getElementById("players");
+const seatChoices = document.getElementById("seat-choices");
+const mySeat = document.getElementById("my-seat");
+
+function renderSeatChoices() {
+  const players = Number(playersSelect.value);
+  const previous = [...seatChoices.querySelectorAll("select")].map((s) => s.value);
+  seatChoices.replaceChildren();
+  for (let seat = 0; seat < players; seat++) {
+    const id = `seat-${seat}`;
+    const select = el("select", { id, name: id, dataset: { seat: String(seat) } },
+      SEAT_KINDS.map(([value, label]) => el("option", { value }, label)));
+    select.value = previous[seat] ?? (seat === 0 ? "human" : "greedy");
+    select.addEventListener("change", renderMySeat);
+    seatChoices.append(el("div", { className: "field" }, el("label", { for: id }, `Seat ${seat}`), select));
+  }
+  renderMySeat();
+}
+
+function humanSeats() {
+  return [...seatChoices.querySelectorAll("select")]
+    .filter((s) => s.value === "human")
+    .map((s) => Number(s.dataset.seat));
+}
+
+function renderMySeat() {
+  const before = mySeat.value;
+  const humans = humanSeats();
+  mySeat.replaceChildren(
+    ...humans.map((seat) => el("option", { value: String(seat) }, `Seat ${seat}`)),
+    el("option", { value: "watch" }, "none — watch the bots"),
+  );
+  mySeat.value = [...mySeat.options].some((o) => o.value === before) ? before : mySeat.options[0].value;
+}
+
+function createBody() {
+  const body = { players: Number(playersSelect.value) };
+  const seats = {};
+  for (const select of seatChoices.querySelectorAll("select")) {
+    if (select.value !== "human") seats[select.dataset.seat] = select.value;
+  }
+  body.seats = seats;
+  const rules = {};
+  for (const name of RULE_SELECTS) {
+    const select = document.getElementById(name);
+    if (select.value !== select.options[0].value) rules[name] = select.value;
+  }
+  for (const name of RULE_CHECKS) {
+    if (document.getElementById(name).checked) rules[name] = true;
+  }
+  body.rules = rules;
+  const seed = document.getElementById("seed").value.trim();
+  if (seed !== "") {
+    if (!/^\d+$/.test(seed)) throw new Error("the seed must be a whole number (or empty)");
+    body.seed = Number(seed);
+  }
+  return body;
+}
+
+function enterGame(gameId, token) {
+  if (token) {
+    localStorage.setItem(tokenKey(gameId), token);
+    location.assign(`/games/${encodeURIComponent(gameId)}#token=${encodeURIComponent(token)}`);
+  } else {
+    location.assign(`/games/${encodeURIComponent(gameId)}#watch`);
+  }
+}
+
+async function createGame(event) {
+  event.preventDefault();
+  const button = document.getElementById("create");
+  button.disabled = true;
+  showMessage("");
+  try {
+    const created = await api("POST", "/api/games", { body: createBody() });
+    const choice = mySeat.value;
+    if (choice === "watch") {
+      enterGame(created.id, null);
+      return;
+    }
+    const claimed = await api("POST", `/api/games/${encodeURIComponent(created.id)}/seats/${choice}`);
+    enterGame(created.id, claimed.token);
+  } catch (err) {
+    showMessage(`Could not create the game: ${err.message}`);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function joinSeat(gameId, seat) {
+  showMessage("");
+  try {
+    const claimed = await api("POST", `/api/games/${encodeURIComponent(gameId)}/seats/${seat}`);
+    enterGame(gameId, claimed.token);
+  } catch (err) {
+    showMessage(`Could not join seat ${seat}: ${err.message}`);
+    refreshGames();
+  }
+}
+
+function seatCell(game) {
+  const list = el("ul", { className: "seat-list" });
+  for (const seat of game.seats) {
+    let content;
+    if (seat.kind === "bot") {
+      content = el("span", { className: "seat-bot" }, `${seat.seat}: ${seat.bot ?? "bot"}`);
+    } else if (seat.free && !game.over) {
+      content = el("button", {
+        type: "button",
+        className: "join",
+        dataset: { game: game.id, seat: String(seat.seat) },
+        onclick: () => joinSeat(game.id, seat.seat),
+      }, `Join seat ${seat.seat}`);
+    } else {
+      content = el("span", { className: "seat-taken" }, `${seat.seat}: human${seat.free ? "" : " (taken)"}`);
+    }
+    list.append(el("li", {}, content));
+  }
+  return list;
+}
+
+function gameRow(game) {
+  const created = new Date(game.created * 1000);
+  return el("tr", { dataset: { game: game.id } },
+    el("td", {}, el("code", {}, game.id), el("div", { className: "muted small" }, created.toLocaleString())),
+    el("td", { dataset: { label: "Players" } }, String(game.players)),
+    el("td", { dataset: { label: "Moves" } }, `${game.moves}${game.over ? " (over)" : ""}`),
+    el("td", { dataset: { label: "Seats" } }, seatCell(game)),
+    el("td", {}, el("a", {
+      className: "watch button",
+      href: `/games/${encodeURIComponent(game.id)}#watch`,
+      dataset: { game: game.id },
+    }, "Watch")),
+  );
+}
+
+async function refreshGames() {
+  try {
+    const { games } = await api("GET", "/api/games");
+    document.querySelector("#games tbody").replaceChildren(...games.map(gameRow));
+    document.getElementById("games-empty").hidden = games.length > 0;
+  } catch (err) {
+    showMessage(`Could not list the games: ${err.message}`);
+  }
+}
+
+playersSelect.addEventListener("change", renderSeatChoices);
+document.getElementById("create-form").addEventListener("submit", createGame);
+document.getElementById("refresh").addEventListener("click", refreshGames);
+renderSeatChoices();
+refreshGames();
+// keep the list fresh while the lobby is on screen
+setInterval(() => {
+  if (document.visibilityState === "visible") refreshGames();
+}, 15000);
