@@ -75,10 +75,15 @@ def recorded(
     num_players: int, seed: int, rules: Rules = DEFAULT, tiles: TileSet | None = None
 ) -> Recorder:
     """A seeded random game played through a :class:`Recorder`."""
-    rng = random.Random(seed)
     recorder = (
         Recorder(num_players, rules) if tiles is None else Recorder(num_players, rules, tiles=tiles)
     )
+    return play_on(recorder, seed)
+
+
+def play_on(recorder: Recorder, seed: int) -> Recorder:
+    """``recorder``, played on to the end with seeded random choices and draws."""
+    rng = random.Random(seed)
     while not recorder.state.is_terminal:
         if recorder.state.is_chance_node:
             recorder.resolve_chance(rng)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from record_helpers import CUSTOM_TILES, VARIANTS, players_for, playout, recorded
+from record_helpers import CUSTOM_TILES, VARIANTS, play_on, players_for, playout, recorded
 
 from tongiaki_rules import (
     Draw,
@@ -42,16 +42,6 @@ PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 GAMES = [
     playout(players_for(rules, 2 + k % 5), k, rules) for k, rules in enumerate(VARIANTS.values())
 ] + [playout(3, 1, Rules(), CUSTOM_TILES)]
-
-
-def play_on(recorder: Recorder, seed: int) -> Recorder:
-    rng = random.Random(seed)
-    while not recorder.state.is_terminal:
-        if recorder.state.is_chance_node:
-            recorder.resolve_chance(rng)
-        else:
-            recorder.apply(rng.choice(recorder.state.legal_actions()))
-    return recorder
 
 
 def mid_game() -> GameState:

@@ -259,12 +259,7 @@ def read_record(path: str, option: str = "--resume") -> GameRecord:
     ...
     tongiaki_rules.cli.common.CliError: --resume /: cannot read /: Is a directory
     """
-    if path == "-":
-        raise CliError(f"{option} -: standard input holds the game's answers; give a file name")
-    try:
-        loaded = load_record_or_state(path)
-    except CliError as exc:
-        raise CliError(f"{option} {_shown(path)}: {exc}") from None
+    loaded = _load_for(option, path)
     if isinstance(loaded, GameState):
         raise CliError(
             f"{option} {_shown(path)}: the file holds a single position, not a game record; "
@@ -293,20 +288,26 @@ def read_position(arg: str, option: str = "--from") -> GameState:
     tongiaki_rules.cli.common.CliError: --from: position code, table entry 0 ...[COMP-3]
     """
     shown = _shown(arg)
-    if arg == "-":
-        raise CliError(f"{option} -: standard input holds the game's answers; give a file name")
-    if not Path(arg).exists():
+    if arg != "-" and not Path(arg).exists():
         return read_position_code(arg, option)
-    try:
-        loaded = load_record_or_state(arg)
-    except CliError as exc:
-        raise CliError(f"{option} {shown}: {exc}") from None
+    loaded = _load_for(option, arg)
     if isinstance(loaded, GameRecord):
         raise CliError(
             f"{option} {shown}: the file holds a game record, not a position; "
             f"continue the game with --resume {shown}"
         )
     return loaded
+
+
+def _load_for(option: str, path: str) -> GameRecord | GameState:
+    """What the file ``path`` given to ``option`` holds; ``-`` is refused, because standard
+    input holds the game's answers."""
+    if path == "-":
+        raise CliError(f"{option} -: standard input holds the game's answers; give a file name")
+    try:
+        return load_record_or_state(path)
+    except CliError as exc:
+        raise CliError(f"{option} {_shown(path)}: {exc}") from None
 
 
 def read_position_code(arg: str, option: str) -> GameState:
