@@ -23,8 +23,8 @@ def free_port() -> int:
         return port
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
-    """Start ``python -m tongiaki_rules serve`` and wait until it answers."""
+def start_server(db: Path, port: int, *options: str) -> subprocess.Popen[bytes]:
+    """Start ``python -m tongiaki_rules serve [options]`` and wait until it answers."""
     import httpx
 
     env = dict(os.environ, PYTHONPATH=str(SOURCE) + os.pathsep + os.environ.get("PYTHONPATH", ""))
@@ -37,6 +37,7 @@ def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
         str(port),
         "--db",
         str(db),
+        *options,
     ]
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
@@ -53,10 +54,10 @@ def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
 
 
 @contextmanager
-def live_server(db: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
-    """A running server on ``db`` and its base URL; killed at the end."""
+def live_server(db: Path, *options: str) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """A running server on ``db``, with more ``tongiaki serve`` options; killed at the end."""
     port = free_port()
-    process = start_server(db, port)
+    process = start_server(db, port, *options)
     try:
         yield process, f"http://127.0.0.1:{port}"
     finally:

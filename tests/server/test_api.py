@@ -28,7 +28,8 @@ def static_dir(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(db_path: Path, static_dir: Path) -> TestClient:
-    return TestClient(create_app(db_path, static_dir=static_dir), raise_server_exceptions=False)
+    app = create_app(db_path, static_dir=static_dir, bot_delay=0.0)
+    return TestClient(app, raise_server_exceptions=False)
 
 
 def _new_game(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -53,6 +54,7 @@ def test_create_list_claim_view_and_record(client: TestClient) -> None:
     assert client.post(f"/api/games/{gid}/seats/0").status_code == 409
     assert client.post(f"/api/games/{gid}/seats/1").status_code == 409
     assert client.post(f"/api/games/{gid}/seats/5").status_code == 404
+    assert client.post(f"/api/games/{gid}/seats/x").status_code == 422
     assert client.get("/api/games").json()["games"][0]["seats"][0]["free"] is False
     view = client.get(f"/api/games/{gid}", headers=_bearer(claimed.json()["token"])).json()
     assert view["you"] == 0 and view["legal"] and view["code"]
@@ -152,7 +154,8 @@ def test_openapi_describes_every_route(client: TestClient) -> None:
 
 def test_the_client_pages_and_files_are_served(client: TestClient) -> None:
     assert client.get("/").text == "<h1>lobby</h1>"
-    assert client.get("/games/g-anything").text == "<h1>game</h1>"
+    gid = _new_game(client)["id"]
+    assert client.get(f"/games/{gid}").text == "<h1>game</h1>"
     assert client.get("/static/app.css").text.startswith("body")
     assert client.get("/static/missing.js").status_code == 404
 
@@ -186,22 +189,43 @@ def test_the_websocket_pushes_every_move_to_players_and_spectators(client: TestC
             assert player.receive_json()["view"]["moves"] == moves
 
 
-def test_a_websocket_for_an_unknown_game_or_token_is_closed(client: TestClient) -> None:
+def test_a_page_for_an_unknown_game_is_a_404_linking_to_the_lobby(client: TestClient) -> None:
+    for game_id in ("g-none", "g-%3Cscript%3E", "%ED%A0%80"):
+        answer = client.get(f"/games/{game_id}")
+        assert answer.status_code == 404, game_id
+        assert answer.headers["content-type"].startswith("text/html")
+        assert 'href="/"' in answer.text and "No such game" in answer.text
+        assert "<script>" not in answer.text
+
+
+@pytest.mark.parametrize(
+    ("where", "code", "reason"),
+    [("g-no/ws", 4404, "no game g-no"), ("{gid}/ws?token=bad", 4401, "unknown token")],
+)
+def test_a_websocket_for_an_unknown_game_or_token_is_accepted_then_closed_with_its_status(
+    client: TestClient, where: str, code: int, reason: str
+) -> None:
+    """Accepted first: a browser sees the 4000 + status code, not 1006."""
     from starlette.websockets import WebSocketDisconnect
 
-    with (
-        pytest.raises(WebSocketDisconnect) as closed,
-        client.websocket_connect("/api/games/g-no/ws"),
-    ):
-        pass
-    assert closed.value.code == 4404
     gid = _new_game(client)["id"]
     with (
+        client.websocket_connect("/api/games/" + where.format(gid=gid)) as socket,
         pytest.raises(WebSocketDisconnect) as closed,
-        client.websocket_connect(f"/api/games/{gid}/ws?token=bad"),
     ):
-        pass
-    assert closed.value.code == 4401
+        socket.receive_json()
+    assert (closed.value.code, closed.value.reason) == (code, reason)
+
+
+@pytest.mark.parametrize("seat", [-1, 2, 7, 10**30])
+def test_claiming_a_seat_the_game_lacks_is_404_naming_the_seats(
+    client: TestClient, seat: int
+) -> None:
+    gid = _new_game(client)["id"]
+    answer = client.post(f"/api/games/{gid}/seats/{seat}")
+    assert answer.status_code == 404
+    assert answer.json()["detail"].endswith("in a game of 2 players (seats 0 to 1)")
+    assert "9223372036854775807" not in answer.text
 
 
 def test_an_unknown_token_on_a_view_is_401(client: TestClient) -> None:

@@ -111,3 +111,39 @@ def test_moves_in_flight_at_kill_9_lose_nothing_acknowledged(tmp_path: Path) -> 
                     client.get(f"{base}/api/games/{gid}", params={"at": count}).json()["code"]
                     == code
                 )
+
+
+def _wait_for(client: Any, url: str, done: Any, seconds: float = 120) -> dict[str, Any]:
+    """Poll the view at ``url`` until ``done(view)``; the last view."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while True:
+        view: dict[str, Any] = client.get(url, params={"svg": "false"}).json()
+        if done(view) or time.monotonic() > deadline:
+            return view
+        time.sleep(0.05)
+
+
+def test_a_game_of_bots_killed_mid_game_goes_on_after_the_restart(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    body = {"players": 3, "seats": {"0": "random", "1": "greedy", "2": "random"}, "seed": 8}
+    with (
+        live_server(db, "--bot-delay", "0.05") as (process, base),
+        httpx.Client(timeout=30) as client,
+    ):
+        gid = client.post(f"{base}/api/games", json=body).json()["id"]
+        url = f"{base}/api/games/{gid}"
+        seen = _wait_for(client, url, lambda view: view["moves"] >= 10)
+        assert seen["moves"] >= 10 and seen["outcome"] is None  # moving in the background
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    with (
+        live_server(db, "--bot-delay", "0") as (_process, base),
+        httpx.Client(timeout=30) as client,
+    ):
+        url = f"{base}/api/games/{gid}"
+        over = _wait_for(client, url, lambda view: view["outcome"] is not None)
+        assert over["outcome"] is not None  # resumed at startup, played to the end
+        past = client.get(url, params={"at": seen["moves"], "svg": "false"}).json()
+        assert past["code"] == seen["code"]  # nothing seen before the kill was lost

@@ -54,3 +54,18 @@ def test_the_default_db_follows_xdg_data_home(
     assert default_db_path() == tmp_path / "tongiaki" / "games.sqlite3"
     monkeypatch.delenv("XDG_DATA_HOME")
     assert default_db_path() == Path.home() / ".local" / "share" / "tongiaki" / "games.sqlite3"
+
+
+@pytest.mark.parametrize("delay", ["-0.1", "61", "nan", "inf", "soon"])
+def test_a_bad_bot_delay_is_one_line(delay: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["serve", "--bot-delay", delay])
+    assert stopped.value.code == 2
+    assert "a delay is a number of seconds from 0 to 60" in capsys.readouterr().err
+
+
+def test_the_bot_delay_defaults_to_the_drivers() -> None:
+    from tongiaki_rules.cli import serve
+    from tongiaki_rules.server.driver import DEFAULT_BOT_DELAY
+
+    assert serve.DEFAULT_BOT_DELAY == DEFAULT_BOT_DELAY

@@ -170,18 +170,28 @@ def test_bots_and_chance_move_after_a_human_move(service: GameService) -> None:
     assert view["narration"] and len(view["narration"]) <= MAX_NARRATION_LINES
 
 
-def test_a_game_that_starts_with_a_bot_is_advanced_at_creation(service: GameService) -> None:
+def test_a_game_that_starts_with_a_bot_waits_for_a_step(service: GameService) -> None:
     game = service.create_game(2, seats={0: "random"}, seed=4)
+    assert service.view(game["id"])["moves"] == 0  # creating a game plays nothing
+    assert service.step(game["id"]) == 1
     view = service.view(game["id"])
-    assert view["moves"] >= 1 and view["to_move"] == 1
+    assert view["moves"] == 1 and view["to_move"] == 1
+    assert service.step(game["id"]) is None  # a human is to move: nothing to do
 
 
-def test_a_game_of_bots_only_is_played_to_the_end_at_creation(service: GameService) -> None:
+def test_a_game_of_bots_only_is_played_one_stored_step_at_a_time(db_path: Path) -> None:
+    service = GameService(SqliteStorage(db_path))
     game = service.create_game(2, seats={0: "random", 1: "random"}, seed=4)
-    view = service.view(game["id"])
+    gid, seen = game["id"], [0]
+    while (moves := service.step(gid)) is not None:
+        assert len(SqliteStorage(db_path).moves(gid)) == moves == seen[-1] + 1  # stored at once
+        seen.append(moves)
+    view = service.view(gid)
     assert view["to_move"] is None and view["outcome"] is not None
     assert service.list_games()[0]["over"] is True
     assert view["narration"][-1]  # the footer tells the result
+    record = GameRecord.from_dict(service.record(gid))
+    assert replay(record) == state_from_json(_json(view["state"]))
 
 
 def test_time_travel_shows_the_game_after_k_moves(service: GameService) -> None:

@@ -6,7 +6,8 @@ SQLite file ``--db PATH``, by default
 ``$XDG_DATA_HOME/tongiaki/games.sqlite3`` (or
 ``~/.local/share/tongiaki/games.sqlite3``). Without FastAPI and uvicorn
 installed, the command says so in one line with the ``pip`` command that
-installs them.
+installs them. ``--bot-delay SECONDS`` (default 0.3) paces the moves bots
+and chance make while no human is to move, so spectators can follow them.
 
 >>> from tongiaki_rules.cli import main
 >>> main(["serve", "--port", "http"])  # the message goes to stderr
@@ -27,6 +28,9 @@ from .common import CliError
 __all__ = ["add_parser", "run"]
 
 INSTALL_HINT = "pip install 'tongiaki_rules[server]'"
+DEFAULT_BOT_DELAY = 0.3
+"""Seconds between background bot moves (the same as ``tongiaki_rules.server.driver``'s)."""
+MAX_BOT_DELAY = 60.0
 
 
 def add_parser(sub: Any) -> None:
@@ -50,6 +54,14 @@ def add_parser(sub: Any) -> None:
         metavar="PATH",
         help="the SQLite file of the games (default: $XDG_DATA_HOME/tongiaki/games.sqlite3)",
     )
+    parser.add_argument(
+        "--bot-delay",
+        type=_delay,
+        default=DEFAULT_BOT_DELAY,
+        metavar="SECONDS",
+        help="pause before each move a bot or chance makes while no human is to move "
+        f"(default: {DEFAULT_BOT_DELAY}; 0 to play them at once)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -57,6 +69,18 @@ def _port(text: str) -> int:
     if not text.isdigit() or not 0 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text!r}")
     return int(text)
+
+
+def _delay(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= MAX_BOT_DELAY:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(
+            f"a delay is a number of seconds from 0 to {MAX_BOT_DELAY}, not {text!r}"
+        )
+    return seconds
 
 
 def run(args: argparse.Namespace) -> int:
@@ -71,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
 
     db = args.db if args.db is not None else default_db_path()
     try:
-        app = create_app(db)
+        app = create_app(db, bot_delay=args.bot_delay)
     except OSError as exc:
         raise CliError(f"--db {db}: {exc.strerror or exc}") from None
     except Exception as exc:  # sqlite3.DatabaseError: not a database, locked, ...

@@ -1,7 +1,12 @@
 """The FastAPI application of ``tongiaki serve``: the JSON API, the WebSocket, the client files.
 
 Every route calls :class:`~.service.GameService` in a worker thread, so a
-bot thinking in one game does not hold up the others. Every refusal is a
+bot thinking in one game does not hold up the others. Bot and chance moves
+no request waits for (a game of bots only, a game a bot opens, a game left
+waiting by a server killed mid-game) are played in the background by a
+:class:`~.driver.BotDriver`, ``bot_delay`` seconds apart, each stored and
+pushed over the WebSocket: such games are woken when created, when viewed
+or watched, and at startup. Every refusal is a
 JSON body ``{"detail": "..."}`` (with ``"clause"`` for an illegal action):
 bad JSON 400, a body over :data:`MAX_BODY` bytes 413, unknown fields and
 wrong types 422, and never a traceback.
@@ -18,25 +23,28 @@ wrong types 422, and never a traceback.
 from __future__ import annotations
 
 import functools
+import html
 import json
 import os
 import re
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import anyio
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .driver import DEFAULT_BOT_DELAY, BotDriver
 from .errors import ServiceError, Unauthorized, Unprocessable
 from .hub import Hub
-from .service import GameService
+from .service import GameService, server_to_move
 from .storage import SqliteStorage, Storage
 
 __all__ = ["MAX_BODY", "STATIC_DIR", "WORKER_THREADS", "create_app"]
@@ -194,17 +202,33 @@ def _install_handlers(app: FastAPI) -> None:
 
 
 def create_app(
-    db: str | os.PathLike[str] | Storage, *, static_dir: str | os.PathLike[str] | None = None
+    db: str | os.PathLike[str] | Storage,
+    *,
+    static_dir: str | os.PathLike[str] | None = None,
+    bot_delay: float = DEFAULT_BOT_DELAY,
 ) -> FastAPI:
     """The application serving the games in ``db`` (an SQLite path, or any :class:`Storage`).
 
     ``static_dir`` holds the browser client (index.html, game.html, ...);
     by default the files shipped in the package (:data:`STATIC_DIR`).
+    ``bot_delay`` is the pause, in seconds, before each background move of
+    a bot or of chance. At startup the unfinished games with a bot seat are
+    resumed; at shutdown the background moves stop.
     """
     storage = SqliteStorage(db) if isinstance(db, (str, os.PathLike)) else db
     service = GameService(storage)
     hub = Hub()
+    driver = BotDriver(service, delay=bot_delay, notify=hub.publish)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        for game_id in await run_in_threadpool(service.unfinished_bot_games):
+            driver.wake(game_id)
+        yield
+        driver.close()
+
     app = FastAPI(
+        lifespan=lifespan,
         title="tongiaki serve",
         summary="Play Tongiaki over HTTP: games, seats, views, moves, and a WebSocket.",
         default_response_class=AsciiJSONResponse,
@@ -214,11 +238,12 @@ def create_app(
     )
     app.state.service = service
     app.state.hub = hub
+    app.state.driver = driver
     app.add_middleware(BodyLimit)
     _install_handlers(app)
-    _add_api(app, service, hub)
-    _add_socket(app, service, hub)
-    _add_pages(app, Path(static_dir) if static_dir is not None else STATIC_DIR)
+    _add_api(app, service, hub, driver)
+    _add_socket(app, service, hub, driver)
+    _add_pages(app, service, Path(static_dir) if static_dir is not None else STATIC_DIR)
     return app
 
 
@@ -228,23 +253,45 @@ _GAME_ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def _add_api(app: FastAPI, service: GameService, hub: Hub) -> None:
+def _drive_if_waiting(driver: BotDriver, view: dict[str, Any]) -> dict[str, Any]:
+    """Wake the background bots for a game whose present view waits for a bot or chance."""
+    if server_to_move(view):
+        driver.wake(view["id"])
+    return view
+
+
+def _add_api(app: FastAPI, service: GameService, hub: Hub, driver: BotDriver) -> None:
     @app.post("/api/games", status_code=201, responses={422: {"description": "bad settings"}})
     async def create_game(body: NewGame) -> dict[str, Any]:
-        """Create a game; the answer holds a token for every human seat (seats stay free)."""
+        """Create a game; the answer holds a token for every human seat (seats stay free).
+
+        Bots (and chance) then play in the background while no human is to move.
+        """
         seats = _seat_numbers(body.seats)
-        return await run_in_threadpool(
+        game = await run_in_threadpool(
             service.create_game, body.players, seats, body.rules, body.seed
         )
+        if seats:
+            driver.wake(game["id"])
+        return game
 
     @app.get("/api/games")
     async def list_games() -> dict[str, Any]:
         """The newest games (at most 100), newest first, with their free human seats."""
         return {"games": await run_in_threadpool(service.list_games)}
 
-    @app.post("/api/games/{game_id}/seats/{seat}", responses={409: {"description": "taken"}})
+    @app.post(
+        "/api/games/{game_id}/seats/{seat}",
+        responses={
+            404: {"description": "no such game, or no such seat in it"},
+            409: {"description": "taken, or a bot's"},
+        },
+    )
     async def claim_seat(game_id: str, seat: int) -> dict[str, Any]:
-        """Claim a free human seat: ``{"seat": k, "token": ...}``."""
+        """Claim a free human seat: ``{"seat": k, "token": ...}``.
+
+        404 for a number that is not a seat of the game (such as -1).
+        """
         return await run_in_threadpool(service.claim_seat, game_id, seat)
 
     @app.get(
@@ -258,7 +305,8 @@ def _add_api(app: FastAPI, service: GameService, hub: Hub) -> None:
     ) -> dict[str, Any]:
         """The game as the token's seat (or a spectator) sees it, after ``at`` moves."""
         token = _bearer(authorization)
-        return await run_in_threadpool(lambda: service.view(game_id, at=at, token=token, svg=svg))
+        view = await run_in_threadpool(lambda: service.view(game_id, at=at, token=token, svg=svg))
+        return _drive_if_waiting(driver, view)
 
     @app.get("/api/games/{game_id}/record", responses={404: {"description": "no such game"}})
     async def record(game_id: str) -> dict[str, Any]:
@@ -289,16 +337,22 @@ def _add_api(app: FastAPI, service: GameService, hub: Hub) -> None:
         return view
 
 
-def _add_socket(app: FastAPI, service: GameService, hub: Hub) -> None:
+def _add_socket(app: FastAPI, service: GameService, hub: Hub, driver: BotDriver) -> None:
     @app.websocket("/api/games/{game_id}/ws")
     async def watch(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
-        """Send the view now and after every move: ``{"type": "view", "view": ...}``."""
+        """Send the view now and after every move: ``{"type": "view", "view": ...}``.
+
+        A socket for an unknown game or token is accepted, then closed with
+        code 4000 + the HTTP status (4404, 4401) and the reason: a browser
+        sees those codes only on a socket that was accepted first.
+        """
+        await websocket.accept()
         try:
             view = await run_in_threadpool(lambda: service.view(game_id, token=token))
         except ServiceError as exc:
             await websocket.close(code=4000 + exc.status, reason=exc.message[:120])
             return
-        await websocket.accept()
+        _drive_if_waiting(driver, view)
         queue = hub.subscribe(game_id)
         try:
             await websocket.send_json({"type": "view", "view": view})
@@ -322,7 +376,16 @@ def _add_socket(app: FastAPI, service: GameService, hub: Hub) -> None:
             hub.unsubscribe(game_id, queue)
 
 
-def _add_pages(app: FastAPI, static_dir: Path) -> None:
+_NO_GAME_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>No such game - Tongiaki</title>
+<link rel="stylesheet" href="/static/app.css"></head>
+<body><main><h1>No such game</h1>
+<p>There is no game <code>{game}</code> on this server.</p>
+<p><a href="/">Back to the lobby</a></p></main></body></html>
+"""
+
+
+def _add_pages(app: FastAPI, service: GameService, static_dir: Path) -> None:
     def page(name: str) -> FileResponse:
         path = static_dir / name
         if not path.is_file():
@@ -333,8 +396,11 @@ def _add_pages(app: FastAPI, static_dir: Path) -> None:
     async def lobby() -> FileResponse:
         return page("index.html")
 
-    @app.get("/games/{game_id}", include_in_schema=False)
-    async def game_page(game_id: str) -> FileResponse:
+    @app.get("/games/{game_id}", include_in_schema=False, response_model=None)
+    async def game_page(game_id: str) -> FileResponse | HTMLResponse:
+        if not await run_in_threadpool(service.has_game, game_id):
+            shown = html.escape(game_id[:100].encode("ascii", "replace").decode("ascii"))
+            return HTMLResponse(_NO_GAME_PAGE.format(game=shown), status_code=404)
         return page("game.html")
 
     if static_dir.is_dir():

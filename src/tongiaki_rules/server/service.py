@@ -50,7 +50,14 @@ from .errors import Conflict, Forbidden, NotFound, Unauthorized, Unprocessable
 from .game_log import GameLog
 from .storage import Storage, StoredGame, StoredSeat
 
-__all__ = ["MAX_MCTS_ITERATIONS", "MAX_SEED", "GameService", "bot_seed", "chance_rng"]
+__all__ = [
+    "MAX_MCTS_ITERATIONS",
+    "MAX_SEED",
+    "GameService",
+    "bot_seed",
+    "chance_rng",
+    "server_to_move",
+]
 
 MAX_MCTS_ITERATIONS = 2000
 """An MCTS seat thinks at most this many iterations a move, so no request hangs the server."""
@@ -151,8 +158,10 @@ class GameService:
         """Start a game; the answer holds its id and a token for every human seat.
 
         ``seats`` names the bot seats (``{1: "greedy"}``), the others are human;
-        ``rules`` are rule flags by name, as in a record. A game whose first
-        decision is a bot's (or chance's) is played up to a human decision.
+        ``rules`` are rule flags by name, as in a record. The game is stored
+        with no moves: when a bot (or chance) makes its first decision, call
+        :meth:`step` for each of those moves (``tongiaki serve`` does so in the
+        background, at a watchable pace).
         """
         players = _whole(players, "players", 2, 6)
         bots = self._check_seats(seats or {}, players)
@@ -170,7 +179,6 @@ class GameService:
             seed,
         )
         log = GameLog(record)
-        self._advance(stored, log)
         tokens = {seat.seat: secrets.token_urlsafe(24) for seat in stored.seats if not seat.bot}
         self.storage.add_game(
             stored,
@@ -222,17 +230,49 @@ class GameService:
         ]
 
     def claim_seat(self, game_id: str, seat: int) -> dict[str, Any]:
-        """Take a free human seat: ``{"seat": k, "token": ...}`` (409 if taken or a bot's)."""
+        """Take a free human seat: ``{"seat": k, "token": ...}``.
+
+        409 if the seat is taken or a bot's; 404 for a whole number that is
+        not a seat of the game (``-1``, or ``7`` in a game of 3), as for a
+        game that does not exist; 422 for a seat that is not a whole number.
+        """
         stored = self._stored(game_id)
-        seat = _whole(seat, "seat", 0, MAX_SEED)
-        if seat >= len(stored.seats):
-            raise NotFound(f"game {game_id} has no seat {seat}")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise Unprocessable(f"seat must be a whole number, not {type(seat).__name__}")
+        players = len(stored.seats)
+        if not 0 <= seat < players:
+            shown = str(seat) if abs(seat) < 10**30 else "a huge number"
+            raise NotFound(
+                f"no seat {shown} in a game of {players} players (seats 0 to {players - 1})"
+            )
         if stored.seats[seat].bot:
             raise Conflict(f"seat {seat} is played by a bot")
         token = secrets.token_urlsafe(24)
         if not self.storage.claim_seat(game_id, seat, _digest(token)):
             raise Conflict(f"seat {seat} is already taken")
         return {"seat": seat, "token": token}
+
+    def has_game(self, game_id: str) -> bool:
+        """Whether a game ``game_id`` is stored.
+
+        >>> import tempfile, pathlib
+        >>> from tongiaki_rules.server.storage import SqliteStorage
+        >>> GameService(SqliteStorage(pathlib.Path(tempfile.mkdtemp()) / "g")).has_game("g-1")
+        False
+        """
+        try:
+            self._stored(game_id)
+        except NotFound:
+            return False
+        return True
+
+    def unfinished_bot_games(self, limit: int = GAMES_IN_MEMORY) -> list[str]:
+        """The ids of the newest ``limit`` unfinished games with a bot seat: those to resume.
+
+        A server killed while a bot was to move left such games waiting;
+        ``tongiaki serve`` calls :meth:`step` on them at startup.
+        """
+        return self.storage.unfinished_bot_games(limit)
 
     def record(self, game_id: str) -> dict[str, Any]:
         """The game so far as a ``tongiaki-record`` document."""
@@ -344,20 +384,40 @@ class GameService:
         if not self.storage.append_moves(game.stored.id, first, moves, over=log.state.is_terminal):
             raise Conflict(f"another move {first} was accepted first")
 
+    def step(self, game_id: str) -> int | None:
+        """Play one move of chance or of the bot to move, stored; the game's moves after it.
+
+        ``None`` when there is nothing to play: a human is to move or the game
+        is over. When another server process stored that move first, the
+        game is read again instead (and the answer is its moves then), so a
+        step never fails for losing a race.
+
+        >>> import tempfile, pathlib
+        >>> from tongiaki_rules.server.storage import SqliteStorage
+        >>> service = GameService(SqliteStorage(pathlib.Path(tempfile.mkdtemp()) / "g"))
+        >>> game = service.create_game(2, seats={0: "greedy"}, seed=1)
+        >>> service.step(game["id"]), service.step(game["id"])
+        (1, None)
+        """
+        game = self._game(game_id)
+        with game.lock:
+            self._sync(game)
+            log = game.log
+            first = log.moves
+            action = _server_move(game.stored, log.state, first)
+            if action is None:
+                return None
+            over = log.state.apply(action).is_terminal
+            if self.storage.append_moves(game_id, first, [action_to_dict(action)], over=over):
+                log.extend(action)
+            else:  # another process stored move ``first``: take the stored game
+                self._sync(game)
+            return log.moves
+
     def _advance(self, stored: StoredGame, log: GameLog) -> None:
         """Play chance and the bot seats until a human is to move or the game is over."""
-        while not log.state.is_terminal:
-            state = log.state
-            if state.is_chance_node:
-                log.extend(state.sample_chance(chance_rng(stored.seed, log.moves)))
-                continue
-            seat = state.current_player
-            assert seat is not None
-            spec = stored.seats[seat].bot
-            if spec is None:
-                return
-            bot = make_bot(spec, seed=bot_seed(stored.seed, seat, log.moves))
-            log.extend(bot.choose(state))
+        while (action := _server_move(stored, log.state, log.moves)) is not None:
+            log.extend(action)
 
     # ----------------------------------------------------------------- cache
     def _stored(self, game_id: str) -> StoredGame:
@@ -412,6 +472,32 @@ class GameService:
         if seat is None:
             raise Unauthorized("unknown token")
         return seat
+
+
+def _server_move(stored: StoredGame, state: GameState, moves: int) -> Action | None:
+    """The draw, or the bot's move, at move ``moves``; ``None`` if a human is to move or over."""
+    if state.is_terminal:
+        return None
+    if state.is_chance_node:
+        return state.sample_chance(chance_rng(stored.seed, moves))
+    seat = state.current_player
+    spec = None if seat is None else stored.seats[seat].bot
+    if seat is None or spec is None:
+        return None
+    return make_bot(spec, seed=bot_seed(stored.seed, seat, moves)).choose(state)
+
+
+def server_to_move(view: Mapping[str, Any]) -> bool:
+    """Whether the position of a present ``view`` waits for the server: chance or a bot.
+
+    >>> server_to_move({"moves": 3, "at": 3, "outcome": None, "to_move": 1,
+    ...                 "seats": [{"kind": "human"}, {"kind": "bot"}]})
+    True
+    """
+    if view["at"] != view["moves"] or view["outcome"] is not None:
+        return False
+    seat = view["to_move"]
+    return seat is None or view["seats"][seat]["kind"] == "bot"
 
 
 def _chosen(state: GameState, action: object) -> Action:

@@ -145,6 +145,9 @@ class Storage(Protocol):
     def moves(self, game_id: str, first: int = 0) -> list[dict[str, Any]]:
         """The stored moves from number ``first`` on, in order."""
 
+    def unfinished_bot_games(self, limit: int) -> list[str]:
+        """The ids of the newest ``limit`` games not over that have a bot seat, newest first."""
+
     def append_moves(
         self, game_id: str, first: int, moves: Sequence[dict[str, Any]], *, over: bool
     ) -> bool:
@@ -288,6 +291,16 @@ class SqliteStorage:
             "SELECT action FROM moves WHERE game_id = ? AND n >= ? ORDER BY n", (game_id, first)
         )
         return [json.loads(text) for (text,) in rows]
+
+    def unfinished_bot_games(self, limit: int) -> list[str]:
+        """The ids of the newest ``limit`` games not over that have a bot seat, newest first."""
+        rows = self._connection().execute(
+            "SELECT id FROM games WHERE over = 0 AND EXISTS "
+            "(SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.kind = 'bot') "
+            "ORDER BY created DESC, id LIMIT ?",
+            (limit,),
+        )
+        return [game_id for (game_id,) in rows]
 
     def append_moves(
         self, game_id: str, first: int, moves: Sequence[dict[str, Any]], *, over: bool

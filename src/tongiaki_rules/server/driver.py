@@ -1,0 +1,147 @@
+"""Bots and chance in the background: one stored move at a time, at a watchable pace.
+
+A game whose next decision is a bot's or chance's, with no human request
+waiting for it (a game of bots only, a game a bot opens, a game left so by a
+server killed mid-game), is *driven* by a :class:`BotDriver`: every
+``delay`` seconds it calls :meth:`~.service.GameService.step` in one of a
+few worker threads, which plays and stores one move under the game's lock,
+and then tells ``notify`` (the WebSocket hub), until a human is to move or
+the game is over. One clock thread keeps the games' next times; a slow bot
+holds one worker thread, never the others' games.
+
+>>> import tempfile, pathlib
+>>> from tongiaki_rules.server import GameService, SqliteStorage
+>>> service = GameService(SqliteStorage(pathlib.Path(tempfile.mkdtemp()) / "g.sqlite3"))
+>>> game = service.create_game(2, seats={0: "random", 1: "random"}, seed=3)
+>>> driver = BotDriver(service, delay=0.0)
+>>> driver.wake(game["id"])
+>>> driver.wait_idle(timeout=60)
+True
+>>> service.view(game["id"], svg=False)["outcome"] is not None
+True
+>>> driver.close()
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import logging
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+from .service import GameService
+
+__all__ = ["DEFAULT_BOT_DELAY", "BotDriver"]
+
+DEFAULT_BOT_DELAY = 0.3
+"""Seconds between two background moves of one game, so spectators can follow them."""
+
+_log = logging.getLogger(__name__)
+
+
+def _ignore(game_id: str, moves: int) -> None:
+    """The default ``notify``: nobody is told."""
+
+
+class BotDriver:
+    """Plays the bot and chance moves no request waits for, game by game, in worker threads.
+
+    ``notify(game_id, moves)`` is called (from a worker thread) after each
+    stored move; ``workers`` threads play moves at once.
+    """
+
+    def __init__(
+        self,
+        service: GameService,
+        *,
+        delay: float = DEFAULT_BOT_DELAY,
+        notify: Callable[[str, int], None] = _ignore,
+        workers: int = 4,
+    ) -> None:
+        self.service = service
+        self.delay = delay
+        self._notify = notify
+        self._workers = workers
+        self._due: list[tuple[float, int, str]] = []
+        self._order = itertools.count()
+        self._driven: set[str] = set()
+        self._changed = threading.Condition()
+        self._pool: ThreadPoolExecutor | None = None
+        self._closed = False
+
+    def wake(self, game_id: str) -> None:
+        """Drive ``game_id`` (its first move after ``delay``), unless it is driven already.
+
+        A game where a human is to move, or that is over, stops being driven
+        at once; so waking a game costs little whatever its position.
+        """
+        with self._changed:
+            if self._closed or game_id in self._driven:
+                return
+            self._driven.add(game_id)
+            self._schedule(game_id)
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(self._workers, thread_name_prefix="tongiaki-bot")
+                threading.Thread(target=self._clock, name="tongiaki-bot-clock", daemon=True).start()
+
+    def driven(self) -> int:
+        """How many games are being driven now."""
+        with self._changed:
+            return len(self._driven)
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Wait until no game is driven (``True``), or ``timeout`` seconds (``False``)."""
+        with self._changed:
+            return self._changed.wait_for(lambda: not self._driven, timeout)
+
+    def close(self) -> None:
+        """Stop driving; a move being played is still stored, no new one is started."""
+        with self._changed:
+            self._closed = True
+            self._due.clear()
+            self._driven.clear()
+            self._changed.notify_all()
+            pool = self._pool
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def _schedule(self, game_id: str) -> None:
+        heapq.heappush(self._due, (time.monotonic() + self.delay, next(self._order), game_id))
+        self._changed.notify_all()
+
+    def _clock(self) -> None:
+        """Hand every game to a worker when its time comes."""
+        with self._changed:
+            while not self._closed:
+                if not self._due:
+                    self._changed.wait()
+                    continue
+                when, _, game_id = self._due[0]
+                pause = when - time.monotonic()
+                if pause > 0:
+                    self._changed.wait(pause)
+                    continue
+                heapq.heappop(self._due)
+                assert self._pool is not None
+                self._pool.submit(self._step, game_id)
+
+    def _step(self, game_id: str) -> None:
+        """Play one move of the game; schedule the next or stop driving it."""
+        moves: int | None = None
+        try:
+            moves = self.service.step(game_id)
+        except Exception:  # an unreadable game, a database error: the next viewer wakes it again
+            _log.exception("stopped driving game %s", game_id)
+        if moves is not None:
+            self._notify(game_id, moves)
+        with self._changed:
+            if self._closed:
+                return
+            if moves is None:
+                self._driven.discard(game_id)
+                self._changed.notify_all()
+            else:
+                self._schedule(game_id)
