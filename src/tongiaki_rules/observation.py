@@ -39,11 +39,11 @@ from . import engine as _engine
 from .colours import BOATS_PER_COLOUR, COLOURS
 from .encoding import ActionEncoding, placement_radius
 from .errors import InvalidPositionError, QueryError, SettingsError, shown
+from .hexgrid import Hex
 from .pergame import PerGame, index_problem
 from .rules import Rules
 from .standard_tiles import STANDARD_TILES
 from .state import DEFAULT_RULES, DecisionKind, GameConfig, GameState
-from .hexgrid import Hex
 from .tiles import TileSet
 
 __all__ = [
@@ -202,7 +202,7 @@ class ObservationLayout:
     _rest: dict[str, int] = attrs.field(init=False, alias="_rest")
     """The offset of each section after the tile sections, counted from ``_split``."""
     _table: list[tuple[object, object, list[float]]] = attrs.field(init=False, alias="_table")
-    """``[(tiles_, pile_, values)]``: the tile sections last built, and what they were built from."""
+    """``[(tiles_, pile_, values)]``: the tile sections last built, and what from."""
     _slots: list[tuple[object, dict[Hex, int]]] = attrs.field(init=False, alias="_slots")
     """``[(tiles_, island slots)]``: the island slots of the last table seen."""
 

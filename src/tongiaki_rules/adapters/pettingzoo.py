@@ -177,6 +177,19 @@ class TongiakiEnv(AECEnv):
         self._views: tuple[GameState | None, dict[int, Any]] = (None, {})
         """The position last observed, and the view of it built for each seat."""
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What a copy or a pickle keeps: not the encoding, the layout or the views built."""
+        saved = dict(self.__dict__)
+        for name in ("_encoding", "_arrays", "_views"):
+            del saved[name]
+        return saved
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        self.__dict__.update(saved)
+        self._encoding = ActionEncoding.for_state(self._initial)
+        self._arrays = ObservationArrays(ObservationLayout.for_state(self._initial))
+        self._views = (None, {})
+
     # ---------------------------------------------------------------- spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same object at every call)."""
@@ -368,7 +381,7 @@ _FORWARDED: Final = (
     "infos",
     "_cumulative_rewards",
 )
-"""What the wrappers read at every step; PettingZoo's ``__getattr__`` would pass it on level by level."""
+"""Read by the wrappers at every step; PettingZoo's ``__getattr__`` passes them level by level."""
 
 
 def _forwarded(name: str, *, after_reset: bool = False) -> property:
