@@ -39,6 +39,7 @@ from . import engine as _engine
 from .colours import BOATS_PER_COLOUR, COLOURS
 from .encoding import ActionEncoding, placement_radius
 from .errors import InvalidPositionError, QueryError, SettingsError, shown
+from .hexgrid import Hex
 from .pergame import PerGame, index_problem
 from .rules import Rules
 from .standard_tiles import STANDARD_TILES
@@ -58,6 +59,8 @@ OBSERVATION_VERSION: Final = 1
 """Version of the observation layout; any change to the layout gets a new number."""
 
 _KINDS: Final = tuple(DecisionKind)
+_TILE_SECTIONS: Final = 5
+"""The first sections, which depend only on the tiles on the table and in the pile."""
 _PURPOSE_PHASES: Final = (_engine.DRAW, _engine.PLACE, _engine.LAND)
 
 
@@ -194,6 +197,14 @@ class ObservationLayout:
     _max_slots: int = attrs.field(init=False, alias="_max_slots")
     _max_beaches: int = attrs.field(init=False, alias="_max_beaches")
     _score_scale: float = attrs.field(init=False, alias="_score_scale")
+    _split: int = attrs.field(init=False, alias="_split")
+    """Where the tile sections end and the rest begins."""
+    _rest: dict[str, int] = attrs.field(init=False, alias="_rest")
+    """The offset of each section after the tile sections, counted from ``_split``."""
+    _table: list[tuple[object, object, list[float]]] = attrs.field(init=False, alias="_table")
+    """``[(tiles_, pile_, values)]``: the tile sections last built, and what from."""
+    _slots: list[tuple[object, dict[Hex, int]]] = attrs.field(init=False, alias="_slots")
+    """``[(tiles_, island slots)]``: the island slots of the last table seen."""
 
     def __attrs_post_init__(self) -> None:
         ts = self.tiles
@@ -282,6 +293,11 @@ class ObservationLayout:
         set_(self, "_max_slots", max_slots)
         set_(self, "_max_beaches", max_beaches)
         set_(self, "_score_scale", float(max(1, value_total)))
+        split = b.sections[_TILE_SECTIONS - 1].end
+        set_(self, "_split", split)
+        set_(self, "_rest", {s.name: s.offset - split for s in b.sections[_TILE_SECTIONS:]})
+        set_(self, "_table", [((), (), [])])
+        set_(self, "_slots", [((), {})])
 
     # ------------------------------------------------------------ construction
     @classmethod
@@ -366,16 +382,35 @@ class ObservationLayout:
         :class:`~tongiaki_rules.errors.SettingsError` if it is a state of a
         game this layout does not fit or ``player`` is not a seat of it.
         """
+        table, rest = self._observe_parts(state, player)
+        return table + rest
+
+    def _observe_parts(self, state: GameState, player: int) -> tuple[list[float], list[float]]:
+        """The observation of :meth:`observe` in two parts: the tile sections, and the rest.
+
+        The tile sections (``tile_on_table`` to ``tile_rotation``) depend only
+        on the tiles on the table and in the pile, which most actions leave
+        alone: while they stay the same, the first part is the same list
+        object, built once: the adapters convert it once. Never change it.
+
+        Raises the errors of :meth:`observe`.
+        """
         rel = relative_colours(state, player)
         config = state.config
         if config.num_players != self.num_players or config.tiles != self.tiles:
             raise SettingsError(f"state: {self!r} does not fit a {config.num_players}-player game")
+        tiles, pile, table = self._table[0]
+        if tiles is not state.tiles_ or pile is not state.pile_:
+            table = self._tile_sections(state)
+            self._table[0] = (state.tiles_, state.pile_, table)  # one store, as one value
+        return table, self._other_sections(state, player, rel)
+
+    def _tile_sections(self, state: GameState) -> list[float]:
+        """The values of the tile sections, which start the observation."""
         ts = self.tiles
-        obs = [0.0] * self.size
+        obs = [0.0] * self._split
         sec = self._by_name
         radius = float(self.radius)
-        enc = self.encoding
-        island_slot = enc._island_slots_of(state)
 
         # tiles ---------------------------------------------------------
         on_table = sec["tile_on_table"].offset
@@ -403,12 +438,26 @@ class ObservationLayout:
             while k < base[t] + copies:
                 obs[removed + k] = 1.0
                 k += 1
+        return obs
+
+    def _other_sections(self, state: GameState, player: int, rel: tuple[int, ...]) -> list[float]:
+        """The values of the sections after the tile sections."""
+        ts = self.tiles
+        config = state.config
+        obs = [0.0] * (self.size - self._split)
+        sec = self._rest
+        radius = float(self.radius)
+        enc = self.encoding
+        tiles, island_slot = self._slots[0]
+        if tiles is not state.tiles_:
+            island_slot = enc._island_slots_of(state)
+            self._slots[0] = (state.tiles_, island_slot)  # one store, as one value
 
         # beaches and royal islands ----------------------------------------
-        boats_at = sec["beach_boats"].offset
-        free_at = sec["beach_free"].offset
-        royal_at = sec["royal"].offset
-        king_at = sec["king"].offset
+        boats_at = sec["beach_boats"]
+        free_at = sec["beach_free"]
+        royal_at = sec["royal"]
+        king_at = sec["king"]
         beach_base = enc.beach_offsets
         slots = ts.slots
         agents = len(rel)
@@ -445,13 +494,13 @@ class ObservationLayout:
         # colours --------------------------------------------------------
         seats = config.agent_seats
         scale = self._score_scale
-        in_play = sec["colour_in_play"].offset
-        mine = sec["colour_is_observer"].offset
-        reserve = sec["reserve"].offset
-        on_board = sec["boats_on_board"].offset
-        out = sec["boats_out_of_game"].offset
-        founded = sec["royal_founded"].offset
-        score = sec["score"].offset
+        in_play = sec["colour_in_play"]
+        mine = sec["colour_is_observer"]
+        reserve = sec["reserve"]
+        on_board = sec["boats_on_board"]
+        out = sec["boats_out_of_game"]
+        founded = sec["royal_founded"]
+        score = sec["score"]
         for c in range(agents):
             k = rel[c]
             obs[in_play + k] = 1.0
@@ -462,42 +511,42 @@ class ObservationLayout:
             obs[out + k] = state.out_[c] / BOATS_PER_COLOUR
             obs[founded + k] = min(1.0, state.founded_[c] / 2)
             obs[score + k] = scores[c] / scale
-        obs[sec["turn_colour"].offset + rel[state.agent_]] = 1.0
+        obs[sec["turn_colour"] + rel[state.agent_]] = 1.0
 
         # pile and end ---------------------------------------------------
-        pile = sec["pile"].offset
+        pile = sec["pile"]
         islands_left = sum(1 for t in state.pile_ if ts.is_island[t])
         obs[pile] = islands_left / max(1, ts.island_total - 1)
         obs[pile + 1] = (len(state.pile_) - islands_left) / max(1, ts.ocean_total)
         if state.ended_:
-            obs[sec["end_triggered"].offset] = 1.0
+            obs[sec["end_triggered"]] = 1.0
 
         # the pending decision -----------------------------------------------
         phase = state.phase_
-        obs[sec["decision"].offset + phase] = 1.0
+        obs[sec["decision"] + phase] = 1.0
         if state.current_player == player:
-            obs[sec["observer_decides"].offset] = 1.0
+            obs[sec["observer_decides"]] = 1.0
         if phase == _engine.PLACE and state.tile_ >= 1:
-            obs[sec["place_tile"].offset + state.tile_ - 1] = 1.0
+            obs[sec["place_tile"] + state.tile_ - 1] = 1.0
         if phase in _PURPOSE_PHASES:
-            obs[sec["purpose"].offset + state.purpose_] = 1.0
+            obs[sec["purpose"] + state.purpose_] = 1.0
         if state.drawn_ and state.purpose_ == _engine.VOYAGE and phase != _engine.TURN:
-            obs[sec["voyage_drawn"].offset] = 1.0
-        group_at = sec["group_colours"].offset
+            obs[sec["voyage_drawn"]] = 1.0
+        group_at = sec["group_colours"]
         for c in state.group_:
             obs[group_at + rel[c]] += 1.0 / self._max_slots
         at = state.at_
         if at is not None:
-            gp = sec["group_position"].offset
+            gp = sec["group_position"]
             obs[gp] = _clamp(at[0] / radius)
             obs[gp + 1] = _clamp(at[1] / radius)
-            obs[sec["group_entry"].offset + state.entry_] = 1.0
+            obs[sec["group_entry"] + state.entry_] = 1.0
         if phase == _engine.LAND and at is not None:
             landed = island_slot.get(at)
             if landed is not None:
-                obs[sec["landing_island"].offset + landed] = 1.0
+                obs[sec["landing_island"] + landed] = 1.0
             served = state.served_
-            landing = sec["landing_served"].offset
+            landing = sec["landing_served"]
             for b in range(self._max_beaches):
                 if served >> b & 1:
                     obs[landing + b] = 1.0
@@ -507,9 +556,9 @@ class ObservationLayout:
         ):
             origin = island_slot.get(where) if where is not None else None
             if origin is not None:
-                obs[sec[name].offset + origin] = 1.0
+                obs[sec[name] + origin] = 1.0
         if phase == _engine.SETUP:
-            first = sec["setup_first_beach"].offset
+            first = sec["setup_first_beach"]
             width = len(slots[0])
             for c, b in enumerate(state.setup_firsts_):
                 if b >= 0:

@@ -192,3 +192,39 @@ def test_rules_flags_reach_the_game() -> None:
 def test_bad_arguments_are_refused(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(SettingsError, match=message):
         TongiakiEnv(**kwargs)
+
+
+def test_every_observation_of_a_whole_game_is_the_layout_vector_for_every_agent() -> None:
+    game = raw_env(3, seed=11)
+    game.reset()
+    layout = ObservationLayout.for_game(3)
+    rng = random.Random(11)
+    for agent in game.agent_iter():
+        state = game.game_state
+        for seat, other in enumerate(game.possible_agents):
+            expected = np.array(layout.observe(state, seat), np.float32)
+            assert np.array_equal(game.observe(other)["observation"], expected)
+        observation, _reward, terminated, truncated, _info = game.last()
+        game.step(None if terminated or truncated else random_masked_agent(observation, rng))
+        del agent
+
+
+def test_asking_twice_gives_equal_observations_that_do_not_share_memory() -> None:
+    game = env(2, seed=4)
+    game.reset()
+    first, *_ = game.last()
+    first["observation"][:] = 7.0
+    first["action_mask"][:] = 1
+    second, *_ = game.last()
+    assert second["observation"].max() <= 1.0
+    assert int(second["action_mask"].sum()) == 6
+
+
+def test_the_wrapped_environment_refuses_its_attributes_before_reset() -> None:
+    game = env(2)
+    for name in ("agent_selection", "terminations", "agents", "infos"):
+        with pytest.raises(AttributeError, match="before reset"):
+            getattr(game, name)
+    game.reset()
+    assert game.agent_selection == "player_0"
+    assert str(game) == str(game.unwrapped)

@@ -57,6 +57,7 @@ from ..pergame import as_index, check_settings, index_problem
 from ..rules import Rules
 from ..standard_tiles import STANDARD_TILES
 from ..state import GameState, new_game
+from ._arrays import ObservationArrays
 
 __all__ = [
     "DEFAULT_MAX_GAME_LENGTH",
@@ -171,6 +172,23 @@ class TongiakiEnv(AECEnv):
         self._decisions = 0
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._started = False
+        self._encoding = encoding
+        self._arrays = ObservationArrays(layout)
+        self._views: tuple[GameState | None, dict[int, Any]] = (None, {})
+        """The position last observed, and the view of it built for each seat."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a copy or a pickle keeps: not the encoding, the layout or the views built."""
+        saved = dict(self.__dict__)
+        for name in ("_encoding", "_arrays", "_views"):
+            del saved[name]
+        return saved
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        self.__dict__.update(saved)
+        self._encoding = ActionEncoding.for_state(self._initial)
+        self._arrays = ObservationArrays(ObservationLayout.for_state(self._initial))
+        self._views = (None, {})
 
     # ---------------------------------------------------------------- spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -236,19 +254,26 @@ class TongiakiEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation of ``agent``: its view of the board and its action mask.
 
+        Each call returns new arrays; the view of the board is built once per
+        position and agent, however often it is asked for.
+
         Raises :class:`~tongiaki_rules.errors.SettingsError` naming ``agent``
         if there is no such agent.
         """
         state = self._state
         seat = self._seat_of(agent)
-        layout = ObservationLayout.for_state(state)
-        observation = np.array(layout.observe(state, seat), dtype=np.float32)
+        seen, views = self._views
+        if seen is not state:
+            views = {}
+            self._views = (state, views)
+        view = views.get(seat)
+        if view is None:
+            view = self._arrays.build(state, seat)
+            views[seat] = view
+        mask = np.zeros(self._encoding.size, np.int8)
         if self._started and state.current_player == seat and agent in self.agents:
-            mask_bytes = ActionEncoding.for_state(state).legal_mask(state)
-            mask = np.frombuffer(mask_bytes, dtype=np.int8).copy()
-        else:
-            mask = np.zeros(ActionEncoding.for_state(state).size, np.int8)
-        return {"observation": observation, "action_mask": mask}
+            mask[self._encoding._indices_in_order(state)] = 1
+        return {"observation": view.copy(), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         """Apply the selected agent's action (``None`` once its game is over).
@@ -266,7 +291,7 @@ class TongiakiEnv(AECEnv):
             self._was_dead_step(action)
             return
         state = self._state
-        encoding = ActionEncoding.for_state(state)
+        encoding = self._encoding
         if action is None:
             raise IllegalActionError(f"{agent} must choose an action, not None")
         index = as_index(action)
@@ -332,18 +357,74 @@ def env(num_players: int = 4, rules: Rules | None = None, **kwargs: Any) -> Any:
     ``render_mode``, ``reward`` and ``max_game_length`` (see
     :class:`TongiakiEnv`).
 
+    The wrappers are PettingZoo's, except that they read the environment's
+    attributes (``agent_selection``, ``terminations``, ...) from it directly
+    instead of asking each wrapper in turn.
+
     >>> game = env(2, seed=0)
     >>> game.reset()
     >>> game.unwrapped.game_state.pending.kind.value
     'setup'
     """
     wrapped: Any = raw_env(num_players, rules, **kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = _TerminateIllegal(wrapped, illegal_reward=-1)
     wrapped = _IndexCheck(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return _OrderEnforcing(wrapped)
 
 
-class _IndexCheck(wrappers.BaseWrapper):
+_FORWARDED: Final = (
+    "agent_selection",
+    "agents",
+    "terminations",
+    "truncations",
+    "rewards",
+    "infos",
+    "_cumulative_rewards",
+)
+"""Read by the wrappers at every step; PettingZoo's ``__getattr__`` passes them level by level."""
+
+
+def _forwarded(name: str, *, after_reset: bool = False) -> property:
+    """A property reading ``name`` from the unwrapped environment.
+
+    With ``after_reset``, it fails as ``OrderEnforcingWrapper`` does before
+    the first reset (its ``AttributeError`` comes from the wrapper's
+    ``__getattr__``, which then runs).
+    """
+
+    def get(self: Any) -> Any:
+        if after_reset and not self._has_reset:
+            raise AttributeError(name)
+        return getattr(self._raw, name)
+
+    return property(get, doc=f"The environment's ``{name}``.")
+
+
+class _Forwarding(wrappers.BaseWrapper):
+    """A wrapper that reads the environment's per-step attributes from it directly."""
+
+    def __init__(self, env: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(env, *args, **kwargs)
+        self._raw = env.unwrapped
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
+class _TerminateIllegal(_Forwarding, wrappers.TerminateIllegalWrapper):
+    """PettingZoo's ``TerminateIllegalWrapper``, forwarding as :class:`_Forwarding`."""
+
+
+class _OrderEnforcing(_Forwarding, wrappers.OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper``, forwarding as :class:`_Forwarding`."""
+
+
+for _name in _FORWARDED:
+    setattr(_Forwarding, _name, _forwarded(_name))
+    setattr(_OrderEnforcing, _name, _forwarded(_name, after_reset=True))
+
+
+class _IndexCheck(_Forwarding):
     """Refuses what is not an index of the action space with ``IllegalActionError``.
 
     It stands where PettingZoo's ``AssertOutOfBoundsWrapper`` would, which
@@ -351,10 +432,11 @@ class _IndexCheck(wrappers.BaseWrapper):
     """
 
     def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        finished = self.terminations[agent] or self.truncations[agent]
+        raw = self._raw
+        agent = raw.agent_selection
+        finished = raw.terminations[agent] or raw.truncations[agent]
         if not (action is None and finished):
-            size = int(self.action_space(agent).n)
+            size = int(raw.action_space(agent).n)
             index = as_index(action)
             if index is None or not 0 <= index < size:
                 raise IllegalActionError(index_problem("action index", action, size))
