@@ -214,3 +214,25 @@ def test_a_bot_that_cannot_be_pickled_is_refused_by_seat() -> None:
 
     with ThreadPoolExecutor(1) as pool, pytest.raises(SettingsError, match=r"^bots\[1\] cannot"):
         play_match([make_bot("random"), Local()], executor=pool)
+
+
+def test_the_how_to_s_dask_example_runs_on_a_local_cluster(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    distributed = pytest.importorskip(
+        "dask.distributed", reason="dask.distributed is not installed (the [dask] extra)"
+    )
+    import re
+
+    page = Path(__file__).resolve().parents[2] / "docs" / "how-to" / "simulate.md"
+    (block,) = re.findall(
+        r"^```text\n(from dask\.distributed .*?)^```", page.read_text(), re.S | re.M
+    )
+    assert 'Client("tcp://scheduler:8786")' in block and "games=10_000" in block
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+    ) as cluster:
+        code = block.replace("tcp://scheduler:8786", cluster.scheduler_address)
+        exec(compile(code.replace("games=10_000", "games=3"), "simulate.md", "exec"), {})
+    expected = simulate(["random", "greedy"], games=3, players=4, seed=1).to_text()
+    assert capsys.readouterr().out == expected + "\n"

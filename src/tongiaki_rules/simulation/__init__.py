@@ -339,7 +339,7 @@ def _on_executor(pool: Executor, plan: _Plan, games: int) -> Played:
     tournament does not hold millions of futures; the runs still waiting
     are cancelled if a game fails or the caller stops early.
     """
-    size = max(1, min(8, games // 256))
+    size = max(1, min(8, games // 64))
     runs = ((first, min(size, games - first + 1)) for first in range(1, games + 1, size))
     waiting: deque[Future[tuple[_Played, ...]]] = deque()
     try:
