@@ -155,3 +155,45 @@ def test_the_tables_in_the_how_to_guide_are_what_the_command_prints(
     status, out, _err = run(capsys, "simulate", "--bots", "random", "--games", "100")
     assert status == 0
     assert out == "100 games" + shown
+
+
+# ------------------------------------------------------------ --dask
+def test_a_tournament_on_a_dask_cluster_prints_the_same_summary(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    distributed = pytest.importorskip(
+        "dask.distributed", reason="dask.distributed is not installed (the [dask] extra)"
+    )
+    here = run(capsys, *SMALL, "--json")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0"
+    ) as cluster:
+        there = run(capsys, *SMALL, "--json", "--dask", cluster.scheduler_address)
+    assert there == here and here[0] == 0
+
+
+def test_dask_without_the_extra_says_how_to_install_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)  # import fails as if missing
+    status, out, err = run(capsys, *SMALL, "--dask", "tcp://scheduler:8786")
+    assert status == 2 and out == ""
+    assert "--dask needs dask.distributed: pip install 'tongiaki_rules[dask]'" in err
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--jobs", "2"], "--dask plays on the cluster's workers: leave out --jobs"),
+        ([], "--dask: cannot reach a scheduler at nowhere://x"),
+    ],
+)
+def test_dask_with_jobs_or_a_bad_address_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], extra: list[str], message: str
+) -> None:
+    pytest.importorskip("dask.distributed", reason="dask.distributed is not installed")
+    status, out, err = run(capsys, *SMALL, "--dask", "nowhere://x", *extra)
+    assert status == 2 and out == ""
+    assert message in err and len(err.strip().splitlines()) == 1

@@ -9,8 +9,12 @@ True
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Mapping, Sequence
+from concurrent.futures import Executor
+
+import attrs
 
 from ..errors import SettingsError
 from ..record import GameRecord, Recorder
@@ -20,6 +24,7 @@ from ..state import DEFAULT_RULES
 from ..tiles import TileSet
 from .base import Bot
 from .checks import seed_option, shown, whole_option
+from .executors import check_executor, submit_to
 
 __all__ = ["DEFAULT_MAX_DECISIONS", "MatchTooLongError", "play_match"]
 
@@ -57,6 +62,7 @@ def play_match(
     start_player: int = 0,
     metadata: Mapping[str, str | int] | None = None,
     max_decisions: int | None = DEFAULT_MAX_DECISIONS,
+    executor: Executor | None = None,
 ) -> GameRecord:
     """Play a game with ``bots[i]`` in seat ``i``; return its record.
 
@@ -68,13 +74,22 @@ def play_match(
     A game that needs more than ``max_decisions`` decisions (``None``: no cap)
     raises :class:`MatchTooLongError` instead of running for ever.
 
+    With an ``executor`` (any :class:`concurrent.futures.Executor`: threads,
+    processes, dask.distributed's ``Client.get_executor()``) the game is
+    played there as one work unit, on copies of the bots made with
+    :mod:`pickle`, and its record comes back: the same record as without an
+    executor, but the bots passed in are left as they were (their random
+    generators do not move on). Errors of the game (an illegal action,
+    :class:`MatchTooLongError`) are raised here as without an executor.
+
     Bad arguments raise :class:`~tongiaki_rules.errors.SettingsError`
     before anything is played: ``bots`` not a sequence of bots (objects
     with a ``name`` and a ``choose`` method), a ``seed`` that is not
     ``None`` or a whole number, ``max_decisions`` below 1, ``metadata`` not
     a mapping of text to text or whole numbers, ``rules`` not a
     :class:`~tongiaki_rules.rules.Rules`, ``tiles`` not a
-    :class:`~tongiaki_rules.tiles.TileSet`.
+    :class:`~tongiaki_rules.tiles.TileSet`, ``executor`` not an executor
+    or shut down, a bot that cannot be pickled for an ``executor``.
 
     >>> from tongiaki_rules.bots import RandomBot
     >>> try:
@@ -89,6 +104,17 @@ def play_match(
         info["seed"] = seed
     info.update(metadata or {})
     recorder = Recorder(len(bots), rules, tiles=tiles, start_player=start_player, metadata=info)
+    if executor is None:
+        return _play(recorder, bots, seed, max_decisions)
+    pool = check_executor("executor", executor)
+    match = _Match(_packed(bots), seed, rules, tiles, start_player, info, max_decisions)
+    return submit_to("executor", pool, _play_packed, match).result()
+
+
+def _play(
+    recorder: Recorder, bots: Sequence[Bot], seed: int | None, max_decisions: int | None
+) -> GameRecord:
+    """Play the game ``recorder`` starts, tile draws from ``random.Random(seed)``."""
     rng = random.Random(seed)
     state = recorder.state
     decisions = 0
@@ -108,6 +134,44 @@ def play_match(
             assert seat is not None
             state = recorder.apply(bots[seat].choose(state))
     return recorder.record
+
+
+@attrs.frozen(slots=True)
+class _Match:
+    """One game of :func:`play_match` as a self-contained work unit for an executor."""
+
+    bots: tuple[bytes, ...]  # each bot pickled, so that every executor plays on copies
+    seed: int | None
+    rules: Rules
+    tiles: TileSet
+    start_player: int
+    metadata: dict[str, str | int]
+    max_decisions: int | None
+
+
+def _packed(bots: Sequence[Bot]) -> tuple[bytes, ...]:
+    packed = []
+    for k, bot in enumerate(bots):
+        try:
+            packed.append(pickle.dumps(bot))
+        except Exception as exc:  # pickling a foreign object may raise anything
+            raise SettingsError(
+                f"bots[{k}] cannot be sent to the executor: it cannot be pickled ({exc})"
+            ) from None
+    return tuple(packed)
+
+
+def _play_packed(match: _Match) -> GameRecord:
+    """Play ``match`` (in a worker): the bots unpickled, the record built afresh."""
+    bots = [pickle.loads(bot) for bot in match.bots]
+    recorder = Recorder(
+        len(bots),
+        match.rules,
+        tiles=match.tiles,
+        start_player=match.start_player,
+        metadata=match.metadata,
+    )
+    return _play(recorder, bots, match.seed, match.max_decisions)
 
 
 def _check_match(bots: object, seed: object, max_decisions: object, metadata: object) -> None:

@@ -16,9 +16,13 @@ stdout.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 import time
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from contextlib import contextmanager
 from typing import Any, TextIO
 
 from ..simulation import simulate
@@ -112,6 +116,12 @@ def add_parser(sub: Any) -> None:
         help="worker processes, 0 for one per core; the results do not depend on it (default 1)",
     )
     parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="play the games on the dask.distributed cluster whose scheduler is at ADDRESS, "
+        "e.g. tcp://scheduler:8786 (needs the [dask] extra); the results do not depend on it",
+    )
+    parser.add_argument(
         "--fixed-seats",
         action="store_true",
         help="keep each bot in the same seat instead of rotating the line-up",
@@ -184,26 +194,51 @@ class ProgressBar:
             self._drawn = False
 
 
+@contextmanager
+def _cluster(address: str | None) -> Iterator[Executor | None]:
+    """An executor on the dask scheduler at ``address`` (None: no executor), closed after use."""
+    if address is None:
+        yield None
+        return
+    try:  # imported by name: the extra is optional, and dask has no type hints
+        distributed: Any = importlib.import_module("dask.distributed")
+    except ImportError:
+        raise CliError(
+            "--dask needs dask.distributed: pip install 'tongiaki_rules[dask]'"
+        ) from None
+    try:
+        client = distributed.Client(address, timeout=10)
+    except (OSError, ValueError) as exc:  # unreachable (OSError, TimeoutError), bad address
+        raise CliError(f"--dask: cannot reach a scheduler at {address}: {exc}") from None
+    with client:
+        executor: Executor = client.get_executor()
+        yield executor
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``tongiaki simulate``."""
     bots = [spec.strip() for spec in args.bots.split(",")]
     if not any(bots):
         raise CliError("--bots: name at least one bot")
     rules = rules_from_args(args, args.players)
+    if args.dask is not None and args.jobs != 1:
+        raise CliError("--dask plays on the cluster's workers: leave out --jobs")
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     bar = ProgressBar(sys.stderr) if show else None
     try:
-        summary = simulate(
-            bots,
-            games=args.games,
-            players=args.players,
-            seed=args.seed,
-            rules=rules,
-            jobs=args.jobs,
-            rotate=not args.fixed_seats,
-            progress=bar,
-            records_dir=args.records,
-        )
+        with _cluster(args.dask) as executor:
+            summary = simulate(
+                bots,
+                games=args.games,
+                players=args.players,
+                seed=args.seed,
+                rules=rules,
+                jobs=args.jobs,
+                rotate=not args.fixed_seats,
+                progress=bar,
+                records_dir=args.records,
+                executor=executor,
+            )
     except OSError as exc:
         where = exc.filename or args.records
         raise CliError(f"--records: cannot write {where}: {exc.strerror or exc}") from None

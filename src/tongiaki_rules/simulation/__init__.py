@@ -12,10 +12,18 @@ the tournament ``seed`` and ``n`` (see :func:`lineup` and
 in one process or several (``jobs``), and :func:`play_game` plays any one of
 its games again.
 
+Any :class:`concurrent.futures.Executor` can play the games instead
+(``executor``): threads, processes, or a cluster's, such as dask.distributed's
+``Client.get_executor()``; the summary is the same again.
+
 >>> summary = simulate(["random"], games=3, players=2, seed=5)
 >>> summary.games, len(summary.results)
 (3, 3)
 >>> summary == simulate(["random"], games=3, players=2, seed=5, jobs=2)
+True
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> with ThreadPoolExecutor(2) as pool:
+...     summary == simulate(["random"], games=3, players=2, seed=5, executor=pool)
 True
 """
 
@@ -25,7 +33,9 @@ import hashlib
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable, Mapping, Sequence
+from collections import deque
+from collections.abc import Callable, Generator, Mapping, Sequence
+from concurrent.futures import Executor, Future
 from functools import partial
 from pathlib import Path
 
@@ -34,6 +44,7 @@ import attrs
 from ..atomic import write_text_atomic
 from ..bots import make_bot, play_match
 from ..bots.checks import MAX_SEED, shown
+from ..bots.executors import check_executor, submit_to
 from ..errors import SettingsError
 from ..record import GameRecord
 from ..rules import Rules
@@ -77,6 +88,11 @@ MAX_GAMES = 10_000_000
 
 MAX_JOBS = 256
 """The most worker processes :func:`simulate` starts."""
+
+Played = Generator["_Played", None, None]
+
+IN_FLIGHT = 1024
+"""The most work units :func:`simulate` keeps submitted to an ``executor`` at a time."""
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` after each game, in game order."""
@@ -204,17 +220,25 @@ def play_game(
 # ============================================================ running
 @attrs.frozen(slots=True)
 class _Plan:
-    """Everything a worker needs to play and count one game."""
+    """Everything a worker needs to play and count games: settings and specs, no bots."""
 
     bots: tuple[str, ...]
     players: int
     seed: int
     rules: Rules
     rotate: bool
-    records_dir: str | None
+    keep_records: bool
 
 
-def _play_and_count(plan: _Plan, number: int) -> GameStats:
+@attrs.frozen(slots=True)
+class _Played:
+    """What a worker sends back for one game: its counts, and its record's JSON if kept."""
+
+    stats: GameStats
+    record: str | None
+
+
+def _play_and_count(plan: _Plan, number: int) -> _Played:
     record = play_game(
         plan.bots,
         number,
@@ -223,10 +247,19 @@ def _play_and_count(plan: _Plan, number: int) -> GameStats:
         rules=plan.rules,
         rotate=plan.rotate,
     )
-    if plan.records_dir is not None:
-        path = Path(plan.records_dir) / f"game-{number:05d}.json"
-        write_text_atomic(path, record.to_json(indent=2) + "\n")
-    return game_stats(record)
+    text = record.to_json(indent=2) + "\n" if plan.keep_records else None
+    return _Played(game_stats(record), text)
+
+
+def _play_run(plan: _Plan, first: int, count: int) -> tuple[_Played, ...]:
+    """Games ``first`` to ``first + count - 1``: one work unit for an executor."""
+    return tuple(_play_and_count(plan, number) for number in range(first, first + count))
+
+
+def _worker_version() -> str:
+    from .. import __version__  # the package's root, imported late as presentation helpers do
+
+    return __version__
 
 
 def _ignore_interrupts() -> None:
@@ -273,6 +306,62 @@ def _check(
     return specs
 
 
+def _check_executor(executor: object, jobs: int) -> Executor | None:
+    """The executor to play on, once it has shown that its workers run this package."""
+    if executor is None:
+        return None
+    pool = check_executor("executor", executor)
+    if jobs != 1:
+        raise SettingsError(
+            f"give jobs (worker processes of our own) or executor, not both: jobs={jobs}"
+        )
+    try:
+        theirs = submit_to("executor", pool, _worker_version).result()
+    except SettingsError:
+        raise
+    except Exception as exc:  # whatever the engine raises for a worker that cannot run us
+        raise SettingsError(
+            f"executor: its workers cannot run tongiaki_rules ({type(exc).__name__}: {exc})"
+        ) from None
+    from .. import __version__
+
+    if theirs != __version__:
+        raise SettingsError(
+            f"executor: its workers run tongiaki_rules {theirs}, this process {__version__}"
+        )
+    return pool
+
+
+def _on_executor(pool: Executor, plan: _Plan, games: int) -> Played:
+    """The games played on ``pool`` in runs of a few, yielded in game order.
+
+    At most :data:`IN_FLIGHT` runs are submitted at a time, so a long
+    tournament does not hold millions of futures; the runs still waiting
+    are cancelled if a game fails or the caller stops early.
+    """
+    size = max(1, min(8, games // 64))
+    runs = ((first, min(size, games - first + 1)) for first in range(1, games + 1, size))
+    waiting: deque[Future[tuple[_Played, ...]]] = deque()
+    try:
+        for first, count in runs:
+            waiting.append(submit_to("executor", pool, _play_run, plan, first, count))
+            if len(waiting) >= IN_FLIGHT:
+                yield from waiting.popleft().result()
+        while waiting:
+            yield from waiting.popleft().result()
+    finally:
+        for future in waiting:
+            future.cancel()
+
+
+def _in_processes(plan: _Plan, games: int, workers: int) -> Played:
+    """The games shared among ``workers`` processes of our own, in game order."""
+    chunk = max(1, min(8, games // (workers * 8)))
+    work = partial(_play_and_count, plan)
+    with multiprocessing.get_context().Pool(workers, _ignore_interrupts) as pool:
+        yield from pool.imap(work, range(1, games + 1), chunksize=chunk)
+
+
 def simulate(
     bots: Sequence[str],
     *,
@@ -284,6 +373,7 @@ def simulate(
     rotate: bool = True,
     progress: Progress | None = None,
     records_dir: str | os.PathLike[str] | None = None,
+    executor: Executor | None = None,
 ) -> Summary:
     """Play ``games`` games between ``bots`` and sum up what happened.
 
@@ -291,9 +381,17 @@ def simulate(
     :func:`lineup`, seeds from :func:`game_seeds`. With ``jobs`` greater
     than 1 (``0``: one per core) the games are shared among that many
     worker processes; the results are collected in game order, so the
-    summary is the same for any ``jobs``. ``progress(done, total)`` is
+    summary is the same for any ``jobs``. With an ``executor`` (any
+    :class:`concurrent.futures.Executor`: a ThreadPoolExecutor, a
+    ProcessPoolExecutor, dask.distributed's ``Client.get_executor()``) the
+    games are played there instead, in work units of up to 8 consecutive
+    games that carry only the settings, the bot specs and the game numbers:
+    each worker builds its bots and seeds itself, so the summary is the same
+    again. The executor is not shut down. ``progress(done, total)`` is
     called after each game. With ``records_dir`` (created if needed) each
-    record is saved as ``game-00001.json``, ``game-00002.json``, ...
+    record is saved as ``game-00001.json``, ``game-00002.json``, ... by
+    this process (the workers send the records back), so the files land
+    on this machine whatever the executor.
 
     Each record is written whole or not at all
     (:func:`~tongiaki_rules.atomic.write_text_atomic`): an interrupted run
@@ -301,8 +399,10 @@ def simulate(
 
     Unplayable settings (no bot, an unknown bot or option, ``games`` not
     from 1 to :data:`MAX_GAMES`, ``jobs`` not from 0 to :data:`MAX_JOBS`, a
-    bad player count, a ``seed`` that is not a whole number, anything of the
-    wrong type) raise :class:`~tongiaki_rules.errors.SettingsError` before
+    bad player count, a ``seed`` that is not a whole number, an
+    ``executor`` that is not one, is shut down, or whose workers cannot run
+    this package, an ``executor`` with ``jobs`` other than 1, anything of
+    the wrong type) raise :class:`~tongiaki_rules.errors.SettingsError` before
     any game is played; a directory that cannot be written raises
     :class:`OSError`.
 
@@ -313,27 +413,27 @@ def simulate(
     """
     settings = {"seed": seed, "rotate": rotate, "progress": progress, "records_dir": records_dir}
     specs = _check(bots, games, players, jobs, rules, settings)
-    folder: str | None = None
+    pool = _check_executor(executor, jobs)
+    folder: Path | None = None
     if records_dir is not None:
-        Path(records_dir).mkdir(parents=True, exist_ok=True)
-        folder = os.fspath(records_dir)
-    plan = _Plan(specs, players, seed, rules, rotate, folder)
-    work = partial(_play_and_count, plan)
-    numbers = range(1, games + 1)
+        folder = Path(records_dir)
+        folder.mkdir(parents=True, exist_ok=True)
+    plan = _Plan(specs, players, seed, rules, rotate, folder is not None)
     workers = min(jobs or _cores(), games)
-    results: list[GameStats] = []
-
-    def collect(stats: GameStats) -> None:
-        results.append(stats)
-        if progress is not None:
-            progress(len(results), games)
-
-    if workers <= 1:
-        for number in numbers:
-            collect(work(number))
+    if pool is not None:
+        played = _on_executor(pool, plan, games)
+    elif workers > 1:
+        played = _in_processes(plan, games, workers)
     else:
-        chunk = max(1, min(8, games // (workers * 8)))
-        with multiprocessing.get_context().Pool(workers, _ignore_interrupts) as pool:
-            for stats in pool.imap(work, numbers, chunksize=chunk):
-                collect(stats)
+        played = (_play_and_count(plan, number) for number in range(1, games + 1))
+    results: list[GameStats] = []
+    try:
+        for number, game in enumerate(played, start=1):
+            if folder is not None and game.record is not None:
+                write_text_atomic(folder / f"game-{number:05d}.json", game.record)
+            results.append(game.stats)
+            if progress is not None:
+                progress(number, games)
+    finally:
+        played.close()  # at once, even on Ctrl-C: our pool ends, waiting work is cancelled
     return Summary(specs, players, seed, rules, rotate, tuple(results))
