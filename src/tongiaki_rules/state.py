@@ -140,15 +140,25 @@ class GameState(PositionQueries):
         return full
 
     @classmethod
-    def _freeze(cls, w: _engine.Work, legal: list[Action]) -> GameState:
+    def _freeze(cls, w: _engine.Work, legal: list[Action], parent: GameState) -> GameState:
+        # the parent's tuples are reused when they did not change: fewer new objects per state
+        boats = parent.boats_
+        if len(boats) != len(w.boats) or not all(map(is_, w.boats, boats)):
+            boats = tuple(w.boats)
+        reserve = tuple(w.reserve)
+        if reserve == parent.reserve_:
+            reserve = parent.reserve_
+        full = parent._full
+        if full is None or len(full) != len(w.full) or not all(map(is_, w.full, full)):
+            full = tuple(w.full)
         return cls(
             w.cfg,
             w.tiles,
-            tuple(w.boats),
+            boats,
             w.kings,
             w.removed,
             w.pile,
-            tuple(w.reserve),
+            reserve,
             w.out,
             w.founded,
             w.agent,
@@ -166,7 +176,7 @@ class GameState(PositionQueries):
             w.setup_firsts,
             w.setup_count,
             w.chain,
-            tuple(w.full),
+            full,
             w.where,
             tuple(legal),
         )
@@ -175,7 +185,7 @@ class GameState(PositionQueries):
         """Resolve automatic steps from a freshly built state (constructors use this)."""
         w = _engine.Work(self)
         legal = w.settle()
-        return GameState._freeze(w, legal)
+        return GameState._freeze(w, legal, self)
 
     # ------------------------------------------------------------ the contract
     def legal_actions(self) -> tuple[Action, ...]:
@@ -213,7 +223,7 @@ class GameState(PositionQueries):
         w = _engine.Work(self)
         w.apply(canonical)
         legal = w.settle()
-        return GameState._freeze(w, legal)
+        return GameState._freeze(w, legal, self)
 
     def apply_with_events(self, action: Action) -> tuple[GameState, tuple[Event, ...]]:
         """Like :meth:`apply`, and also what happened, in order (see :mod:`.events`).
@@ -231,7 +241,7 @@ class GameState(PositionQueries):
         w.apply(canonical)
         legal = w.settle()
         w.log = None
-        return GameState._freeze(w, legal), tuple(log)
+        return GameState._freeze(w, legal, self), tuple(log)
 
     def _canonical(self, action: Action) -> Action:
         """The legal action equal to ``action`` (raises IllegalActionError if none).
@@ -283,19 +293,15 @@ class GameState(PositionQueries):
         """
         if self.phase_ != _engine.DRAW:
             return []
-        draws = self.config.tiles.draws
         pile = self.pile_
-        total = len(pile)
-        outcomes: list[tuple[Draw, float]] = []
-        k = 0
-        while k < total:
-            t = pile[k]
-            n = 1
-            while k + n < total and pile[k + n] == t:
-                n += 1
-            outcomes.append((draws[t], n / total))
-            k += n
-        return outcomes
+        draws = self.config.tiles.draws
+        counted = _CHANCES.get(pile)
+        if counted is None or counted[0] is not draws:
+            counted = (draws, _count_draws(pile, draws))
+            if len(_CHANCES) >= _CHANCES_LIMIT:
+                _CHANCES.clear()
+            _CHANCES[pile] = counted
+        return list(counted[1])
 
     def sample_chance(self, rng: random.Random) -> Draw:
         """Draw a tile at random from the pile, as a shuffled pile would give it.
@@ -452,6 +458,25 @@ class GameState(PositionQueries):
 
 
 _ACTION_TYPES = frozenset(ACTION_TYPES)
+
+_CHANCES: dict[tuple[int, ...], tuple[tuple[Draw, ...], tuple[tuple[Draw, float], ...]]] = {}
+"""The chance outcomes of each pile met, with the draw table they were made with."""
+_CHANCES_LIMIT = 50_000
+
+
+def _count_draws(pile: tuple[int, ...], draws: tuple[Draw, ...]) -> tuple[tuple[Draw, float], ...]:
+    """Each tile of the sorted pile once, with its share of the pile."""
+    total = len(pile)
+    outcomes: list[tuple[Draw, float]] = []
+    k = 0
+    while k < total:
+        t = pile[k]
+        n = 1
+        while k + n < total and pile[k + n] == t:
+            n += 1
+        outcomes.append((draws[t], n / total))
+        k += n
+    return tuple(outcomes)
 
 
 def _check_rng(rng: object) -> None:
