@@ -129,6 +129,7 @@ def _memory(players: int, games: int, seed: int) -> dict[str, float]:
     skip = (GameConfig, *actions.ACTION_TYPES)
     rng = random.Random(seed)
     per_state: list[int] = []
+    dropped: list[int] = []
     base = sys.getsizeof(new_game(players))
     for _ in range(games):
         states = _play(players, rng)
@@ -139,10 +140,19 @@ def _memory(players: int, games: int, seed: int) -> dict[str, float]:
             current = _reach(s, skip)
             per_state.append(sum(size for k, size in current.items() if k not in previous))
             previous = current
+        if hasattr(states[0], "_drop_caches"):
+            for s in states:
+                s._drop_caches()
+            previous = _reach(states[0], skip)
+            for s in states[1:]:
+                current = _reach(s, skip)
+                dropped.append(sum(size for k, size in current.items() if k not in previous))
+                previous = current
     return {
         "bytes_mean": statistics.fmean(per_state),
         "bytes_median": statistics.median(per_state),
         "state_object": base,
+        "bytes_dropped": statistics.fmean(dropped) if dropped else float("nan"),
     }
 
 
@@ -233,7 +243,8 @@ def main() -> None:
         print(
             f"{name:9s}: median game {medians[name] * 1000:.3f} ms, apply {apply_us:.2f} µs, "
             f"legal_actions() {legal_us:.2f} µs, per state {first['bytes_mean']:.0f} bytes "
-            f"(median {first['bytes_median']:.0f}; the state object {first['state_object']})"
+            f"(median {first['bytes_median']:.0f}; the state object {first['state_object']}; "
+            f"caches dropped {first['bytes_dropped']:.0f})"
         )
     ratios = [
         c["median_game"] / b["median_game"]

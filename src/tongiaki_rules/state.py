@@ -139,18 +139,31 @@ class GameState(PositionQueries):
             object.__setattr__(self, "_full", full)
         return full
 
+    def _drop_caches(self) -> None:
+        """Forget the derived fields (legal list, full beaches, position index; engine internal).
+
+        Each is rebuilt when next needed, so the state behaves the same; a
+        search that keeps many states it will not expand again saves memory.
+        """
+        object.__setattr__(self, "_legal", None)
+        object.__setattr__(self, "_full", None)
+        object.__setattr__(self, "_where", None)
+
     @classmethod
-    def _freeze(cls, w: _engine.Work, legal: list[Action], parent: GameState) -> GameState:
+    def _freeze(
+        cls, w: _engine.Work, legal: list[Action], parent: GameState | None = None
+    ) -> GameState:
         # the parent's tuples are reused when they did not change: fewer new objects per state
-        boats = parent.boats_
-        if len(boats) != len(w.boats) or not all(map(is_, w.boats, boats)):
-            boats = tuple(w.boats)
+        boats = tuple(w.boats)
         reserve = tuple(w.reserve)
-        if reserve == parent.reserve_:
-            reserve = parent.reserve_
-        full = parent._full
-        if full is None or len(full) != len(w.full) or not all(map(is_, w.full, full)):
-            full = tuple(w.full)
+        full = tuple(w.full)
+        if parent is not None:
+            if len(parent.boats_) == len(boats) and all(map(is_, boats, parent.boats_)):
+                boats = parent.boats_
+            if reserve == parent.reserve_:
+                reserve = parent.reserve_
+            if full == parent._full:
+                full = parent._full
         return cls(
             w.cfg,
             w.tiles,
