@@ -306,15 +306,19 @@ class GameState(PositionQueries):
         """
         if self.phase_ != _engine.DRAW:
             return []
-        pile = self.pile_
         draws = self.config.tiles.draws
-        counted = _CHANCES.get(pile)
-        if counted is None or counted[0] is not draws:
-            counted = (draws, _count_draws(pile, draws))
-            if len(_CHANCES) >= _CHANCES_LIMIT:
-                _CHANCES.clear()
-            _CHANCES[pile] = counted
-        return list(counted[1])
+        pile = self.pile_
+        total = len(pile)
+        outcomes: list[tuple[Draw, float]] = []
+        k = 0
+        while k < total:
+            t = pile[k]
+            n = 1
+            while k + n < total and pile[k + n] == t:
+                n += 1
+            outcomes.append((draws[t], n / total))
+            k += n
+        return outcomes
 
     def sample_chance(self, rng: random.Random) -> Draw:
         """Draw a tile at random from the pile, as a shuffled pile would give it.
@@ -471,25 +475,6 @@ class GameState(PositionQueries):
 
 
 _ACTION_TYPES = frozenset(ACTION_TYPES)
-
-_CHANCES: dict[tuple[int, ...], tuple[tuple[Draw, ...], tuple[tuple[Draw, float], ...]]] = {}
-"""The chance outcomes of each pile met, with the draw table they were made with."""
-_CHANCES_LIMIT = 50_000
-
-
-def _count_draws(pile: tuple[int, ...], draws: tuple[Draw, ...]) -> tuple[tuple[Draw, float], ...]:
-    """Each tile of the sorted pile once, with its share of the pile."""
-    total = len(pile)
-    outcomes: list[tuple[Draw, float]] = []
-    k = 0
-    while k < total:
-        t = pile[k]
-        n = 1
-        while k + n < total and pile[k + n] == t:
-            n += 1
-        outcomes.append((draws[t], n / total))
-        k += n
-    return tuple(outcomes)
 
 
 def _check_rng(rng: object) -> None:
