@@ -201,6 +201,16 @@ def _run(src: Path, args: argparse.Namespace, memory: int) -> dict[str, Any]:
     return result
 
 
+def _unpack(revision: str, folder: Path) -> Path:
+    """The ``src`` folder of ``revision``, unpacked into ``folder``."""
+    folder.mkdir()
+    archive = subprocess.run(
+        ["git", "-C", str(REPO), "archive", revision, "src"], check=True, capture_output=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return folder / "src"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=7)
@@ -210,6 +220,9 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=30)
     parser.add_argument("--baseline", default=BASELINE)
     parser.add_argument("--memory-games", type=int, default=30)
+    parser.add_argument(
+        "--also", action="append", default=[], help="another revision to compare (repeatable)"
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--memory", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -217,13 +230,10 @@ def main() -> None:
         worker(args)
         return
     with tempfile.TemporaryDirectory() as tmp:
-        archive = subprocess.run(
-            ["git", "-C", str(REPO), "archive", args.baseline, "src"],
-            check=True,
-            capture_output=True,
-        ).stdout
-        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
-        trees = {"baseline": Path(tmp) / "src", "current": REPO / "src"}
+        trees = {"baseline": _unpack(args.baseline, Path(tmp) / "baseline")}
+        for revision in args.also:
+            trees[revision] = _unpack(revision, Path(tmp) / revision)
+        trees["current"] = REPO / "src"
         runs: dict[str, list[dict[str, Any]]] = {name: [] for name in trees}
         for r in range(args.rounds):
             order = list(trees) if r % 2 == 0 else list(reversed(trees))
@@ -232,7 +242,7 @@ def main() -> None:
                 runs[name].append(_run(trees[name], args, memory))
     print(
         f"{args.rounds} rounds x {args.games} random {args.players}-player games "
-        f"(seed {args.seed}), baseline {args.baseline} against the working tree"
+        f"(seed {args.seed}), baseline {args.baseline}; current is the working tree"
     )
     medians = {}
     for name, results in runs.items():
@@ -246,14 +256,17 @@ def main() -> None:
             f"(median {first['bytes_median']:.0f}; the state object {first['state_object']}; "
             f"caches dropped {first['bytes_dropped']:.0f})"
         )
-    ratios = [
-        c["median_game"] / b["median_game"]
-        for b, c in zip(runs["baseline"], runs["current"], strict=True)
-    ]
-    print(
-        f"ratio current/baseline: {medians['current'] / medians['baseline']:.3f} "
-        f"(per round {min(ratios):.3f}..{max(ratios):.3f})"
-    )
+    for name, results in runs.items():
+        if name == "baseline":
+            continue
+        ratios = [
+            c["median_game"] / b["median_game"]
+            for b, c in zip(runs["baseline"], results, strict=True)
+        ]
+        print(
+            f"ratio {name}/baseline: {medians[name] / medians['baseline']:.3f} "
+            f"(per round {min(ratios):.3f}..{max(ratios):.3f})"
+        )
 
 
 if __name__ == "__main__":
