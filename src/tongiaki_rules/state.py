@@ -139,16 +139,39 @@ class GameState(PositionQueries):
             object.__setattr__(self, "_full", full)
         return full
 
+    def _drop_caches(self) -> None:
+        """Forget the derived fields (legal list, full beaches, position index; engine internal).
+
+        Each is rebuilt when next needed, so the state behaves the same; a
+        search that keeps many states it will not expand again saves memory.
+        """
+        object.__setattr__(self, "_legal", None)
+        object.__setattr__(self, "_full", None)
+        object.__setattr__(self, "_where", None)
+
     @classmethod
-    def _freeze(cls, w: _engine.Work, legal: list[Action]) -> GameState:
+    def _freeze(
+        cls, w: _engine.Work, legal: list[Action], parent: GameState | None = None
+    ) -> GameState:
+        # the parent's tuples are reused when they did not change: fewer new objects per state
+        boats = tuple(w.boats)
+        reserve = tuple(w.reserve)
+        full = tuple(w.full)
+        if parent is not None:
+            if len(parent.boats_) == len(boats) and all(map(is_, boats, parent.boats_)):
+                boats = parent.boats_
+            if reserve == parent.reserve_:
+                reserve = parent.reserve_
+            if full == parent._full:
+                full = parent._full
         return cls(
             w.cfg,
             w.tiles,
-            tuple(w.boats),
+            boats,
             w.kings,
             w.removed,
             w.pile,
-            tuple(w.reserve),
+            reserve,
             w.out,
             w.founded,
             w.agent,
@@ -166,7 +189,7 @@ class GameState(PositionQueries):
             w.setup_firsts,
             w.setup_count,
             w.chain,
-            tuple(w.full),
+            full,
             w.where,
             tuple(legal),
         )
@@ -175,7 +198,7 @@ class GameState(PositionQueries):
         """Resolve automatic steps from a freshly built state (constructors use this)."""
         w = _engine.Work(self)
         legal = w.settle()
-        return GameState._freeze(w, legal)
+        return GameState._freeze(w, legal, self)
 
     # ------------------------------------------------------------ the contract
     def legal_actions(self) -> tuple[Action, ...]:
@@ -213,7 +236,7 @@ class GameState(PositionQueries):
         w = _engine.Work(self)
         w.apply(canonical)
         legal = w.settle()
-        return GameState._freeze(w, legal)
+        return GameState._freeze(w, legal, self)
 
     def apply_with_events(self, action: Action) -> tuple[GameState, tuple[Event, ...]]:
         """Like :meth:`apply`, and also what happened, in order (see :mod:`.events`).
@@ -231,7 +254,7 @@ class GameState(PositionQueries):
         w.apply(canonical)
         legal = w.settle()
         w.log = None
-        return GameState._freeze(w, legal), tuple(log)
+        return GameState._freeze(w, legal, self), tuple(log)
 
     def _canonical(self, action: Action) -> Action:
         """The legal action equal to ``action`` (raises IllegalActionError if none).

@@ -17,8 +17,22 @@ from ..actions import Action
 from ..colours import COLOURS
 from ..hexgrid import ORIGIN, STEPS, Hex
 from ..rules import RodyFreeScope
-from .board import _PLACE_ROWS, COLONIZE, DRAW, FORCED_COLONIZE, VACANT_KING, VOYAGE
+from .board import _INTERN_LIMIT, _PLACE_ROWS, COLONIZE, DRAW, FORCED_COLONIZE, VACANT_KING, VOYAGE
 from .turn import TurnFlow
+
+
+class _Around(dict[Hex, tuple[Hex, ...]]):
+    """The six neighbours of each hex met, made once (a bounded table)."""
+
+    def __missing__(self, pos: Hex) -> tuple[Hex, ...]:
+        q, r = pos
+        around = tuple([(q + dq, r + dr) for dq, dr in STEPS])
+        if len(self) < _INTERN_LIMIT:
+            self[pos] = around
+        return around
+
+
+_AROUND = _Around()
 
 
 class ColonisationPhase(TurnFlow):
@@ -32,8 +46,9 @@ class ColonisationPhase(TurnFlow):
             assert self.at is not None
             return list(_PLACE_ROWS[(self.at,)])
         acts: list[Action] = []
+        rows = _PLACE_ROWS
         for p in self.placement_hexes():
-            acts.extend(_PLACE_ROWS[(p,)])
+            acts.extend(rows[(p,)])
         return acts
 
     def placement_hexes(self) -> list[Hex]:
@@ -41,10 +56,14 @@ class ColonisationPhase(TurnFlow):
         where = self.where
         if not where:
             return [ORIGIN]
-        found = {(q + dq, r + dr) for q, r in where for dq, dr in STEPS}
+        around = _AROUND
+        found: set[Hex] = set()
+        for p in where:
+            found.update(around[p])
         if not self.cfg.rules.recolonize_requires_adjacency:
             # without adjacency, allow a gap of one hex (a bounded, finite choice)
-            found |= {(q + dq, r + dr) for q, r in found for dq, dr in STEPS}
+            for p in list(found):
+                found.update(around[p])
         found.difference_update(where)
         return sorted(found)
 

@@ -18,8 +18,26 @@ from ..actions import Action, ExpandFromBoard
 from ..colours import COLOURS
 from ..hexgrid import Hex
 from ..rules import EmptyReserveSource
-from .board import _EXPANSIONS, _FOUNDS, _FROM_BOARD, _NEW_BOATS, _RECOLONIZE, NO_KING
+from .board import (
+    _EXPANSIONS,
+    _FOUNDS,
+    _FROM_BOARD,
+    _NEW_BOATS,
+    _RECOLONIZE,
+    NO_KING,
+    _Interned,
+)
 from .royal import RoyalPhase
+
+
+def _eligible(slots: tuple[int, ...], taken: tuple[int, ...]) -> tuple[int, ...]:
+    """The beaches with a free slot, given the slots and the boats on each beach."""
+    return tuple([b for b, n in enumerate(slots) if taken[b] < n])
+
+
+_ELIGIBLE: _Interned[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = _Interned(
+    _eligible
+)
 
 
 class ExpansionPhase(RoyalPhase):
@@ -37,9 +55,8 @@ class ExpansionPhase(RoyalPhase):
         royal: list[Action] = []
         sources: list[tuple[int, int]] | None = None
         any_own = False
-        for i, ((pos, t, _r), beaches, king) in enumerate(
-            zip(self.tiles, self.boats, self.kings, strict=True)
-        ):
+        expansions = _EXPANSIONS
+        for (pos, t, _r), beaches, king in zip(self.tiles, self.boats, self.kings, strict=True):
             if not beaches or king != NO_KING:
                 continue
             n = 0
@@ -53,17 +70,16 @@ class ExpansionPhase(RoyalPhase):
             any_own = True
             if n == total and t != 0:  # ROYAL-1 (alone there), ROYAL-2 (never Tonga)
                 royal.append(_FOUNDS[(pos,)])
-            sl = slots[t]
-            eligible = tuple([b for b, n in enumerate(sl) if len(beaches[b]) < n])
+            eligible = _ELIGIBLE[slots[t], tuple(map(len, beaches))]
             if not eligible:
                 continue  # AMB-01/AMB-37: no beach with a free slot
             if reserve == 0:
                 if sources is None:
                     sources = self._board_sources(None)
-                acts.extend(self._legal_from_board(i, eligible, sources))
+                acts.extend(self._legal_from_board(self.where[pos], eligible, sources))
                 continue
             cap = min(n, len(eligible), reserve)  # EXPAND-2, EXPAND-3, FEWBOATS-1
-            acts.extend(_EXPANSIONS[pos, eligible, cap, fewer])
+            acts.extend(expansions[pos, eligible, cap, fewer])
         if not any_own:
             if self.no_boats(a):
                 acts.extend(self._legal_no_boats(reserve))
