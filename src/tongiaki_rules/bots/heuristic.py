@@ -36,10 +36,14 @@ from collections.abc import Sequence
 import attrs
 
 from ..actions import Action, Expand, ExpandFromBoard, FoundRoyal, PlaceNewBoats
-from ..colours import Colour
+from ..colours import COLOURS
+from ..engine import LAND as _LAND
+from ..engine import OVER as _OVER
+from ..engine import PLACE as _PLACE
+from ..engine import TURN as _TURN
 from ..hexgrid import Hex
-from ..state import BeachView, DecisionKind, GameState, IslandView
-from ..tiles import IslandTile, OceanTile
+from ..state import GameState, IslandView
+from .tables import Beaches, Table, table_for
 
 __all__ = [
     "DEFAULT_WEIGHTS",
@@ -149,6 +153,10 @@ class Evaluation:
     beach: such an action only changes one island (two when a boat moves
     from the board) and a reserve, so only those are looked at again.
 
+    The evaluation reads the state's compact fields, not its views, and
+    keeps the parts of the islands it rated in a :class:`.tables.Table`
+    shared by every state of the game.
+
     >>> from tongiaki_rules import new_game
     >>> state = new_game(2)
     >>> evaluation = Evaluation(state)
@@ -157,38 +165,62 @@ class Evaluation:
     True
     """
 
+    __slots__ = (
+        "_changed",
+        "_colour",
+        "_fade",
+        "_islands",
+        "_may_found",
+        "_parts",
+        "_still",
+        "_table",
+        "_turn",
+        "_values",
+        "state",
+        "weights",
+    )
+
     def __init__(self, state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.state = state
         self.weights = weights
-        self._colours = len(state.colours)
-        self._seats = tuple(state.seat_of(c) for c in state.colours)
-        self._may_found = tuple(state.royal_islands_founded(c) < 2 for c in state.colours)
-        self._fade = _fade(state, weights)
-        self._views: dict[Hex, IslandView] = {}
+        table = table_for(state.config, weights)
+        self._table = table
+        self._may_found = tuple(n < 2 for n in state.founded_)
         self._parts: dict[Hex, tuple[float, ...]] = {}
         self._changed: dict[tuple[Hex, tuple[int, ...]], tuple[float, ...]] = {}
-        self._islands = [0.0] * self._colours
+        self._islands = [0.0] * table.colours
         self._values: tuple[float, ...] | None = None
         self._still: list[float] | None = None
-        self._turn = state.pending.kind is DecisionKind.TURN
-        self._colour = int(state.turn_colour)
-        if state.is_terminal:
+        self._turn = state.phase_ == _TURN
+        self._colour = state.agent_
+        if state.phase_ == _OVER:
+            self._fade = 0.0
             self._values = tuple(float(s) for s in state.scores())
             return
-        for view in state.islands:
-            part = self._part(view, self._may_found)
-            self._views[view.position] = view
-            self._parts[view.position] = part
-            for c, x in enumerate(part):
-                self._islands[c] += x
+        self._fade = 0.0 if state.ended_ else table.pile(state.pile_)[0]
+        is_island = table.is_island
+        part_of = table.part
+        may_found = self._may_found
+        fade = self._fade
+        parts = self._parts
+        islands = self._islands
+        for (pos, t, _r), beaches, king in zip(
+            state.tiles_, state.boats_, state.kings_, strict=True
+        ):
+            if is_island[t]:
+                part = part_of(t, beaches, king, may_found, fade)
+                parts[pos] = part
+                for c, x in enumerate(part):
+                    islands[c] += x
 
     def values(self) -> tuple[float, ...]:
         """The evaluation of each seat in this position."""
         if self._values is None:
             state = self.state
-            underway = _underway(state, self.weights, self._fade, self._may_found)
+            underway = _underway(state, self._table, self._fade, self._may_found)
+            reserve = state.reserve_
             totals = [
-                x + self._fade * self._reserve_value(state.reserve(c)) + underway[c]
+                x + self._fade * self._reserve_value(reserve[c]) + underway[c]
                 for c, x in enumerate(self._islands)
             ]
             self._values = self._by_seat(totals)
@@ -213,31 +245,34 @@ class Evaluation:
         if change is None:
             return None
         parts, returned = change
+        reserve = self.state.reserve_
         if self._still is None:
             fade = self._fade
             self._still = [
-                x + fade * self._reserve_value(self.state.reserve(c))
-                for c, x in enumerate(self._islands)
+                x + fade * self._reserve_value(reserve[c]) for c, x in enumerate(self._islands)
             ]
         totals = list(self._still)
+        colours = range(self._table.colours)
         for position, part in parts:
             old = self._parts[position]
-            for c in range(self._colours):
+            for c in colours:
                 totals[c] += part[c] - old[c]
-        reserve = self.state.reserve(colour)
+        boats = reserve[colour]
         totals[colour] += self._fade * (
-            self._reserve_value(reserve + returned) - self._reserve_value(reserve)
+            self._reserve_value(boats + returned) - self._reserve_value(boats)
         )
         return self._by_seat(totals)
 
     def _reserve_value(self, boats: int) -> float:
         return self.weights.reserve * min(boats, self.weights.reserve_cap)
 
-    def _part(self, view: IslandView, may_found: Sequence[bool]) -> tuple[float, ...]:
-        """One island's contribution to each colour, faded towards its points."""
-        full, points = island_terms(view, self._colours, may_found, self.weights)
-        fade = self._fade
-        return tuple(p + fade * (f - p) for f, p in zip(full, points, strict=True))
+    def _island(self, position: Hex) -> tuple[int, Beaches] | None:
+        """The tile and beaches of the island at ``position`` (``None`` if there is none)."""
+        if position not in self._parts:
+            return None
+        state = self.state
+        k = state.where_()[position]
+        return state.tiles_[k][1], state.boats_[k]
 
     def _beach_change(
         self, position: Hex, colour: int, added: tuple[int, ...]
@@ -249,16 +284,19 @@ class Evaluation:
         key = (position, (colour, *added))
         part = self._changed.get(key)
         if part is None:
-            view = self._views.get(position)
-            if view is None:
-                return None
-            if any(n > 0 and beach.free <= n for beach, n in zip(view.beaches, added, strict=True)):
-                return None
-            beaches = tuple(
+            state = self.state
+            k = state.where_()[position]
+            t = state.tiles_[k][1]
+            beaches = state.boats_[k]
+            slots = self._table.slots[t]
+            for b, n in enumerate(added):
+                if n > 0 and slots[b] - len(beaches[b]) <= n:
+                    return None
+            changed = tuple(
                 _with_boats(beach, colour, n) if n else beach
-                for beach, n in zip(view.beaches, added, strict=True)
+                for beach, n in zip(beaches, added, strict=True)
             )
-            part = self._part(attrs.evolve(view, beaches=beaches), self._may_found)
+            part = self._table.part(t, changed, state.kings_[k], self._may_found, self._fade)
             self._changed[key] = part
         return position, part
 
@@ -266,69 +304,97 @@ class Evaluation:
         self, action: Action, colour: int
     ) -> tuple[list[tuple[Hex, tuple[float, ...]]], int] | None:
         """The changed islands' contributions after ``action``, and the boats it returns."""
-        if isinstance(action, Expand | PlaceNewBoats):
-            view = self._views.get(action.island)
-            if view is None:
+        kind = type(action)
+        if kind is Expand or kind is PlaceNewBoats:
+            assert isinstance(action, Expand | PlaceNewBoats)
+            island = self._island(action.island)
+            if island is None:
                 return None
-            added = [0] * len(view.beaches)
+            added = [0] * len(island[1])
             for b in action.beaches:
                 added[b] += 1
             change = self._beach_change(action.island, colour, tuple(added))
             return None if change is None else ([change], -len(action.beaches))
-        if isinstance(action, ExpandFromBoard):
-            target = self._views.get(action.island)
-            source = self._views.get(action.source)
-            if target is None or source is None:
-                return None
-            added = [0] * len(target.beaches)
-            added[action.beach] += 1
-            if action.source == action.island:
-                added[action.source_beach] -= 1
-                change = self._beach_change(action.island, colour, tuple(added))
-                return None if change is None else ([change], 0)
-            taken = [0] * len(source.beaches)
-            taken[action.source_beach] = -1
-            arrive = self._beach_change(action.island, colour, tuple(added))
-            leave = self._beach_change(action.source, colour, tuple(taken))
-            if arrive is None or leave is None:
-                return None
-            return [arrive, leave], 0
-        if isinstance(action, FoundRoyal):
-            view = self._views.get(action.island)
-            if view is None:
-                return None
-            boats = sum(beach.boats.count(colour) for beach in view.beaches)
-            empty = tuple(attrs.evolve(beach, boats=()) for beach in view.beaches)
-            royal = attrs.evolve(view, beaches=empty, is_royal=True, king=Colour(colour))
-            may_found = list(self._may_found)
-            may_found[colour] = self.state.royal_islands_founded(colour) + 1 < 2
-            if may_found[colour] == self._may_found[colour]:
-                return [(action.island, self._part(royal, self._may_found))], boats - 1
-            # the last founding: no other island of this colour may become royal any more
-            changes = [
-                (pos, self._part(royal if pos == action.island else other, may_found))
-                for pos, other in self._views.items()
-            ]
-            return changes, boats - 1
+        if kind is ExpandFromBoard:
+            assert isinstance(action, ExpandFromBoard)
+            return self._move_change(action, colour)
+        if kind is FoundRoyal:
+            assert isinstance(action, FoundRoyal)
+            return self._royal_change(action, colour)
         return None
 
+    def _move_change(
+        self, action: ExpandFromBoard, colour: int
+    ) -> tuple[list[tuple[Hex, tuple[float, ...]]], int] | None:
+        """The islands a boat moved from the board leaves and reaches."""
+        target = self._island(action.island)
+        source = self._island(action.source)
+        if target is None or source is None:
+            return None
+        added = [0] * len(target[1])
+        added[action.beach] += 1
+        if action.source == action.island:
+            added[action.source_beach] -= 1
+            change = self._beach_change(action.island, colour, tuple(added))
+            return None if change is None else ([change], 0)
+        taken = [0] * len(source[1])
+        taken[action.source_beach] = -1
+        arrive = self._beach_change(action.island, colour, tuple(added))
+        leave = self._beach_change(action.source, colour, tuple(taken))
+        if arrive is None or leave is None:
+            return None
+        return [arrive, leave], 0
+
+    def _royal_change(
+        self, action: FoundRoyal, colour: int
+    ) -> tuple[list[tuple[Hex, tuple[float, ...]]], int] | None:
+        """The island that becomes royal (every island, at the colour's last founding)."""
+        island = self._island(action.island)
+        if island is None:
+            return None
+        t, beaches = island
+        boats = sum(beach.count(colour) for beach in beaches)
+        empty = tuple(() for _ in beaches)
+        table = self._table
+        may_found = list(self._may_found)
+        may_found[colour] = self.state.founded_[colour] + 1 < 2
+        if may_found[colour] == self._may_found[colour]:
+            royal = table.part(t, empty, colour, self._may_found, self._fade)
+            return [(action.island, royal)], boats - 1
+        # the last founding: no other island of this colour may become royal any more
+        now = tuple(may_found)
+        state = self.state
+        changes = [
+            (
+                pos,
+                table.part(t, empty, colour, now, self._fade)
+                if pos == action.island
+                else table.part(kind, other, king, now, self._fade),
+            )
+            for (pos, kind, _r), other, king in zip(
+                state.tiles_, state.boats_, state.kings_, strict=True
+            )
+            if pos in self._parts
+        ]
+        return changes, boats - 1
+
     def _by_seat(self, totals: Sequence[float]) -> tuple[float, ...]:
-        seats = [0.0] * self.state.num_players
-        for c, seat in enumerate(self._seats):
+        seats = [0.0] * self._table.num_players
+        for c, seat in enumerate(self._table.seats):
             seats[seat] += totals[c]
         return tuple(seats)
 
 
-def _with_boats(beach: BeachView, colour: int, count: int) -> BeachView:
+def _with_boats(beach: tuple[int, ...], colour: int, count: int) -> tuple[int, ...]:
     """``beach`` with ``count`` more boats of ``colour`` (fewer if negative), in colour order."""
-    boats = list(beach.boats)
+    boats = list(beach)
     if count < 0:
         for _ in range(-count):
-            boats.remove(Colour(colour))
+            boats.remove(colour)
     else:
-        boats.extend([Colour(colour)] * count)
+        boats.extend([colour] * count)
         boats.sort()
-    return attrs.evolve(beach, boats=tuple(boats))
+    return tuple(boats)
 
 
 def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[float, ...]:
@@ -340,41 +406,6 @@ def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[f
     True
     """
     return Evaluation(state, weights).values()
-
-
-def _fade(state: GameState, weights: Weights) -> float:
-    """1 in mid-game, falling to 0 as the scarcer kind of tile runs out of the pile."""
-    if state.end_triggered:
-        return 0.0
-    pile = state.pile
-    left = min(pile.islands, pile.oceans)
-    return min(1.0, left / weights.endgame) if weights.endgame > 0 else 1.0
-
-
-def _pile_prospects(state: GameState) -> tuple[float, float, tuple[float, ...]]:
-    """Mean island value in the pile, share of islands, and the chance of passing a drawn ocean.
-
-    The last item is indexed by the number of distinct colours in a group
-    (a drawn ocean is entered by its red-marker edge).
-    """
-    tiles = state.config.tiles
-    ids = state.pile.tiles
-    if not ids:
-        return 0.0, 0.0, (0.0,) * 7
-    island_values: list[int] = []
-    needs: list[int] = []
-    for tile_id in ids:
-        tile = tiles.tile(tile_id)
-        if isinstance(tile, IslandTile):
-            island_values.append(tile.value)
-        elif isinstance(tile, OceanTile):
-            needs.append(tile.route_from(0).colours)
-    mean_value = sum(island_values) / len(island_values) if island_values else 0.0
-    island_share = len(island_values) / len(ids)
-    passing = tuple(
-        sum(1 for need in needs if need <= k) / len(needs) if needs else 0.0 for k in range(7)
-    )
-    return mean_value, island_share, passing
 
 
 def _arrival(
@@ -409,35 +440,39 @@ def _arrival(
 
 
 def _underway(
-    state: GameState, weights: Weights, fade: float, may_found: Sequence[bool]
+    state: GameState, table: Table, fade: float, may_found: Sequence[bool]
 ) -> list[float]:
     """What the boats under way (landing, or at sea before a draw) promise each colour."""
-    colours = len(state.colours)
-    pending = state.pending
-    group = pending.group
+    colours = table.colours
+    group = state.group_
     if not group:
         return [0.0] * colours
+    weights = table.weights
     boats = [0] * colours
     for c in group:
         boats[c] += 1
     nobody = [False] * colours
-    if pending.kind is DecisionKind.BERTH and pending.island is not None:
-        island = state.island_at(pending.island)
-        if island is None:  # pragma: no cover - a landing is on an island on the table
-            return [0.0] * colours
-        here = island.colours
+    values = table.tiles.values
+    if state.phase_ == _LAND and state.at_ is not None:
+        k = state.where_().get(state.at_)
+        if k is None or not table.is_island[state.tiles_[k][1]]:  # pragma: no cover
+            return [0.0] * colours  # a landing is on an island on the table
+        t = state.tiles_[k][1]
+        beaches = state.boats_[k]
+        here = {c for beach in beaches for c in beach}
+        king = state.kings_[k]
+        if 0 <= king < len(COLOURS):
+            here.add(king)
         present = [c in here for c in range(colours)]
-        room = sum(beach.free for beach in island.beaches)
-        gain = _arrival(island.tile.value, room, boats, present, may_found, fade, weights)
+        room = sum(n - len(beach) for n, beach in zip(table.slots[t], beaches, strict=True))
+        gain = _arrival(values[t], room, boats, present, may_found, fade, weights)
         return [weights.landing * g for g in gain]
-    if pending.kind is DecisionKind.PLACE_TILE and pending.tile is not None:
-        tile = state.config.tiles.tile(pending.tile)
-        if isinstance(tile, IslandTile):
-            gain = _arrival(tile.value, len(tile.beaches), boats, nobody, may_found, fade, weights)
-            return [weights.landing * g for g in gain]
-    mean_value, island_share, passing = _pile_prospects(state)
-    view = state.group
-    if view is not None and view.origin is None:
+    if state.phase_ == _PLACE and state.tile_ >= 0 and table.is_island[state.tile_]:
+        t = state.tile_
+        gain = _arrival(values[t], len(table.slots[t]), boats, nobody, may_found, fade, weights)
+        return [weights.landing * g for g in gain]
+    _still, mean_value, island_share, passing = table.pile(state.pile_)
+    if state.at_ is not None and state.origin_ is None:
         chance = 1.0 if island_share else 0.0  # a colonist draws until an island comes
     else:
         distinct = len(set(group))

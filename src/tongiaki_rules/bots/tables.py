@@ -1,0 +1,187 @@
+"""The heuristic's fast path: island terms from a state's compact fields, and their caches.
+
+The public views of a state (``state.islands``, ``state.pile``, ...) build
+frozen objects at every read, which is fine for a front end and far too slow
+for a search that rates thousands of positions a second. :class:`Table`
+reads the engine's own tuples instead (``tiles_``, ``boats_``, ``kings_``,
+``pile_``: colours as ints, beaches as sorted tuples of colours) and keeps,
+for one game's settings and one set of weights, what it has computed:
+
+* the part of the evaluation of an island with given boats and king (the
+  engine shares the boat tuples of the islands nobody touched between
+  states, so most look-ups find an island already rated);
+* what the pile promises (its fade and prospects), per pile.
+
+Every number is computed with the same operations, in the same order, as
+the view-based :func:`~tongiaki_rules.bots.heuristic.island_terms`, so the
+evaluation is the same to the last bit.
+
+>>> from tongiaki_rules import new_game
+>>> from tongiaki_rules.bots.heuristic import DEFAULT_WEIGHTS
+>>> state = new_game(2)
+>>> table = table_for(state.config, DEFAULT_WEIGHTS)
+>>> table.part(0, state.boats_[0], state.kings_[0], (True, True), 1.0)  # Tonga, no boats
+(0.0, 0.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..colours import COLOURS
+from ..engine import NO_KING
+from ..tiles import IslandTile, OceanTile
+
+if TYPE_CHECKING:
+    from ..config import GameConfig
+    from .heuristic import Weights
+
+__all__ = ["CACHE_LIMIT", "Prospects", "Table", "table_for"]
+
+CACHE_LIMIT = 100_000
+"""A table forgets its island parts when it holds more than this many."""
+
+Beaches = tuple[tuple[int, ...], ...]
+Prospects = tuple[float, float, float, tuple[float, ...]]
+"""``(fade before the end is triggered, mean island value, island share, passing chances)``."""
+
+_TABLES: dict[tuple[int, int], tuple[GameConfig, Weights, Table]] = {}
+
+
+def table_for(config: GameConfig, weights: Weights) -> Table:
+    """The table of a game's settings and weights (shared by all the states of the game)."""
+    key = (id(config), id(weights))
+    found = _TABLES.get(key)
+    if found is not None and found[0] is config and found[1] is weights:
+        return found[2]
+    if len(_TABLES) >= 64:
+        _TABLES.clear()
+    table = Table(config, weights)
+    _TABLES[key] = (config, weights, table)
+    return table
+
+
+class Table:
+    """One game's tile tables, seats and weights, with the caches of the evaluation."""
+
+    __slots__ = (
+        "colours",
+        "is_island",
+        "is_start",
+        "num_players",
+        "parts",
+        "piles",
+        "seats",
+        "slots",
+        "tiles",
+        "values",
+        "weights",
+    )
+
+    def __init__(self, config: GameConfig, weights: Weights) -> None:
+        tiles = config.tiles
+        self.tiles = tiles
+        self.weights = weights
+        self.values = tuple(float(v) for v in tiles.values)
+        self.is_start = tuple(isinstance(t, IslandTile) and t.is_start for t in tiles.kinds)
+        self.is_island = tiles.is_island
+        self.slots = tiles.slots
+        self.seats = config.agent_seats
+        self.colours = len(config.agent_seats)
+        self.num_players = config.num_players
+        self.parts: dict[tuple[int, Beaches, int, tuple[bool, ...], float], tuple[float, ...]] = {}
+        self.piles: dict[tuple[int, ...], Prospects] = {}
+
+    def part(
+        self, t: int, beaches: Beaches, king: int, may_found: tuple[bool, ...], fade: float
+    ) -> tuple[float, ...]:
+        """One island's contribution to each colour, faded towards its points."""
+        key = (t, beaches, king, may_found, fade)
+        part = self.parts.get(key)
+        if part is None:
+            full, points = self.terms(t, beaches, king, may_found)
+            part = tuple(p + fade * (f - p) for f, p in zip(full, points, strict=True))
+            if len(self.parts) >= CACHE_LIMIT:
+                self.parts.clear()
+            self.parts[key] = part
+        return part
+
+    def terms(
+        self, t: int, beaches: Beaches, king: int, may_found: Sequence[bool]
+    ) -> tuple[list[float], list[float]]:
+        """``(full terms, points)`` of island tile ``t``, as ``island_terms`` gives them."""
+        weights = self.weights
+        colours = self.colours
+        value = self.values[t]
+        terms = [0.0] * colours
+        points = [0.0] * colours
+        if king != NO_KING:
+            if 0 <= king < len(COLOURS) and king < colours:
+                terms[king] = value * weights.royal
+                points[king] = value
+            return terms, points
+        boats = [0] * colours
+        beaches_on = [0] * colours
+        for beach in beaches:
+            last = -1
+            for boat in beach:  # slots are filled in colour order
+                boats[boat] += 1
+                if boat != last:
+                    beaches_on[boat] += 1
+                    last = boat
+        cap = len(beaches)
+        present = 0
+        for c in range(colours):
+            if boats[c]:
+                present += 1
+                share = weights.presence + weights.spread * min(beaches_on[c] - 1, 2)
+                terms[c] = value * share + weights.boat * min(boats[c], cap)
+                points[c] = value
+        if present == 1 and value and not self.is_start[t]:
+            owner = boats.index(max(boats))
+            if may_found[owner]:
+                terms[owner] += weights.alone * value
+        return terms, points
+
+    def pile(self, pile: tuple[int, ...]) -> Prospects:
+        """What ``pile`` promises: its fade (before the end) and its prospects."""
+        found = self.piles.get(pile)
+        if found is None:
+            found = (self._fade(pile), *self._prospects(pile))
+            if len(self.piles) >= CACHE_LIMIT:
+                self.piles.clear()
+            self.piles[pile] = found
+        return found
+
+    def _fade(self, pile: tuple[int, ...]) -> float:
+        """1 in mid-game, falling to 0 as the scarcer kind of tile runs out of the pile."""
+        is_island = self.is_island
+        islands = sum(1 for t in pile if is_island[t])
+        left = min(islands, len(pile) - islands)
+        endgame = self.weights.endgame
+        return min(1.0, left / endgame) if endgame > 0 else 1.0
+
+    def _prospects(self, pile: tuple[int, ...]) -> tuple[float, float, tuple[float, ...]]:
+        """Mean island value in the pile, share of islands, and the chance of passing a drawn ocean.
+
+        The last item is indexed by the number of distinct colours in a group
+        (a drawn ocean is entered by its red-marker edge).
+        """
+        if not pile:
+            return 0.0, 0.0, (0.0,) * 7
+        kinds = self.tiles.kinds
+        island_values: list[int] = []
+        needs: list[int] = []
+        for t in pile:
+            tile = kinds[t]
+            if isinstance(tile, IslandTile):
+                island_values.append(tile.value)
+            elif isinstance(tile, OceanTile):
+                needs.append(tile.route_from(0).colours)
+        mean_value = sum(island_values) / len(island_values) if island_values else 0.0
+        island_share = len(island_values) / len(pile)
+        passing = tuple(
+            sum(1 for need in needs if need <= k) / len(needs) if needs else 0.0 for k in range(7)
+        )
+        return mean_value, island_share, passing
