@@ -166,12 +166,14 @@ class Evaluation:
     """
 
     __slots__ = (
+        "_by_index",
         "_changed",
         "_colour",
         "_fade",
         "_islands",
         "_may_found",
         "_parts",
+        "_singles",
         "_still",
         "_table",
         "_turn",
@@ -181,13 +183,25 @@ class Evaluation:
     )
 
     def __init__(self, state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self._start(state, weights, None)
+
+    @classmethod
+    def _following(cls, state: GameState, parent: Evaluation) -> Evaluation:
+        """The evaluation of ``state``, reusing the parts of the islands it shares with ``parent``."""
+        evaluation = cls.__new__(cls)
+        evaluation._start(state, parent.weights, parent)
+        return evaluation
+
+    def _start(self, state: GameState, weights: Weights, parent: Evaluation | None) -> None:
         self.state = state
         self.weights = weights
         table = table_for(state.config, weights)
         self._table = table
         self._may_found = tuple(n < 2 for n in state.founded_)
         self._parts: dict[Hex, tuple[float, ...]] = {}
+        self._by_index: list[tuple[float, ...] | None] = []
         self._changed: dict[tuple[Hex, tuple[int, ...]], tuple[float, ...]] = {}
+        self._singles: dict[tuple[Hex, int, int], tuple[float, ...] | None] = {}
         self._islands = [0.0] * table.colours
         self._values: tuple[float, ...] | None = None
         self._still: list[float] | None = None
@@ -198,20 +212,64 @@ class Evaluation:
             self._values = tuple(float(s) for s in state.scores())
             return
         self._fade = 0.0 if state.ended_ else table.pile(state.pile_)[0]
+        if (
+            parent is not None
+            and parent._by_index
+            and parent._table is table
+            and parent._fade == self._fade
+            and parent._may_found == self._may_found
+        ):
+            self._rate_islands(parent)
+        else:
+            self._rate_islands(None)
+
+    def _rate_islands(self, parent: Evaluation | None) -> None:
+        """Every island's part, and their sums per colour (in the order of the tiles)."""
+        state = self.state
+        table = self._table
         is_island = table.is_island
         part_of = table.part
         may_found = self._may_found
         fade = self._fade
         parts = self._parts
-        islands = self._islands
-        for (pos, t, _r), beaches, king in zip(
-            state.tiles_, state.boats_, state.kings_, strict=True
+        by_index = self._by_index
+        listed = []
+        if parent is None:
+            before_tiles: tuple[object, ...] = ()
+            before_boats: tuple[object, ...] = ()
+            before_kings: tuple[int, ...] = ()
+            before_parts: list[tuple[float, ...] | None] = []
+        else:
+            before = parent.state
+            before_tiles, before_boats = before.tiles_, before.boats_
+            before_kings, before_parts = before.kings_, parent._by_index
+        shared = len(before_tiles)
+        for k, (tile, beaches, king) in enumerate(
+            zip(state.tiles_, state.boats_, state.kings_, strict=True)
         ):
-            if is_island[t]:
+            pos, t, _r = tile
+            if not is_island[t]:
+                by_index.append(None)
+                continue
+            part = (
+                before_parts[k]
+                if k < shared
+                and before_tiles[k] is tile
+                and before_boats[k] is beaches
+                and before_kings[k] == king
+                else None
+            )
+            if part is None:
                 part = part_of(t, beaches, king, may_found, fade)
-                parts[pos] = part
-                for c, x in enumerate(part):
-                    islands[c] += x
+            parts[pos] = part
+            by_index.append(part)
+            listed.append(part)
+        islands = self._islands
+        for c in range(table.colours):
+            total = 0.0
+            for part in listed:
+                total += part[c]
+            islands[c] = total
 
     def values(self) -> tuple[float, ...]:
         """The evaluation of each seat in this position."""
@@ -231,7 +289,7 @@ class Evaluation:
         predicted = self.predict(action)
         if predicted is not None:
             return predicted
-        return Evaluation(result, self.weights).values()
+        return Evaluation._following(result, self).values()
 
     def predict(self, action: Action) -> tuple[float, ...] | None:
         """The evaluation after a turn action that fills no beach, without applying it.
@@ -241,27 +299,71 @@ class Evaluation:
         if not self._turn:
             return None
         colour = self._colour
+        if type(action) is ExpandFromBoard and action.source != action.island:
+            assert isinstance(action, ExpandFromBoard)
+            return self._predict_move(action, colour)
         change = self._changes(action, colour)
         if change is None:
             return None
         parts, returned = change
-        reserve = self.state.reserve_
-        if self._still is None:
-            fade = self._fade
-            self._still = [
-                x + fade * self._reserve_value(reserve[c]) for c, x in enumerate(self._islands)
-            ]
-        totals = list(self._still)
+        totals = list(self._still_totals())
         colours = range(self._table.colours)
         for position, part in parts:
             old = self._parts[position]
             for c in colours:
                 totals[c] += part[c] - old[c]
-        boats = reserve[colour]
+        boats = self.state.reserve_[colour]
         totals[colour] += self._fade * (
             self._reserve_value(boats + returned) - self._reserve_value(boats)
         )
         return self._by_seat(totals)
+
+    def _still_totals(self) -> list[float]:
+        """The islands' and reserves' part of the values, per colour (nothing under way)."""
+        still = self._still
+        if still is None:
+            fade = self._fade
+            reserve = self.state.reserve_
+            still = [
+                x + fade * self._reserve_value(reserve[c]) for c, x in enumerate(self._islands)
+            ]
+            self._still = still
+        return still
+
+    def _predict_move(self, action: ExpandFromBoard, colour: int) -> tuple[float, ...] | None:
+        """:meth:`predict` for a boat moved from one island to another (the reserve is empty)."""
+        arrive = self._single(action.island, action.beach, 1, colour)
+        leave = self._single(action.source, action.source_beach, -1, colour)
+        if arrive is None or leave is None:
+            return None
+        old_arrive = self._parts[action.island]
+        old_leave = self._parts[action.source]
+        # the reserve does not change: its term would add 0.0
+        return self._by_seat(
+            [
+                x + (a - oa) + (b - ob)
+                for x, a, oa, b, ob in zip(
+                    self._still_totals(), arrive, old_arrive, leave, old_leave, strict=True
+                )
+            ]
+        )
+
+    def _single(self, position: Hex, beach: int, n: int, colour: int) -> tuple[float, ...] | None:
+        """The part of the island at ``position`` with ``n`` boats more on ``beach`` (or None)."""
+        key = (position, beach, n)
+        singles = self._singles
+        if key in singles:
+            return singles[key]
+        part: tuple[float, ...] | None = None
+        island = self._island(position)
+        if island is not None:
+            added = [0] * len(island[1])
+            added[beach] = n
+            change = self._beach_change(position, colour, tuple(added))
+            if change is not None:
+                part = change[1]
+        singles[key] = part
+        return part
 
     def _reserve_value(self, boats: int) -> float:
         return self.weights.reserve * min(boats, self.weights.reserve_cap)
@@ -378,7 +480,9 @@ class Evaluation:
         ]
         return changes, boats - 1
 
-    def _by_seat(self, totals: Sequence[float]) -> tuple[float, ...]:
+    def _by_seat(self, totals: list[float]) -> tuple[float, ...]:
+        if self._table.seat_per_colour:
+            return tuple(totals)
         seats = [0.0] * self._table.num_players
         for c, seat in enumerate(self._table.seats):
             seats[seat] += totals[c]

@@ -72,6 +72,7 @@ class Table:
         "num_players",
         "parts",
         "piles",
+        "seat_per_colour",
         "seats",
         "slots",
         "tiles",
@@ -90,6 +91,8 @@ class Table:
         self.seats = config.agent_seats
         self.colours = len(config.agent_seats)
         self.num_players = config.num_players
+        self.seat_per_colour = self.seats == tuple(range(self.num_players))
+        """Seat ``c`` plays colour ``c``, and only it: a seat's value is its colour's."""
         self.parts: dict[tuple[int, Beaches, int, tuple[bool, ...], float], tuple[float, ...]] = {}
         self.piles: dict[tuple[int, ...], Prospects] = {}
 
