@@ -187,7 +187,7 @@ class Evaluation:
 
     @classmethod
     def _following(cls, state: GameState, parent: Evaluation) -> Evaluation:
-        """The evaluation of ``state``, reusing the parts of the islands it shares with ``parent``."""
+        """The evaluation of ``state``, reusing the island parts it shares with ``parent``."""
         evaluation = cls.__new__(cls)
         evaluation._start(state, parent.weights, parent)
         return evaluation
