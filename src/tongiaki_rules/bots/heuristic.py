@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import cast
 
 import attrs
 
@@ -144,6 +145,10 @@ def island_terms(
     return tuple(terms), tuple(points)
 
 
+_UNKNOWN: tuple[float, ...] = ()
+"""Marks a part not looked at yet in the caches that also hold ``None``."""
+
+
 class Evaluation:
     """The evaluation of a position, ready to rate the positions its actions lead to.
 
@@ -170,6 +175,7 @@ class Evaluation:
         "_changed",
         "_colour",
         "_fade",
+        "_island_ks",
         "_islands",
         "_may_found",
         "_parts",
@@ -200,6 +206,7 @@ class Evaluation:
         self._may_found = tuple(n < 2 for n in state.founded_)
         self._parts: dict[Hex, tuple[float, ...]] = {}
         self._by_index: list[tuple[float, ...] | None] = []
+        self._island_ks: list[int] = []
         self._changed: dict[tuple[Hex, tuple[int, ...]], tuple[float, ...]] = {}
         self._singles: dict[tuple[Hex, int, int], tuple[float, ...] | None] = {}
         self._islands = [0.0] * table.colours
@@ -227,49 +234,55 @@ class Evaluation:
         """Every island's part, and their sums per colour (in the order of the tiles)."""
         state = self.state
         table = self._table
-        is_island = table.is_island
-        part_of = table.part
-        may_found = self._may_found
-        fade = self._fade
-        parts = self._parts
-        by_index = self._by_index
-        listed = []
-        if parent is None:
-            before_tiles: tuple[object, ...] = ()
-            before_boats: tuple[object, ...] = ()
-            before_kings: tuple[int, ...] = ()
-            before_parts: list[tuple[float, ...] | None] = []
-        else:
-            before = parent.state
-            before_tiles, before_boats = before.tiles_, before.boats_
-            before_kings, before_parts = before.kings_, parent._by_index
-        shared = len(before_tiles)
-        for k, (tile, beaches, king) in enumerate(
-            zip(state.tiles_, state.boats_, state.kings_, strict=True)
+        if (
+            parent is not None
+            and state.tiles_ is parent.state.tiles_
+            and state.kings_ is parent.state.kings_
         ):
-            pos, t, _r = tile
-            if not is_island[t]:
-                by_index.append(None)
-                continue
-            part = (
-                before_parts[k]
-                if k < shared
-                and before_tiles[k] is tile
-                and before_boats[k] is beaches
-                and before_kings[k] == king
-                else None
-            )
-            if part is None:
-                part = part_of(t, beaches, king, may_found, fade)
-            parts[pos] = part
-            by_index.append(part)
-            listed.append(part)
+            self._follow_islands(parent)
+        else:
+            is_island = table.is_island
+            part_of = table.part
+            may_found = self._may_found
+            fade = self._fade
+            parts = self._parts
+            by_index = self._by_index
+            for k, ((pos, t, _r), beaches, king) in enumerate(
+                zip(state.tiles_, state.boats_, state.kings_, strict=True)
+            ):
+                if is_island[t]:
+                    part = part_of(t, beaches, king, may_found, fade)
+                    parts[pos] = part
+                    by_index.append(part)
+                    self._island_ks.append(k)
+                else:
+                    by_index.append(None)
         islands = self._islands
+        by_index = self._by_index
+        listed = cast("list[tuple[float, ...]]", [by_index[k] for k in self._island_ks])
         for c in range(table.colours):
             total = 0.0
-            for part in listed:
-                total += part[c]
+            for rated in listed:
+                total += rated[c]
             islands[c] = total
+
+    def _follow_islands(self, parent: Evaluation) -> None:
+        """The island parts when only boats moved since ``parent``: rate the changed islands."""
+        state = self.state
+        tiles, boats, kings = state.tiles_, state.boats_, state.kings_
+        before = parent.state.boats_
+        ks = parent._island_ks
+        self._island_ks = ks
+        by_index = self._by_index = list(parent._by_index)
+        parts = self._parts = dict(parent._parts)
+        part_of = self._table.part
+        for k in ks:
+            beaches = boats[k]
+            if beaches is not before[k]:
+                pos, t, _r = tiles[k]
+                part = part_of(t, beaches, kings[k], self._may_found, self._fade)
+                by_index[k] = part
+                parts[pos] = part
 
     def values(self) -> tuple[float, ...]:
         """The evaluation of each seat in this position."""
@@ -289,6 +302,20 @@ class Evaluation:
         predicted = self.predict(action)
         if predicted is not None:
             return predicted
+        return self.applied(result)
+
+    def applied(self, result: GameState) -> tuple[float, ...]:
+        """The evaluation of ``result``, a position an action leads to from this one.
+
+        What :meth:`after` gives when :meth:`predict` cannot: the islands
+        whose boats did not move keep the parts rated here.
+
+        >>> from tongiaki_rules import new_game
+        >>> state = new_game(2)
+        >>> result = state.apply(state.legal_actions()[0])
+        >>> Evaluation(state).applied(result) == seat_values(result)
+        True
+        """
         return Evaluation._following(result, self).values()
 
     def predict(self, action: Action) -> tuple[float, ...] | None:
@@ -332,18 +359,23 @@ class Evaluation:
 
     def _predict_move(self, action: ExpandFromBoard, colour: int) -> tuple[float, ...] | None:
         """:meth:`predict` for a boat moved from one island to another (the reserve is empty)."""
-        arrive = self._single(action.island, action.beach, 1, colour)
-        leave = self._single(action.source, action.source_beach, -1, colour)
+        singles = self._singles
+        island, source = action.island, action.source
+        arrive = singles.get((island, action.beach, 1), _UNKNOWN)
+        if arrive is _UNKNOWN:
+            arrive = self._single(island, action.beach, 1, colour)
+        leave = singles.get((source, action.source_beach, -1), _UNKNOWN)
+        if leave is _UNKNOWN:
+            leave = self._single(source, action.source_beach, -1, colour)
         if arrive is None or leave is None:
             return None
-        old_arrive = self._parts[action.island]
-        old_leave = self._parts[action.source]
+        parts = self._parts
         # the reserve does not change: its term would add 0.0
         return self._by_seat(
             [
                 x + (a - oa) + (b - ob)
                 for x, a, oa, b, ob in zip(
-                    self._still_totals(), arrive, old_arrive, leave, old_leave, strict=True
+                    self._still_totals(), arrive, parts[island], leave, parts[source], strict=True
                 )
             ]
         )
