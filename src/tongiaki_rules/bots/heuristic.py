@@ -207,7 +207,7 @@ class Evaluation:
         self._parts: dict[Hex, tuple[float, ...]] = {}
         self._by_index: list[tuple[float, ...] | None] = []
         self._island_ks: list[int] = []
-        self._changed: dict[tuple[Hex, tuple[int, ...]], tuple[float, ...]] = {}
+        self._changed: dict[tuple[Hex, tuple[int, ...]], tuple[float, ...] | None] = {}
         self._singles: dict[tuple[Hex, int, int], tuple[float, ...] | None] = {}
         self._islands = [0.0] * table.colours
         self._values: tuple[float, ...] | None = None
@@ -416,22 +416,23 @@ class Evaluation:
         ``None`` if that fills a beach (the boats would sail).
         """
         key = (position, (colour, *added))
-        part = self._changed.get(key)
-        if part is None:
+        changed = self._changed
+        part = changed.get(key, _UNKNOWN)
+        if part is _UNKNOWN:
             state = self.state
             k = state.where_()[position]
-            t = state.tiles_[k][1]
-            beaches = state.boats_[k]
-            slots = self._table.slots[t]
-            for b, n in enumerate(added):
-                if n > 0 and slots[b] - len(beaches[b]) <= n:
-                    return None
-            changed = tuple(
-                _with_boats(beach, colour, n) if n else beach
-                for beach, n in zip(beaches, added, strict=True)
+            part = self._table.part_with_boats(
+                state.tiles_[k][1],
+                state.boats_[k],
+                state.kings_[k],
+                colour,
+                added,
+                self._may_found,
+                self._fade,
             )
-            part = self._table.part(t, changed, state.kings_[k], self._may_found, self._fade)
-            self._changed[key] = part
+            changed[key] = part
+        if part is None:
+            return None
         return position, part
 
     def _changes(
@@ -519,18 +520,6 @@ class Evaluation:
         for c, seat in enumerate(self._table.seats):
             seats[seat] += totals[c]
         return tuple(seats)
-
-
-def _with_boats(beach: tuple[int, ...], colour: int, count: int) -> tuple[int, ...]:
-    """``beach`` with ``count`` more boats of ``colour`` (fewer if negative), in colour order."""
-    boats = list(beach)
-    if count < 0:
-        for _ in range(-count):
-            boats.remove(colour)
-    else:
-        boats.extend([colour] * count)
-        boats.sort()
-    return tuple(boats)
 
 
 def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[float, ...]:

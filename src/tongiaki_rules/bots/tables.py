@@ -69,6 +69,7 @@ class Table:
         "colours",
         "is_island",
         "is_start",
+        "moved",
         "num_players",
         "parts",
         "piles",
@@ -95,6 +96,10 @@ class Table:
         """Seat ``c`` plays colour ``c``, and only it: a seat's value is its colour's."""
         self.parts: dict[tuple[int, Beaches, int, tuple[bool, ...], float], tuple[float, ...]] = {}
         self.piles: dict[tuple[int, ...], Prospects] = {}
+        self.moved: dict[
+            tuple[int, Beaches, int, int, tuple[int, ...], tuple[bool, ...], float],
+            tuple[float, ...] | None,
+        ] = {}
 
     def part(
         self, t: int, beaches: Beaches, king: int, may_found: tuple[bool, ...], fade: float
@@ -108,6 +113,37 @@ class Table:
             if len(self.parts) >= CACHE_LIMIT:
                 self.parts.clear()
             self.parts[key] = part
+        return part
+
+    def part_with_boats(
+        self,
+        t: int,
+        beaches: Beaches,
+        king: int,
+        colour: int,
+        added: tuple[int, ...],
+        may_found: tuple[bool, ...],
+        fade: float,
+    ) -> tuple[float, ...] | None:
+        """:meth:`part` of the island with ``added[b]`` more boats of ``colour`` on beach ``b``.
+
+        ``None`` if that fills a beach (the boats would sail).
+        """
+        key = (t, beaches, king, colour, added, may_found, fade)
+        moved = self.moved
+        if key in moved:
+            return moved[key]
+        part: tuple[float, ...] | None = None
+        slots = self.slots[t]
+        if not any(n > 0 and slots[b] - len(beaches[b]) <= n for b, n in enumerate(added)):
+            changed = tuple(
+                _with_boats(beach, colour, n) if n else beach
+                for beach, n in zip(beaches, added, strict=True)
+            )
+            part = self.part(t, changed, king, may_found, fade)
+        if len(moved) >= CACHE_LIMIT:
+            moved.clear()
+        moved[key] = part
         return part
 
     def terms(
@@ -188,3 +224,15 @@ class Table:
             sum(1 for need in needs if need <= k) / len(needs) if needs else 0.0 for k in range(7)
         )
         return mean_value, island_share, passing
+
+
+def _with_boats(beach: tuple[int, ...], colour: int, count: int) -> tuple[int, ...]:
+    """``beach`` with ``count`` more boats of ``colour`` (fewer if negative), in colour order."""
+    boats = list(beach)
+    if count < 0:
+        for _ in range(-count):
+            boats.remove(colour)
+    else:
+        boats.extend([colour] * count)
+        boats.sort()
+    return tuple(boats)
