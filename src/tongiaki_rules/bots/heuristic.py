@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import reduce
+from operator import add
 from typing import cast
 
 import attrs
@@ -189,16 +191,6 @@ class Evaluation:
     )
 
     def __init__(self, state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> None:
-        self._start(state, weights, None)
-
-    @classmethod
-    def _following(cls, state: GameState, parent: Evaluation) -> Evaluation:
-        """The evaluation of ``state``, reusing the island parts it shares with ``parent``."""
-        evaluation = cls.__new__(cls)
-        evaluation._start(state, parent.weights, parent)
-        return evaluation
-
-    def _start(self, state: GameState, weights: Weights, parent: Evaluation | None) -> None:
         self.state = state
         self.weights = weights
         table = table_for(state.config, weights)
@@ -209,92 +201,49 @@ class Evaluation:
         self._island_ks: list[int] = []
         self._changed: dict[tuple[Hex, tuple[int, ...]], tuple[float, ...] | None] = {}
         self._singles: dict[tuple[Hex, int, int], tuple[float, ...] | None] = {}
-        self._islands = [0.0] * table.colours
         self._values: tuple[float, ...] | None = None
         self._still: list[float] | None = None
         self._turn = state.phase_ == _TURN
         self._colour = state.agent_
         if state.phase_ == _OVER:
             self._fade = 0.0
+            self._islands = [0.0] * table.colours
             self._values = tuple(float(s) for s in state.scores())
             return
         self._fade = 0.0 if state.ended_ else table.pile(state.pile_)[0]
-        if (
-            parent is not None
-            and parent._by_index
-            and parent._table is table
-            and parent._fade == self._fade
-            and parent._may_found == self._may_found
-        ):
-            self._rate_islands(parent)
-        else:
-            self._rate_islands(None)
+        self._islands = self._rate_islands()
 
-    def _rate_islands(self, parent: Evaluation | None) -> None:
+    def _rate_islands(self) -> list[float]:
         """Every island's part, and their sums per colour (in the order of the tiles)."""
         state = self.state
         table = self._table
-        if (
-            parent is not None
-            and state.tiles_ is parent.state.tiles_
-            and state.kings_ is parent.state.kings_
-        ):
-            self._follow_islands(parent)
-        else:
-            is_island = table.is_island
-            part_of = table.part
-            may_found = self._may_found
-            fade = self._fade
-            parts = self._parts
-            by_index = self._by_index
-            for k, ((pos, t, _r), beaches, king) in enumerate(
-                zip(state.tiles_, state.boats_, state.kings_, strict=True)
-            ):
-                if is_island[t]:
-                    part = part_of(t, beaches, king, may_found, fade)
-                    parts[pos] = part
-                    by_index.append(part)
-                    self._island_ks.append(k)
-                else:
-                    by_index.append(None)
-        islands = self._islands
+        is_island = table.is_island
+        part_of = table.part
+        may_found = self._may_found
+        fade = self._fade
+        parts = self._parts
         by_index = self._by_index
-        listed = cast("list[tuple[float, ...]]", [by_index[k] for k in self._island_ks])
-        for c in range(table.colours):
-            total = 0.0
-            for rated in listed:
-                total += rated[c]
-            islands[c] = total
-
-    def _follow_islands(self, parent: Evaluation) -> None:
-        """The island parts when only boats moved since ``parent``: rate the changed islands."""
-        state = self.state
-        tiles, boats, kings = state.tiles_, state.boats_, state.kings_
-        before = parent.state.boats_
-        ks = parent._island_ks
-        self._island_ks = ks
-        by_index = self._by_index = list(parent._by_index)
-        parts = self._parts = dict(parent._parts)
-        part_of = self._table.part
-        for k in ks:
-            beaches = boats[k]
-            if beaches is not before[k]:
-                pos, t, _r = tiles[k]
-                part = part_of(t, beaches, kings[k], self._may_found, self._fade)
-                by_index[k] = part
+        island_ks = self._island_ks
+        listed = []
+        for k, ((pos, t, _r), beaches, king) in enumerate(
+            zip(state.tiles_, state.boats_, state.kings_, strict=True)
+        ):
+            if is_island[t]:
+                part = part_of(t, beaches, king, may_found, fade)
                 parts[pos] = part
+                by_index.append(part)
+                island_ks.append(k)
+                listed.append(part)
+            else:
+                by_index.append(None)
+        return _column_sums(listed, table.colours)
 
     def values(self) -> tuple[float, ...]:
         """The evaluation of each seat in this position."""
         if self._values is None:
-            state = self.state
-            underway = _underway(state, self._table, self._fade, self._may_found)
-            reserve = state.reserve_
-            totals = [
-                x + self._fade * self._reserve_value(reserve[c]) + underway[c]
-                for c, x in enumerate(self._islands)
-            ]
-            self._values = self._by_seat(totals)
+            self._values = _seat_values(
+                self.state, self._table, self._islands, self._fade, self._may_found
+            )
         return self._values
 
     def after(self, action: Action, result: GameState) -> tuple[float, ...]:
@@ -316,7 +265,34 @@ class Evaluation:
         >>> Evaluation(state).applied(result) == seat_values(result)
         True
         """
-        return Evaluation._following(result, self).values()
+        table = self._table
+        before = self.state
+        if (
+            result.phase_ == _OVER
+            or not self._island_ks
+            or result.tiles_ is not before.tiles_
+            or result.kings_ is not before.kings_
+        ):
+            return Evaluation(result, self.weights).values()
+        fade = 0.0 if result.ended_ else table.pile(result.pile_)[0]
+        may_found = (
+            self._may_found
+            if result.founded_ is before.founded_
+            else tuple(n < 2 for n in result.founded_)
+        )
+        if fade != self._fade or may_found != self._may_found:
+            return Evaluation(result, self.weights).values()
+        by_index = self._by_index
+        tiles, boats, kings, old = result.tiles_, result.boats_, result.kings_, before.boats_
+        part_of = table.part
+        listed = [
+            cast("tuple[float, ...]", by_index[k])
+            if boats[k] is old[k]
+            else part_of(tiles[k][1], boats[k], kings[k], may_found, fade)
+            for k in self._island_ks
+        ]
+        islands = _column_sums(listed, table.colours)
+        return _seat_values(result, table, islands, fade, may_found)
 
     def predict(self, action: Action) -> tuple[float, ...] | None:
         """The evaluation after a turn action that fills no beach, without applying it.
@@ -343,7 +319,7 @@ class Evaluation:
         totals[colour] += self._fade * (
             self._reserve_value(boats + returned) - self._reserve_value(boats)
         )
-        return self._by_seat(totals)
+        return _by_seat(self._table, totals)
 
     def _still_totals(self) -> list[float]:
         """The islands' and reserves' part of the values, per colour (nothing under way)."""
@@ -371,13 +347,14 @@ class Evaluation:
             return None
         parts = self._parts
         # the reserve does not change: its term would add 0.0
-        return self._by_seat(
+        return _by_seat(
+            self._table,
             [
                 x + (a - oa) + (b - ob)
                 for x, a, oa, b, ob in zip(
                     self._still_totals(), arrive, parts[island], leave, parts[source], strict=True
                 )
-            ]
+            ],
         )
 
     def _single(self, position: Hex, beach: int, n: int, colour: int) -> tuple[float, ...] | None:
@@ -513,13 +490,40 @@ class Evaluation:
         ]
         return changes, boats - 1
 
-    def _by_seat(self, totals: list[float]) -> tuple[float, ...]:
-        if self._table.seat_per_colour:
-            return tuple(totals)
-        seats = [0.0] * self._table.num_players
-        for c, seat in enumerate(self._table.seats):
-            seats[seat] += totals[c]
-        return tuple(seats)
+
+def _by_seat(table: Table, totals: list[float]) -> tuple[float, ...]:
+    """The values of the seats from those of the colours."""
+    if table.seat_per_colour:
+        return tuple(totals)
+    seats = [0.0] * table.num_players
+    for c, seat in enumerate(table.seats):
+        seats[seat] += totals[c]
+    return tuple(seats)
+
+
+def _column_sums(parts: list[tuple[float, ...]], colours: int) -> list[float]:
+    """Per colour, the sum of the parts, added in their order."""
+    if not parts:
+        return [0.0] * colours
+    return [reduce(add, column, 0.0) for column in zip(*parts, strict=True)]
+
+
+def _seat_values(
+    state: GameState,
+    table: Table,
+    islands: Sequence[float],
+    fade: float,
+    may_found: Sequence[bool],
+) -> tuple[float, ...]:
+    """The seats' values: the islands' parts, the reserves and the boats under way."""
+    underway = _underway(state, table, fade, may_found)
+    reserve = state.reserve_
+    weights = table.weights
+    totals = [
+        x + fade * (weights.reserve * min(reserve[c], weights.reserve_cap)) + underway[c]
+        for c, x in enumerate(islands)
+    ]
+    return _by_seat(table, totals)
 
 
 def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[float, ...]:
