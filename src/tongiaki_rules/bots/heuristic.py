@@ -176,12 +176,12 @@ class Evaluation:
         "_by_index",
         "_changed",
         "_colour",
+        "_deltas",
         "_fade",
         "_island_ks",
         "_islands",
         "_may_found",
         "_parts",
-        "_singles",
         "_still",
         "_table",
         "_turn",
@@ -200,7 +200,7 @@ class Evaluation:
         self._by_index: list[tuple[float, ...] | None] = []
         self._island_ks: list[int] = []
         self._changed: dict[tuple[Hex, tuple[int, ...]], tuple[float, ...] | None] = {}
-        self._singles: dict[tuple[Hex, int, int], tuple[float, ...] | None] = {}
+        self._deltas: dict[tuple[Hex, int, int], tuple[float, ...] | None] = {}
         self._values: tuple[float, ...] | None = None
         self._still: list[float] | None = None
         self._turn = state.phase_ == _TURN
@@ -335,44 +335,37 @@ class Evaluation:
 
     def _predict_move(self, action: ExpandFromBoard, colour: int) -> tuple[float, ...] | None:
         """:meth:`predict` for a boat moved from one island to another (the reserve is empty)."""
-        singles = self._singles
-        island, source = action.island, action.source
-        arrive = singles.get((island, action.beach, 1), _UNKNOWN)
+        deltas = self._deltas
+        arrive = deltas.get((action.island, action.beach, 1), _UNKNOWN)
         if arrive is _UNKNOWN:
-            arrive = self._single(island, action.beach, 1, colour)
-        leave = singles.get((source, action.source_beach, -1), _UNKNOWN)
+            arrive = self._delta(action.island, action.beach, 1, colour)
+        leave = deltas.get((action.source, action.source_beach, -1), _UNKNOWN)
         if leave is _UNKNOWN:
-            leave = self._single(source, action.source_beach, -1, colour)
+            leave = self._delta(action.source, action.source_beach, -1, colour)
         if arrive is None or leave is None:
             return None
-        parts = self._parts
-        # the reserve does not change: its term would add 0.0
+        # x + (part - old part) for each island; the reserve does not change (its term adds 0.0)
         return _by_seat(
             self._table,
-            [
-                x + (a - oa) + (b - ob)
-                for x, a, oa, b, ob in zip(
-                    self._still_totals(), arrive, parts[island], leave, parts[source], strict=True
-                )
-            ],
+            [x + a + b for x, a, b in zip(self._still_totals(), arrive, leave, strict=True)],
         )
 
-    def _single(self, position: Hex, beach: int, n: int, colour: int) -> tuple[float, ...] | None:
-        """The part of the island at ``position`` with ``n`` boats more on ``beach`` (or None)."""
-        key = (position, beach, n)
-        singles = self._singles
-        if key in singles:
-            return singles[key]
-        part: tuple[float, ...] | None = None
+    def _delta(self, position: Hex, beach: int, n: int, colour: int) -> tuple[float, ...] | None:
+        """How the part of the island at ``position`` changes with ``n`` boats more on ``beach``.
+
+        ``None`` if there is no island there or the boats would fill the beach.
+        """
+        delta: tuple[float, ...] | None = None
         island = self._island(position)
         if island is not None:
             added = [0] * len(island[1])
             added[beach] = n
             change = self._beach_change(position, colour, tuple(added))
             if change is not None:
-                part = change[1]
-        singles[key] = part
-        return part
+                old = self._parts[position]
+                delta = tuple(p - o for p, o in zip(change[1], old, strict=True))
+        self._deltas[(position, beach, n)] = delta
+        return delta
 
     def _reserve_value(self, boats: int) -> float:
         return self.weights.reserve * min(boats, self.weights.reserve_cap)
