@@ -32,21 +32,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import reduce
-from operator import add
 from typing import cast
 
 import attrs
 
 from ..actions import Action, Expand, ExpandFromBoard, FoundRoyal, PlaceNewBoats
-from ..colours import COLOURS
-from ..engine import LAND as _LAND
 from ..engine import OVER as _OVER
-from ..engine import PLACE as _PLACE
 from ..engine import TURN as _TURN
 from ..hexgrid import Hex
 from ..state import GameState, IslandView
-from .tables import Beaches, Table, table_for
+from .tables import Beaches, by_seat, column_sums, seat_values_of, table_for
 
 __all__ = [
     "DEFAULT_WEIGHTS",
@@ -236,12 +231,12 @@ class Evaluation:
                 listed.append(part)
             else:
                 by_index.append(None)
-        return _column_sums(listed, table.colours)
+        return column_sums(listed, table.colours)
 
     def values(self) -> tuple[float, ...]:
         """The evaluation of each seat in this position."""
         if self._values is None:
-            self._values = _seat_values(
+            self._values = seat_values_of(
                 self.state, self._table, self._islands, self._fade, self._may_found
             )
         return self._values
@@ -291,8 +286,8 @@ class Evaluation:
             else part_of(tiles[k][1], boats[k], kings[k], may_found, fade)
             for k in self._island_ks
         ]
-        islands = _column_sums(listed, table.colours)
-        return _seat_values(result, table, islands, fade, may_found)
+        islands = column_sums(listed, table.colours)
+        return seat_values_of(result, table, islands, fade, may_found)
 
     def predict(self, action: Action) -> tuple[float, ...] | None:
         """The evaluation after a turn action that fills no beach, without applying it.
@@ -319,7 +314,7 @@ class Evaluation:
         totals[colour] += self._fade * (
             self._reserve_value(boats + returned) - self._reserve_value(boats)
         )
-        return _by_seat(self._table, totals)
+        return by_seat(self._table, totals)
 
     def _still_totals(self) -> list[float]:
         """The islands' and reserves' part of the values, per colour (nothing under way)."""
@@ -345,7 +340,7 @@ class Evaluation:
         if arrive is None or leave is None:
             return None
         # x + (part - old part) for each island; the reserve does not change (its term adds 0.0)
-        return _by_seat(
+        return by_seat(
             self._table,
             [x + a + b for x, a, b in zip(self._still_totals(), arrive, leave, strict=True)],
         )
@@ -484,41 +479,6 @@ class Evaluation:
         return changes, boats - 1
 
 
-def _by_seat(table: Table, totals: list[float]) -> tuple[float, ...]:
-    """The values of the seats from those of the colours."""
-    if table.seat_per_colour:
-        return tuple(totals)
-    seats = [0.0] * table.num_players
-    for c, seat in enumerate(table.seats):
-        seats[seat] += totals[c]
-    return tuple(seats)
-
-
-def _column_sums(parts: list[tuple[float, ...]], colours: int) -> list[float]:
-    """Per colour, the sum of the parts, added in their order."""
-    if not parts:
-        return [0.0] * colours
-    return [reduce(add, column, 0.0) for column in zip(*parts, strict=True)]
-
-
-def _seat_values(
-    state: GameState,
-    table: Table,
-    islands: Sequence[float],
-    fade: float,
-    may_found: Sequence[bool],
-) -> tuple[float, ...]:
-    """The seats' values: the islands' parts, the reserves and the boats under way."""
-    underway = _underway(state, table, fade, may_found)
-    reserve = state.reserve_
-    weights = table.weights
-    totals = [
-        x + fade * (weights.reserve * min(reserve[c], weights.reserve_cap)) + underway[c]
-        for c, x in enumerate(islands)
-    ]
-    return _by_seat(table, totals)
-
-
 def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[float, ...]:
     """The evaluation of each seat (the sum over its colours); the score once the game is over.
 
@@ -528,80 +488,6 @@ def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[f
     True
     """
     return Evaluation(state, weights).values()
-
-
-def _arrival(
-    value: float,
-    beaches: int,
-    boats: Sequence[int],
-    present: Sequence[bool],
-    may_found: Sequence[bool],
-    fade: float,
-    weights: Weights,
-) -> list[float]:
-    """What ``boats[c]`` boats of each colour arriving on an island are worth, faded.
-
-    A colour new to the island gains its presence (and the island's points);
-    every colour gains boats to expand with, up to one per beach.
-    """
-    newcomers = [c for c, n in enumerate(boats) if n and not present[c]]
-    alone = len(newcomers) == 1 and not any(present) and value > 0
-    gain = [0.0] * len(boats)
-    for c, n in enumerate(boats):
-        if not n:
-            continue
-        terms = weights.boat * min(n, beaches)
-        points = 0.0
-        if not present[c]:
-            points = value
-            terms += value * (weights.presence + weights.spread * min(n - 1, beaches - 1, 2))
-            if alone and may_found[c]:
-                terms += value * weights.alone
-        gain[c] = points + fade * (terms - points)
-    return gain
-
-
-def _underway(
-    state: GameState, table: Table, fade: float, may_found: Sequence[bool]
-) -> list[float]:
-    """What the boats under way (landing, or at sea before a draw) promise each colour."""
-    colours = table.colours
-    group = state.group_
-    if not group:
-        return [0.0] * colours
-    weights = table.weights
-    boats = [0] * colours
-    for c in group:
-        boats[c] += 1
-    nobody = [False] * colours
-    values = table.tiles.values
-    if state.phase_ == _LAND and state.at_ is not None:
-        k = state.where_().get(state.at_)
-        if k is None or not table.is_island[state.tiles_[k][1]]:  # pragma: no cover
-            return [0.0] * colours  # a landing is on an island on the table
-        t = state.tiles_[k][1]
-        beaches = state.boats_[k]
-        here = {c for beach in beaches for c in beach}
-        king = state.kings_[k]
-        if 0 <= king < len(COLOURS):
-            here.add(king)
-        present = [c in here for c in range(colours)]
-        room = sum(n - len(beach) for n, beach in zip(table.slots[t], beaches, strict=True))
-        gain = _arrival(values[t], room, boats, present, may_found, fade, weights)
-        return [weights.landing * g for g in gain]
-    if state.phase_ == _PLACE and state.tile_ >= 0 and table.is_island[state.tile_]:
-        t = state.tile_
-        gain = _arrival(values[t], len(table.slots[t]), boats, nobody, may_found, fade, weights)
-        return [weights.landing * g for g in gain]
-    _still, mean_value, island_share, passing = table.pile(state.pile_)
-    if state.at_ is not None and state.origin_ is None:
-        chance = 1.0 if island_share else 0.0  # a colonist draws until an island comes
-    else:
-        distinct = len(set(group))
-        through = (1.0 - island_share) * passing[min(distinct, 6)]
-        chance = min(1.0, island_share / (1.0 - min(through, 0.9)))
-    gain = _arrival(mean_value, 3, boats, nobody, may_found, fade, weights)
-    return [weights.at_sea * chance * g for g in gain]
 
 
 def advantage(values: Sequence[float], seat: int, weights: Weights = DEFAULT_WEIGHTS) -> float:

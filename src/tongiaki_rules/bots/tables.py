@@ -12,6 +12,10 @@ for one game's settings and one set of weights, what it has computed:
   states, so most look-ups find an island already rated);
 * what the pile promises (its fade and prospects), per pile.
 
+The functions below the table (:func:`seat_values_of`, :func:`underway`,
+:func:`arrival`, ...) are the evaluation's remaining terms, read from the
+same compact fields.
+
 Every number is computed with the same operations, in the same order, as
 the view-based :func:`~tongiaki_rules.bots.heuristic.island_terms`, so the
 evaluation is the same to the last bit.
@@ -27,17 +31,30 @@ evaluation is the same to the last bit.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import reduce
+from operator import add
 from typing import TYPE_CHECKING
 
 from ..colours import COLOURS
-from ..engine import NO_KING
+from ..engine import LAND, NO_KING, PLACE
 from ..tiles import IslandTile, OceanTile
 
 if TYPE_CHECKING:
     from ..config import GameConfig
+    from ..state import GameState
     from .heuristic import Weights
 
-__all__ = ["CACHE_LIMIT", "Prospects", "Table", "table_for"]
+__all__ = [
+    "CACHE_LIMIT",
+    "Prospects",
+    "Table",
+    "arrival",
+    "by_seat",
+    "column_sums",
+    "seat_values_of",
+    "table_for",
+    "underway",
+]
 
 CACHE_LIMIT = 100_000
 """A table forgets its island parts when it holds more than this many."""
@@ -224,6 +241,113 @@ class Table:
             sum(1 for need in needs if need <= k) / len(needs) if needs else 0.0 for k in range(7)
         )
         return mean_value, island_share, passing
+
+
+def by_seat(table: Table, totals: list[float]) -> tuple[float, ...]:
+    """The values of the seats from those of the colours."""
+    if table.seat_per_colour:
+        return tuple(totals)
+    seats = [0.0] * table.num_players
+    for c, seat in enumerate(table.seats):
+        seats[seat] += totals[c]
+    return tuple(seats)
+
+
+def column_sums(parts: list[tuple[float, ...]], colours: int) -> list[float]:
+    """Per colour, the sum of the parts, added in their order."""
+    if not parts:
+        return [0.0] * colours
+    return [reduce(add, column, 0.0) for column in zip(*parts, strict=True)]
+
+
+def seat_values_of(
+    state: GameState,
+    table: Table,
+    islands: Sequence[float],
+    fade: float,
+    may_found: Sequence[bool],
+) -> tuple[float, ...]:
+    """The seats' values: the islands' parts, the reserves and the boats under way."""
+    coming = underway(state, table, fade, may_found)
+    reserve = state.reserve_
+    weights = table.weights
+    totals = [
+        x + fade * (weights.reserve * min(reserve[c], weights.reserve_cap)) + coming[c]
+        for c, x in enumerate(islands)
+    ]
+    return by_seat(table, totals)
+
+
+def arrival(
+    value: float,
+    beaches: int,
+    boats: Sequence[int],
+    present: Sequence[bool],
+    may_found: Sequence[bool],
+    fade: float,
+    weights: Weights,
+) -> list[float]:
+    """What ``boats[c]`` boats of each colour arriving on an island are worth, faded.
+
+    A colour new to the island gains its presence (and the island's points);
+    every colour gains boats to expand with, up to one per beach.
+    """
+    newcomers = [c for c, n in enumerate(boats) if n and not present[c]]
+    alone = len(newcomers) == 1 and not any(present) and value > 0
+    gain = [0.0] * len(boats)
+    for c, n in enumerate(boats):
+        if not n:
+            continue
+        terms = weights.boat * min(n, beaches)
+        points = 0.0
+        if not present[c]:
+            points = value
+            terms += value * (weights.presence + weights.spread * min(n - 1, beaches - 1, 2))
+            if alone and may_found[c]:
+                terms += value * weights.alone
+        gain[c] = points + fade * (terms - points)
+    return gain
+
+
+def underway(state: GameState, table: Table, fade: float, may_found: Sequence[bool]) -> list[float]:
+    """What the boats under way (landing, or at sea before a draw) promise each colour."""
+    colours = table.colours
+    group = state.group_
+    if not group:
+        return [0.0] * colours
+    weights = table.weights
+    boats = [0] * colours
+    for c in group:
+        boats[c] += 1
+    nobody = [False] * colours
+    values = table.tiles.values
+    if state.phase_ == LAND and state.at_ is not None:
+        k = state.where_().get(state.at_)
+        if k is None or not table.is_island[state.tiles_[k][1]]:  # pragma: no cover
+            return [0.0] * colours  # a landing is on an island on the table
+        t = state.tiles_[k][1]
+        beaches = state.boats_[k]
+        here = {c for beach in beaches for c in beach}
+        king = state.kings_[k]
+        if 0 <= king < len(COLOURS):
+            here.add(king)
+        present = [c in here for c in range(colours)]
+        room = sum(n - len(beach) for n, beach in zip(table.slots[t], beaches, strict=True))
+        gain = arrival(values[t], room, boats, present, may_found, fade, weights)
+        return [weights.landing * g for g in gain]
+    if state.phase_ == PLACE and state.tile_ >= 0 and table.is_island[state.tile_]:
+        t = state.tile_
+        gain = arrival(values[t], len(table.slots[t]), boats, nobody, may_found, fade, weights)
+        return [weights.landing * g for g in gain]
+    _still, mean_value, island_share, passing = table.pile(state.pile_)
+    if state.at_ is not None and state.origin_ is None:
+        chance = 1.0 if island_share else 0.0  # a colonist draws until an island comes
+    else:
+        distinct = len(set(group))
+        through = (1.0 - island_share) * passing[min(distinct, 6)]
+        chance = min(1.0, island_share / (1.0 - min(through, 0.9)))
+    gain = arrival(mean_value, 3, boats, nobody, may_found, fade, weights)
+    return [weights.at_sea * chance * g for g in gain]
 
 
 def _with_boats(beach: tuple[int, ...], colour: int, count: int) -> tuple[int, ...]:
