@@ -32,14 +32,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import cast
 
 import attrs
 
 from ..actions import Action, Expand, ExpandFromBoard, FoundRoyal, PlaceNewBoats
-from ..colours import Colour
+from ..engine import OVER as _OVER
+from ..engine import TURN as _TURN
 from ..hexgrid import Hex
-from ..state import BeachView, DecisionKind, GameState, IslandView
-from ..tiles import IslandTile, OceanTile
+from ..state import GameState, IslandView
+from .tables import Beaches, by_seat, column_sums, seat_values_of, table_for
 
 __all__ = [
     "DEFAULT_WEIGHTS",
@@ -140,6 +142,10 @@ def island_terms(
     return tuple(terms), tuple(points)
 
 
+_UNKNOWN: tuple[float, ...] = ()
+"""Marks a part not looked at yet in the caches that also hold ``None``."""
+
+
 class Evaluation:
     """The evaluation of a position, ready to rate the positions its actions lead to.
 
@@ -149,6 +155,10 @@ class Evaluation:
     beach: such an action only changes one island (two when a boat moves
     from the board) and a reserve, so only those are looked at again.
 
+    The evaluation reads the state's compact fields, not its views, and
+    keeps the parts of the islands it rated in a :class:`.tables.Table`
+    shared by every state of the game.
+
     >>> from tongiaki_rules import new_game
     >>> state = new_game(2)
     >>> evaluation = Evaluation(state)
@@ -157,41 +167,78 @@ class Evaluation:
     True
     """
 
+    __slots__ = (
+        "_by_index",
+        "_changed",
+        "_colour",
+        "_deltas",
+        "_fade",
+        "_island_ks",
+        "_islands",
+        "_may_found",
+        "_parts",
+        "_still",
+        "_table",
+        "_turn",
+        "_values",
+        "state",
+        "weights",
+    )
+
     def __init__(self, state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.state = state
         self.weights = weights
-        self._colours = len(state.colours)
-        self._seats = tuple(state.seat_of(c) for c in state.colours)
-        self._may_found = tuple(state.royal_islands_founded(c) < 2 for c in state.colours)
-        self._fade = _fade(state, weights)
-        self._views: dict[Hex, IslandView] = {}
+        table = table_for(state.config, weights)
+        self._table = table
+        self._may_found = tuple(n < 2 for n in state.founded_)
         self._parts: dict[Hex, tuple[float, ...]] = {}
-        self._changed: dict[tuple[Hex, tuple[int, ...]], tuple[float, ...]] = {}
-        self._islands = [0.0] * self._colours
+        self._by_index: list[tuple[float, ...] | None] = []
+        self._island_ks: list[int] = []
+        self._changed: dict[tuple[Hex, tuple[int, ...]], tuple[float, ...] | None] = {}
+        self._deltas: dict[tuple[Hex, int, int], tuple[float, ...] | None] = {}
         self._values: tuple[float, ...] | None = None
         self._still: list[float] | None = None
-        self._turn = state.pending.kind is DecisionKind.TURN
-        self._colour = int(state.turn_colour)
-        if state.is_terminal:
+        self._turn = state.phase_ == _TURN
+        self._colour = state.agent_
+        if state.phase_ == _OVER:
+            self._fade = 0.0
+            self._islands = [0.0] * table.colours
             self._values = tuple(float(s) for s in state.scores())
             return
-        for view in state.islands:
-            part = self._part(view, self._may_found)
-            self._views[view.position] = view
-            self._parts[view.position] = part
-            for c, x in enumerate(part):
-                self._islands[c] += x
+        self._fade = 0.0 if state.ended_ else table.pile(state.pile_)[0]
+        self._islands = self._rate_islands()
+
+    def _rate_islands(self) -> list[float]:
+        """Every island's part, and their sums per colour (in the order of the tiles)."""
+        state = self.state
+        table = self._table
+        is_island = table.is_island
+        part_of = table.part
+        may_found = self._may_found
+        fade = self._fade
+        parts = self._parts
+        by_index = self._by_index
+        island_ks = self._island_ks
+        listed = []
+        for k, ((pos, t, _r), beaches, king) in enumerate(
+            zip(state.tiles_, state.boats_, state.kings_, strict=True)
+        ):
+            if is_island[t]:
+                part = part_of(t, beaches, king, may_found, fade)
+                parts[pos] = part
+                by_index.append(part)
+                island_ks.append(k)
+                listed.append(part)
+            else:
+                by_index.append(None)
+        return column_sums(listed, table.colours)
 
     def values(self) -> tuple[float, ...]:
         """The evaluation of each seat in this position."""
         if self._values is None:
-            state = self.state
-            underway = _underway(state, self.weights, self._fade, self._may_found)
-            totals = [
-                x + self._fade * self._reserve_value(state.reserve(c)) + underway[c]
-                for c, x in enumerate(self._islands)
-            ]
-            self._values = self._by_seat(totals)
+            self._values = seat_values_of(
+                self.state, self._table, self._islands, self._fade, self._may_found
+            )
         return self._values
 
     def after(self, action: Action, result: GameState) -> tuple[float, ...]:
@@ -199,7 +246,48 @@ class Evaluation:
         predicted = self.predict(action)
         if predicted is not None:
             return predicted
-        return Evaluation(result, self.weights).values()
+        return self.applied(result)
+
+    def applied(self, result: GameState) -> tuple[float, ...]:
+        """The evaluation of ``result``, a position an action leads to from this one.
+
+        What :meth:`after` gives when :meth:`predict` cannot: the islands
+        whose boats did not move keep the parts rated here.
+
+        >>> from tongiaki_rules import new_game
+        >>> state = new_game(2)
+        >>> result = state.apply(state.legal_actions()[0])
+        >>> Evaluation(state).applied(result) == seat_values(result)
+        True
+        """
+        table = self._table
+        before = self.state
+        if (
+            result.phase_ == _OVER
+            or not self._island_ks
+            or result.tiles_ is not before.tiles_
+            or result.kings_ is not before.kings_
+        ):
+            return Evaluation(result, self.weights).values()
+        fade = 0.0 if result.ended_ else table.pile(result.pile_)[0]
+        may_found = (
+            self._may_found
+            if result.founded_ is before.founded_
+            else tuple(n < 2 for n in result.founded_)
+        )
+        if fade != self._fade or may_found != self._may_found:
+            return Evaluation(result, self.weights).values()
+        by_index = self._by_index
+        tiles, boats, kings, old = result.tiles_, result.boats_, result.kings_, before.boats_
+        part_of = table.part
+        listed = [
+            cast("tuple[float, ...]", by_index[k])
+            if boats[k] is old[k]
+            else part_of(tiles[k][1], boats[k], kings[k], may_found, fade)
+            for k in self._island_ks
+        ]
+        islands = column_sums(listed, table.colours)
+        return seat_values_of(result, table, islands, fade, may_found)
 
     def predict(self, action: Action) -> tuple[float, ...] | None:
         """The evaluation after a turn action that fills no beach, without applying it.
@@ -209,35 +297,81 @@ class Evaluation:
         if not self._turn:
             return None
         colour = self._colour
+        if type(action) is ExpandFromBoard and action.source != action.island:
+            assert isinstance(action, ExpandFromBoard)
+            return self._predict_move(action, colour)
         change = self._changes(action, colour)
         if change is None:
             return None
         parts, returned = change
-        if self._still is None:
-            fade = self._fade
-            self._still = [
-                x + fade * self._reserve_value(self.state.reserve(c))
-                for c, x in enumerate(self._islands)
-            ]
-        totals = list(self._still)
+        totals = list(self._still_totals())
+        colours = range(self._table.colours)
         for position, part in parts:
             old = self._parts[position]
-            for c in range(self._colours):
+            for c in colours:
                 totals[c] += part[c] - old[c]
-        reserve = self.state.reserve(colour)
+        boats = self.state.reserve_[colour]
         totals[colour] += self._fade * (
-            self._reserve_value(reserve + returned) - self._reserve_value(reserve)
+            self._reserve_value(boats + returned) - self._reserve_value(boats)
         )
-        return self._by_seat(totals)
+        return by_seat(self._table, totals)
+
+    def _still_totals(self) -> list[float]:
+        """The islands' and reserves' part of the values, per colour (nothing under way)."""
+        still = self._still
+        if still is None:
+            fade = self._fade
+            reserve = self.state.reserve_
+            still = [
+                x + fade * self._reserve_value(reserve[c]) for c, x in enumerate(self._islands)
+            ]
+            self._still = still
+        return still
+
+    def _predict_move(self, action: ExpandFromBoard, colour: int) -> tuple[float, ...] | None:
+        """:meth:`predict` for a boat moved from one island to another (the reserve is empty)."""
+        deltas = self._deltas
+        arrive = deltas.get((action.island, action.beach, 1), _UNKNOWN)
+        if arrive is _UNKNOWN:
+            arrive = self._delta(action.island, action.beach, 1, colour)
+        leave = deltas.get((action.source, action.source_beach, -1), _UNKNOWN)
+        if leave is _UNKNOWN:
+            leave = self._delta(action.source, action.source_beach, -1, colour)
+        if arrive is None or leave is None:
+            return None
+        # x + (part - old part) for each island; the reserve does not change (its term adds 0.0)
+        return by_seat(
+            self._table,
+            [x + a + b for x, a, b in zip(self._still_totals(), arrive, leave, strict=True)],
+        )
+
+    def _delta(self, position: Hex, beach: int, n: int, colour: int) -> tuple[float, ...] | None:
+        """How the part of the island at ``position`` changes with ``n`` boats more on ``beach``.
+
+        ``None`` if there is no island there or the boats would fill the beach.
+        """
+        delta: tuple[float, ...] | None = None
+        island = self._island(position)
+        if island is not None:
+            added = [0] * len(island[1])
+            added[beach] = n
+            change = self._beach_change(position, colour, tuple(added))
+            if change is not None:
+                old = self._parts[position]
+                delta = tuple(p - o for p, o in zip(change[1], old, strict=True))
+        self._deltas[(position, beach, n)] = delta
+        return delta
 
     def _reserve_value(self, boats: int) -> float:
         return self.weights.reserve * min(boats, self.weights.reserve_cap)
 
-    def _part(self, view: IslandView, may_found: Sequence[bool]) -> tuple[float, ...]:
-        """One island's contribution to each colour, faded towards its points."""
-        full, points = island_terms(view, self._colours, may_found, self.weights)
-        fade = self._fade
-        return tuple(p + fade * (f - p) for f, p in zip(full, points, strict=True))
+    def _island(self, position: Hex) -> tuple[int, Beaches] | None:
+        """The tile and beaches of the island at ``position`` (``None`` if there is none)."""
+        if position not in self._parts:
+            return None
+        state = self.state
+        k = state.where_()[position]
+        return state.tiles_[k][1], state.boats_[k]
 
     def _beach_change(
         self, position: Hex, colour: int, added: tuple[int, ...]
@@ -247,88 +381,102 @@ class Evaluation:
         ``None`` if that fills a beach (the boats would sail).
         """
         key = (position, (colour, *added))
-        part = self._changed.get(key)
-        if part is None:
-            view = self._views.get(position)
-            if view is None:
-                return None
-            if any(n > 0 and beach.free <= n for beach, n in zip(view.beaches, added, strict=True)):
-                return None
-            beaches = tuple(
-                _with_boats(beach, colour, n) if n else beach
-                for beach, n in zip(view.beaches, added, strict=True)
+        changed = self._changed
+        part = changed.get(key, _UNKNOWN)
+        if part is _UNKNOWN:
+            state = self.state
+            k = state.where_()[position]
+            part = self._table.part_with_boats(
+                state.tiles_[k][1],
+                state.boats_[k],
+                state.kings_[k],
+                colour,
+                added,
+                self._may_found,
+                self._fade,
             )
-            part = self._part(attrs.evolve(view, beaches=beaches), self._may_found)
-            self._changed[key] = part
+            changed[key] = part
+        if part is None:
+            return None
         return position, part
 
     def _changes(
         self, action: Action, colour: int
     ) -> tuple[list[tuple[Hex, tuple[float, ...]]], int] | None:
         """The changed islands' contributions after ``action``, and the boats it returns."""
-        if isinstance(action, Expand | PlaceNewBoats):
-            view = self._views.get(action.island)
-            if view is None:
+        kind = type(action)
+        if kind is Expand or kind is PlaceNewBoats:
+            assert isinstance(action, Expand | PlaceNewBoats)
+            island = self._island(action.island)
+            if island is None:
                 return None
-            added = [0] * len(view.beaches)
+            added = [0] * len(island[1])
             for b in action.beaches:
                 added[b] += 1
             change = self._beach_change(action.island, colour, tuple(added))
             return None if change is None else ([change], -len(action.beaches))
-        if isinstance(action, ExpandFromBoard):
-            target = self._views.get(action.island)
-            source = self._views.get(action.source)
-            if target is None or source is None:
-                return None
-            added = [0] * len(target.beaches)
-            added[action.beach] += 1
-            if action.source == action.island:
-                added[action.source_beach] -= 1
-                change = self._beach_change(action.island, colour, tuple(added))
-                return None if change is None else ([change], 0)
-            taken = [0] * len(source.beaches)
-            taken[action.source_beach] = -1
-            arrive = self._beach_change(action.island, colour, tuple(added))
-            leave = self._beach_change(action.source, colour, tuple(taken))
-            if arrive is None or leave is None:
-                return None
-            return [arrive, leave], 0
-        if isinstance(action, FoundRoyal):
-            view = self._views.get(action.island)
-            if view is None:
-                return None
-            boats = sum(beach.boats.count(colour) for beach in view.beaches)
-            empty = tuple(attrs.evolve(beach, boats=()) for beach in view.beaches)
-            royal = attrs.evolve(view, beaches=empty, is_royal=True, king=Colour(colour))
-            may_found = list(self._may_found)
-            may_found[colour] = self.state.royal_islands_founded(colour) + 1 < 2
-            if may_found[colour] == self._may_found[colour]:
-                return [(action.island, self._part(royal, self._may_found))], boats - 1
-            # the last founding: no other island of this colour may become royal any more
-            changes = [
-                (pos, self._part(royal if pos == action.island else other, may_found))
-                for pos, other in self._views.items()
-            ]
-            return changes, boats - 1
+        if kind is ExpandFromBoard:
+            assert isinstance(action, ExpandFromBoard)
+            return self._move_change(action, colour)
+        if kind is FoundRoyal:
+            assert isinstance(action, FoundRoyal)
+            return self._royal_change(action, colour)
         return None
 
-    def _by_seat(self, totals: Sequence[float]) -> tuple[float, ...]:
-        seats = [0.0] * self.state.num_players
-        for c, seat in enumerate(self._seats):
-            seats[seat] += totals[c]
-        return tuple(seats)
+    def _move_change(
+        self, action: ExpandFromBoard, colour: int
+    ) -> tuple[list[tuple[Hex, tuple[float, ...]]], int] | None:
+        """The islands a boat moved from the board leaves and reaches."""
+        target = self._island(action.island)
+        source = self._island(action.source)
+        if target is None or source is None:
+            return None
+        added = [0] * len(target[1])
+        added[action.beach] += 1
+        if action.source == action.island:
+            added[action.source_beach] -= 1
+            change = self._beach_change(action.island, colour, tuple(added))
+            return None if change is None else ([change], 0)
+        taken = [0] * len(source[1])
+        taken[action.source_beach] = -1
+        arrive = self._beach_change(action.island, colour, tuple(added))
+        leave = self._beach_change(action.source, colour, tuple(taken))
+        if arrive is None or leave is None:
+            return None
+        return [arrive, leave], 0
 
-
-def _with_boats(beach: BeachView, colour: int, count: int) -> BeachView:
-    """``beach`` with ``count`` more boats of ``colour`` (fewer if negative), in colour order."""
-    boats = list(beach.boats)
-    if count < 0:
-        for _ in range(-count):
-            boats.remove(Colour(colour))
-    else:
-        boats.extend([Colour(colour)] * count)
-        boats.sort()
-    return attrs.evolve(beach, boats=tuple(boats))
+    def _royal_change(
+        self, action: FoundRoyal, colour: int
+    ) -> tuple[list[tuple[Hex, tuple[float, ...]]], int] | None:
+        """The island that becomes royal (every island, at the colour's last founding)."""
+        island = self._island(action.island)
+        if island is None:
+            return None
+        t, beaches = island
+        boats = sum(beach.count(colour) for beach in beaches)
+        empty = tuple(() for _ in beaches)
+        table = self._table
+        may_found = list(self._may_found)
+        may_found[colour] = self.state.founded_[colour] + 1 < 2
+        if may_found[colour] == self._may_found[colour]:
+            royal = table.part(t, empty, colour, self._may_found, self._fade)
+            return [(action.island, royal)], boats - 1
+        # the last founding: no other island of this colour may become royal any more
+        now = tuple(may_found)
+        state = self.state
+        changes = [
+            (
+                pos,
+                table.part(t, empty, colour, now, self._fade)
+                if pos == action.island
+                else table.part(kind, other, king, now, self._fade),
+            )
+            for (pos, kind, _r), other, king in zip(
+                state.tiles_, state.boats_, state.kings_, strict=True
+            )
+            if pos in self._parts
+        ]
+        return changes, boats - 1
 
 
 def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[float, ...]:
@@ -340,111 +488,6 @@ def seat_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[f
     True
     """
     return Evaluation(state, weights).values()
-
-
-def _fade(state: GameState, weights: Weights) -> float:
-    """1 in mid-game, falling to 0 as the scarcer kind of tile runs out of the pile."""
-    if state.end_triggered:
-        return 0.0
-    pile = state.pile
-    left = min(pile.islands, pile.oceans)
-    return min(1.0, left / weights.endgame) if weights.endgame > 0 else 1.0
-
-
-def _pile_prospects(state: GameState) -> tuple[float, float, tuple[float, ...]]:
-    """Mean island value in the pile, share of islands, and the chance of passing a drawn ocean.
-
-    The last item is indexed by the number of distinct colours in a group
-    (a drawn ocean is entered by its red-marker edge).
-    """
-    tiles = state.config.tiles
-    ids = state.pile.tiles
-    if not ids:
-        return 0.0, 0.0, (0.0,) * 7
-    island_values: list[int] = []
-    needs: list[int] = []
-    for tile_id in ids:
-        tile = tiles.tile(tile_id)
-        if isinstance(tile, IslandTile):
-            island_values.append(tile.value)
-        elif isinstance(tile, OceanTile):
-            needs.append(tile.route_from(0).colours)
-    mean_value = sum(island_values) / len(island_values) if island_values else 0.0
-    island_share = len(island_values) / len(ids)
-    passing = tuple(
-        sum(1 for need in needs if need <= k) / len(needs) if needs else 0.0 for k in range(7)
-    )
-    return mean_value, island_share, passing
-
-
-def _arrival(
-    value: float,
-    beaches: int,
-    boats: Sequence[int],
-    present: Sequence[bool],
-    may_found: Sequence[bool],
-    fade: float,
-    weights: Weights,
-) -> list[float]:
-    """What ``boats[c]`` boats of each colour arriving on an island are worth, faded.
-
-    A colour new to the island gains its presence (and the island's points);
-    every colour gains boats to expand with, up to one per beach.
-    """
-    newcomers = [c for c, n in enumerate(boats) if n and not present[c]]
-    alone = len(newcomers) == 1 and not any(present) and value > 0
-    gain = [0.0] * len(boats)
-    for c, n in enumerate(boats):
-        if not n:
-            continue
-        terms = weights.boat * min(n, beaches)
-        points = 0.0
-        if not present[c]:
-            points = value
-            terms += value * (weights.presence + weights.spread * min(n - 1, beaches - 1, 2))
-            if alone and may_found[c]:
-                terms += value * weights.alone
-        gain[c] = points + fade * (terms - points)
-    return gain
-
-
-def _underway(
-    state: GameState, weights: Weights, fade: float, may_found: Sequence[bool]
-) -> list[float]:
-    """What the boats under way (landing, or at sea before a draw) promise each colour."""
-    colours = len(state.colours)
-    pending = state.pending
-    group = pending.group
-    if not group:
-        return [0.0] * colours
-    boats = [0] * colours
-    for c in group:
-        boats[c] += 1
-    nobody = [False] * colours
-    if pending.kind is DecisionKind.BERTH and pending.island is not None:
-        island = state.island_at(pending.island)
-        if island is None:  # pragma: no cover - a landing is on an island on the table
-            return [0.0] * colours
-        here = island.colours
-        present = [c in here for c in range(colours)]
-        room = sum(beach.free for beach in island.beaches)
-        gain = _arrival(island.tile.value, room, boats, present, may_found, fade, weights)
-        return [weights.landing * g for g in gain]
-    if pending.kind is DecisionKind.PLACE_TILE and pending.tile is not None:
-        tile = state.config.tiles.tile(pending.tile)
-        if isinstance(tile, IslandTile):
-            gain = _arrival(tile.value, len(tile.beaches), boats, nobody, may_found, fade, weights)
-            return [weights.landing * g for g in gain]
-    mean_value, island_share, passing = _pile_prospects(state)
-    view = state.group
-    if view is not None and view.origin is None:
-        chance = 1.0 if island_share else 0.0  # a colonist draws until an island comes
-    else:
-        distinct = len(set(group))
-        through = (1.0 - island_share) * passing[min(distinct, 6)]
-        chance = min(1.0, island_share / (1.0 - min(through, 0.9)))
-    gain = _arrival(mean_value, 3, boats, nobody, may_found, fade, weights)
-    return [weights.at_sea * chance * g for g in gain]
 
 
 def advantage(values: Sequence[float], seat: int, weights: Weights = DEFAULT_WEIGHTS) -> float:

@@ -50,14 +50,33 @@ __all__ = ["MCTSBot"]
 Rewards = tuple[float, ...]
 
 
-def _rewards(state: GameState, weights: Weights) -> Rewards:
+CHANCES_LIMIT = 100_000
+"""A bot forgets the win chances it computed when it holds more than this many."""
+
+
+class _Chances(dict[tuple[float, ...], Rewards]):
+    """:func:`.heuristic.win_chances` of the values met, remembered (options often tie)."""
+
+    def __init__(self, weights: Weights) -> None:
+        super().__init__()
+        self.weights = weights
+
+    def __missing__(self, values: tuple[float, ...]) -> Rewards:
+        if len(self) >= CHANCES_LIMIT:
+            self.clear()
+        chances = win_chances(values, self.weights)
+        self[values] = chances
+        return chances
+
+
+def _rewards(state: GameState, chances: _Chances) -> Rewards:
     """Shares of one win per seat: exact at the end, from the heuristic before."""
     if state.is_terminal:
         outcome = state.outcome()
         assert outcome is not None
         share = 1.0 / len(outcome.winners)
         return tuple(share if s in outcome.winners else 0.0 for s in range(state.num_players))
-    return win_chances(Evaluation(state, weights).values(), weights)
+    return chances[Evaluation(state, chances.weights).values()]
 
 
 class _Node:
@@ -156,6 +175,7 @@ class MCTSBot:
         )
         self.sample = whole_option("mcts", "sample", sample, low=1, high=MAX_SAMPLE)
         self.weights = weights_option("mcts", weights)
+        self._chances = _Chances(self.weights)
         self._pacing = Pacing(whole_option("mcts", "patience", patience, low=0, high=MAX_PATIENCE))
 
     @property
@@ -170,6 +190,8 @@ class MCTSBot:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        if self._chances.weights is not self.weights:
+            self._chances = _Chances(self.weights)
         root = _Node(state, [0.0] * state.num_players, 0.0)
         self._expand_options(root, root_filter=True)
         assert root.options is not None
@@ -207,7 +229,7 @@ class MCTSBot:
         while True:
             state = node.state
             if state.is_terminal:
-                rewards = _rewards(state, self.weights)
+                rewards = _rewards(state, self._chances)
                 break
             if state.is_chance_node:
                 draw = self._sample_draw(node)
@@ -278,7 +300,7 @@ class MCTSBot:
                 state = state.apply(state.sample_chance(rng))
             else:
                 state = state.apply(rng.choice(state.legal_actions()))
-        return _rewards(state, self.weights)
+        return _rewards(state, self._chances)
 
     # ------------------------------------------------------------------ options
     def _expand_options(self, node: _Node, root_filter: bool) -> None:
@@ -302,9 +324,7 @@ class MCTSBot:
         ):
             rated = [o for o in rated if o[3]]
         self._rng.shuffle(rated)  # ties in any order
-        options = [
-            (action, result, win_chances(values, self.weights))
-            for action, result, values, _draws in rated
-        ]
+        chances = self._chances
+        options = [(action, result, chances[values]) for action, result, values, _draws in rated]
         options.sort(key=lambda option: -option[2][seat])
         node.options = options

@@ -71,7 +71,7 @@ def rate_options(
     circles: list[Option] = []
     for action in others:
         result = state.apply(action)
-        values = evaluation.after(action, result)
+        values = evaluation.applied(result)  # predict gave None
         draws = Pacing.draws(state, result)
         if urge and draws:
             values = tuple(v + urge if k == seat else v for k, v in enumerate(values))

@@ -18,7 +18,8 @@ grow impatient when the pile stands still.
 
 from __future__ import annotations
 
-from ..state import DecisionKind, GameState
+from ..engine import DRAW, TURN
+from ..state import GameState
 
 __all__ = ["Pacing"]
 
@@ -41,9 +42,9 @@ class Pacing:
 
     def start(self, state: GameState) -> None:
         """Note a position the bot is about to decide in."""
-        if state.pending.kind is DecisionKind.TURN:
+        if state.phase_ == TURN:
             self._this_turn.clear()
-            size = len(state.pile.tiles)
+            size = len(state.pile_)
             if size == self._pile:
                 self._idle += 1
             else:
@@ -65,4 +66,4 @@ class Pacing:
     @staticmethod
     def draws(before: GameState, after: GameState) -> bool:
         """True if the step from ``before`` to ``after`` drew a tile or is about to."""
-        return after.is_chance_node or len(after.pile.tiles) < len(before.pile.tiles)
+        return after.phase_ == DRAW or len(after.pile_) < len(before.pile_)
