@@ -140,9 +140,9 @@ def _memory(players: int, games: int, seed: int) -> dict[str, float]:
             current = _reach(s, skip)
             per_state.append(sum(size for k, size in current.items() if k not in previous))
             previous = current
-        if hasattr(states[0], "_drop_caches"):
+        if hasattr(states[0], "drop_caches"):
             for s in states:
-                s._drop_caches()
+                s.drop_caches()
             previous = _reach(states[0], skip)
             for s in states[1:]:
                 current = _reach(s, skip)

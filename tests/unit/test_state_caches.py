@@ -15,7 +15,7 @@ def test_a_state_without_its_caches_plays_on_the_same() -> None:
         chance = state.chance_outcomes()
         action = rng.choice(legal) if legal else state.sample_chance(rng)
         after = state.apply(action)
-        state._drop_caches()
+        state.drop_caches()
         assert state.legal_actions() == legal
         assert state.chance_outcomes() == chance
         assert state.apply(action) == after
