@@ -28,11 +28,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -41,37 +38,8 @@ from typing import Any
 
 import httpx
 
-SOURCE = Path(__file__).resolve().parents[1] / "src"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
-    env = dict(os.environ, PYTHONPATH=str(SOURCE) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    command = [
-        sys.executable,
-        "-m",
-        "tongiaki_rules",
-        "serve",
-        "--port",
-        str(port),
-        "--db",
-        str(db),
-    ]
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
-    for _ in range(300):
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1.0)
-            return process
-        except httpx.TransportError:
-            time.sleep(0.1)
-    process.kill()
-    raise SystemExit("the server did not start")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the server tests' helper
+from tests.server.live import live_server
 
 
 class Load:
@@ -150,23 +118,13 @@ def main() -> None:
     parser.add_argument("--no-svg", action="store_true", help="views without the board's SVG")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        port = free_port()
-        server = start_server(Path(folder) / "games.sqlite3", port)
-        try:
-            load, wall = asyncio.run(
-                run(
-                    f"http://127.0.0.1:{port}",
-                    args.games,
-                    args.seconds,
-                    args.think,
-                    not args.no_svg,
-                    args.seed,
-                )
-            )
-        finally:
-            server.terminate()
-            server.wait()
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        live_server(Path(folder) / "games.sqlite3") as (_server, base),
+    ):
+        load, wall = asyncio.run(
+            run(base, args.games, args.seconds, args.think, not args.no_svg, args.seed)
+        )
     ms = sorted(1000 * t for t in load.latencies)
     p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))] if ms else float("nan")
     print(
