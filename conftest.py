@@ -16,7 +16,11 @@ pytest_plugins = ["tests.conformance_plugin"]
 # Their tests in tests/adapters skip with a reason instead.
 collect_ignore = [
     f"src/tongiaki_rules/adapters/{module}.py"
-    for module, needs in (("openspiel", "pyspiel"), ("pettingzoo", "pettingzoo"))
+    for module, needs in (
+        ("openspiel", "pyspiel"),
+        ("pettingzoo", "pettingzoo"),
+        ("_arrays", "numpy"),  # the adapters' arrays: numpy comes with either framework
+    )
     if importlib.util.find_spec(needs) is None
 ]
 # The server's web modules need the "server" extra (fastapi); tests/server skips likewise.
