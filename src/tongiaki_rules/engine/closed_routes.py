@@ -14,16 +14,10 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..colours import COLOURS
-from ..hexgrid import STEPS, Hex
+from ..hexgrid import STEPS
 from ..rules import ClosedRouteMode, EndlessChain
-from ..tiles import TileSet
 from .board import FORCED_COLONIZE, NO_KING
 from .colonisation import ColonisationPhase
-
-_Table = tuple[tuple[Hex, int, int], ...]
-_RouteEnds = tuple[_Table, TileSet | None, dict[tuple[int, int], tuple[int, int]]]
-_ROUTES: list[_RouteEnds] = [((), None, {})]
-"""The route ends found on the last table (kept by identity: the tuple and the tile set)."""
 
 
 class ClosedRoutes(ColonisationPhase):
@@ -40,65 +34,31 @@ class ClosedRoutes(ColonisationPhase):
         In ``infinite_only`` mode a route the group could not pass also makes
         the exit open: the group would founder rather than come back.
         """
-        j, need = self.route_end(i, direction)
-        if j < 0:
-            return False
+        ts = self.cfg.tiles
         rules = self.cfg.rules
-        if rules.closed_route_mode is ClosedRouteMode.INFINITE_ONLY and need > len(set(group)):
-            return False
-        if j == i:
-            return True
-        king = self.kings[j]
-        if king != NO_KING and not self.may_land_royal(king, group):
-            return rules.bounce_counts_as_closed_route
-        return False
-
-    def route_end(self, i: int, direction: int) -> tuple[int, int]:
-        """Where the exit of island ``i`` in ``direction`` ends, over the tiles on the table.
-
-        ``(island index, highest route number passed)``, or ``(-1, ...)`` at an
-        empty hex. Routes change only when a tile is placed or removed, which
-        makes a new table tuple: the answers are kept for the table they were
-        found on (the last one seen), so a departure list and the departure
-        itself follow each route once.
-        """
-        tiles = self.tiles
-        ts = self.cfg.tiles
-        kept = _ROUTES[0]
-        if kept[0] is not tiles or kept[1] is not ts:
-            kept = (tiles, ts, {})
-            _ROUTES[0] = kept
-        ends = kept[2]
-        key = (i, direction)
-        end = ends.get(key)
-        if end is None:
-            end = ends[key] = self._follow_route(i, direction)
-        return end
-
-    def _follow_route(self, i: int, direction: int) -> tuple[int, int]:
-        ts = self.cfg.tiles
-        is_island = ts.is_island
-        route_need = ts.route_need
-        route_exit = ts.route_exit
-        tiles = self.tiles
-        where = self.where
-        highest = 0
-        q, r = tiles[i][0]
+        strict = rules.closed_route_mode is ClosedRouteMode.INFINITE_ONLY
+        colours = len(set(group))
+        q, r = self.tiles[i][0]
         dq, dr = STEPS[direction]
         pos = (q + dq, r + dr)
         entry = (direction + 3) % 6
+        where = self.where
         while True:
             j = where.get(pos)
             if j is None:
-                return -1, highest
-            _p, t, rot = tiles[j]
-            if is_island[t]:
-                return j, highest
+                return False
+            _p, t, rot = self.tiles[j]
+            if ts.is_island[t]:
+                if j == i:
+                    return True
+                king = self.kings[j]
+                if king != NO_KING and not self.may_land_royal(king, group):
+                    return rules.bounce_counts_as_closed_route
+                return False
             local = (entry - rot) % 6
-            need = route_need[t][local]
-            if need > highest:
-                highest = need
-            d = (route_exit[t][local] + rot) % 6
+            if strict and ts.route_need[t][local] > colours:
+                return False
+            d = (ts.route_exit[t][local] + rot) % 6
             dq, dr = STEPS[d]
             pos = (pos[0] + dq, pos[1] + dr)
             entry = (d + 3) % 6
