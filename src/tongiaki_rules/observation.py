@@ -205,6 +205,10 @@ class ObservationLayout:
     """``[(tiles_, pile_, values)]``: the tile sections last built, and what from."""
     _slots: list[tuple[object, dict[Hex, int]]] = attrs.field(init=False, alias="_slots")
     """``[(tiles_, island slots)]``: the island slots of the last table seen."""
+    _tail: int = attrs.field(init=False, alias="_tail")
+    """Where the sections after the beaches and islands (``colour_in_play`` on) begin."""
+    _after: dict[str, int] = attrs.field(init=False, alias="_after")
+    """The offset of each section from ``colour_in_play`` on, counted from ``_tail``."""
 
     def __attrs_post_init__(self) -> None:
         ts = self.tiles
@@ -298,6 +302,9 @@ class ObservationLayout:
         set_(self, "_rest", {s.name: s.offset - split for s in b.sections[_TILE_SECTIONS:]})
         set_(self, "_table", [((), (), [])])
         set_(self, "_slots", [((), {})])
+        tail = self._by_name["colour_in_play"].offset
+        set_(self, "_tail", tail)
+        set_(self, "_after", {s.name: s.offset - tail for s in b.sections if s.offset >= tail})
 
     # ------------------------------------------------------------ construction
     @classmethod
@@ -399,11 +406,23 @@ class ObservationLayout:
         config = state.config
         if config.num_players != self.num_players or config.tiles != self.tiles:
             raise SettingsError(f"state: {self!r} does not fit a {config.num_players}-player game")
+        return self._tile_part(state), self._other_sections(state, player, rel)
+
+    def _tile_part(self, state: GameState) -> list[float]:
+        """The tile sections of ``state``: the same list object while they stay the same."""
         tiles, pile, table = self._table[0]
         if tiles is not state.tiles_ or pile is not state.pile_:
             table = self._tile_sections(state)
             self._table[0] = (state.tiles_, state.pile_, table)  # one store, as one value
-        return table, self._other_sections(state, player, rel)
+        return table
+
+    def _island_slots(self, state: GameState) -> dict[Hex, int]:
+        """The island slot of each island on the table, by position (the dict of the last table)."""
+        tiles, island_slot = self._slots[0]
+        if tiles is not state.tiles_:
+            island_slot = self.encoding._island_slots_of(state)
+            self._slots[0] = (state.tiles_, island_slot)  # one store, as one value
+        return island_slot
 
     def _tile_sections(self, state: GameState) -> list[float]:
         """The values of the tile sections, which start the observation."""
@@ -443,15 +462,10 @@ class ObservationLayout:
     def _other_sections(self, state: GameState, player: int, rel: tuple[int, ...]) -> list[float]:
         """The values of the sections after the tile sections."""
         ts = self.tiles
-        config = state.config
-        obs = [0.0] * (self.size - self._split)
+        obs = [0.0] * (self._tail - self._split)
         sec = self._rest
-        radius = float(self.radius)
         enc = self.encoding
-        tiles, island_slot = self._slots[0]
-        if tiles is not state.tiles_:
-            island_slot = enc._island_slots_of(state)
-            self._slots[0] = (state.tiles_, island_slot)  # one store, as one value
+        island_slot = self._island_slots(state)
 
         # beaches and royal islands ----------------------------------------
         boats_at = sec["beach_boats"]
@@ -490,6 +504,30 @@ class ObservationLayout:
                 for c in range(agents):
                     if present >> c & 1:
                         scores[c] += values[t]
+        return obs + self._tail_sections(
+            state, player, rel, island_slot, on_board_count, scores
+        )
+
+    def _tail_sections(
+        self,
+        state: GameState,
+        player: int,
+        rel: tuple[int, ...],
+        island_slot: dict[Hex, int],
+        on_board_count: list[int],
+        scores: list[int],
+    ) -> list[float]:
+        """The values of the sections from ``colour_in_play`` to the end.
+
+        ``on_board_count`` and ``scores`` are, per colour, the boats on
+        beaches and statues and the value of the islands it is on.
+        """
+        ts = self.tiles
+        config = state.config
+        obs = [0.0] * (self.size - self._tail)
+        sec = self._after
+        radius = float(self.radius)
+        agents = len(rel)
 
         # colours --------------------------------------------------------
         seats = config.agent_seats
@@ -559,7 +597,7 @@ class ObservationLayout:
                 obs[sec[name] + origin] = 1.0
         if phase == _engine.SETUP:
             first = sec["setup_first_beach"]
-            width = len(slots[0])
+            width = len(ts.slots[0])
             for c, b in enumerate(state.setup_firsts_):
                 if b >= 0:
                     obs[first + width * rel[c] + b] = 1.0
