@@ -205,6 +205,8 @@ class ObservationLayout:
     """``[(tiles_, pile_, values)]``: the tile sections last built, and what from."""
     _slots: list[tuple[object, dict[Hex, int]]] = attrs.field(init=False, alias="_slots")
     """``[(tiles_, island slots)]``: the island slots of the last table seen."""
+    _piles: list[tuple[object, int]] = attrs.field(init=False, alias="_piles")
+    """``[(pile_, island tiles in it)]``: the last pile counted."""
     _tail: int = attrs.field(init=False, alias="_tail")
     """Where the sections after the beaches and islands (``colour_in_play`` on) begin."""
     _after: dict[str, int] = attrs.field(init=False, alias="_after")
@@ -302,6 +304,7 @@ class ObservationLayout:
         set_(self, "_rest", {s.name: s.offset - split for s in b.sections[_TILE_SECTIONS:]})
         set_(self, "_table", [((), (), [])])
         set_(self, "_slots", [((), {})])
+        set_(self, "_piles", [((), 0)])
         tail = self._by_name["colour_in_play"].offset
         set_(self, "_tail", tail)
         set_(self, "_after", {s.name: s.offset - tail for s in b.sections if s.offset >= tail})
@@ -416,6 +419,15 @@ class ObservationLayout:
             self._table[0] = (state.tiles_, state.pile_, table)  # one store, as one value
         return table
 
+    def _islands_left(self, state: GameState) -> int:
+        """The island tiles in the pile of ``state`` (counted once per pile)."""
+        pile, count = self._piles[0]
+        if pile is not state.pile_:
+            is_island = self.tiles.is_island
+            count = sum(1 for t in state.pile_ if is_island[t])
+            self._piles[0] = (state.pile_, count)  # one store, as one value
+        return count
+
     def _island_slots(self, state: GameState) -> dict[Hex, int]:
         """The island slot of each island on the table, by position (the dict of the last table)."""
         tiles, island_slot = self._slots[0]
@@ -504,9 +516,7 @@ class ObservationLayout:
                 for c in range(agents):
                     if present >> c & 1:
                         scores[c] += values[t]
-        return obs + self._tail_sections(
-            state, player, rel, island_slot, on_board_count, scores
-        )
+        return obs + self._tail_sections(state, player, rel, island_slot, on_board_count, scores)
 
     def _tail_sections(
         self,
@@ -553,7 +563,7 @@ class ObservationLayout:
 
         # pile and end ---------------------------------------------------
         pile = sec["pile"]
-        islands_left = sum(1 for t in state.pile_ if ts.is_island[t])
+        islands_left = self._islands_left(state)
         obs[pile] = islands_left / max(1, ts.island_total - 1)
         obs[pile + 1] = (len(state.pile_) - islands_left) / max(1, ts.ocean_total)
         if state.ended_:

@@ -1,9 +1,19 @@
 """Observation vectors as float32 numpy arrays, for the adapters.
 
-The tile sections that start every observation change only when a tile is
-placed or drawn; :class:`ObservationArrays` converts them to numpy once per
-table and the rest of the observation at every call, which gives the very
-values of ``numpy.array(layout.observe(state, seat), numpy.float32)``.
+:class:`ObservationArrays` gives the very values of
+``numpy.array(layout.observe(state, seat), numpy.float32)`` without building
+the whole list each time:
+
+- the tile sections, which change only when a tile is placed or drawn, are
+  converted to numpy once per table;
+- the beaches, royal and king sections are kept in one array for every
+  seat, with colours numbered absolutely, and rewritten island by island:
+  only the islands whose boats (the tuple the engine shares between a state
+  and its parent while it is unchanged) or king changed since the last
+  state seen. The boats on board and the points of each colour are kept up
+  to date with them. Each seat takes that array through its own
+  permutation of the colours, in one numpy gather;
+- the short sections after them (``colour_in_play`` on) are built anew.
 """
 
 from __future__ import annotations
@@ -12,8 +22,29 @@ from typing import Any
 
 import numpy as np
 
-from ..observation import ObservationLayout
+from .. import engine as _engine
+from ..hexgrid import Hex
+from ..observation import ObservationLayout, relative_colours
 from ..state import GameState
+
+_Boats = tuple[tuple[int, ...], ...]
+_Island = tuple[tuple[Hex, int, int], int, _Boats, int]
+"""What an island's values were built from: its table entry, island slot, boats and king."""
+_Share = tuple[list[int], int, int]
+"""What an island adds: its boats and statue per colour, its colours (bits) and its value."""
+
+
+class _SeatView:
+    """The array last built for one seat, and what it was built from."""
+
+    __slots__ = ("config", "gather", "out", "table")
+
+    def __init__(self, size: int, config: object, gather: Any) -> None:
+        self.config = config
+        self.gather = gather
+        """Where each value of the beaches and islands sections comes from in the shared array."""
+        self.out = np.zeros(size, np.float32)
+        self.table: object = None
 
 
 class ObservationArrays:
@@ -31,22 +62,210 @@ class ObservationArrays:
         self.layout = layout
         self._table: tuple[object, Any] = (None, None)
         """The tile sections last converted, as the list and as an array."""
+        self._seats: dict[int, _SeatView] = {}
+        self._gathers: dict[tuple[int, ...], Any] = {}
+        """The gather of :meth:`_gather` for each permutation of the colours met."""
+        rest = layout._rest
+        self._boats_at = rest["beach_boats"]
+        self._free_at = rest["beach_free"]
+        self._royal_at = rest["royal"]
+        self._king_at = rest["king"]
+        self._middle = np.zeros(layout._tail - layout._split, np.float32)
+        """The beaches and islands sections, colours numbered absolutely."""
+        self._config: object = None
+        self._tiles: object = None
+        self._boats: object = None
+        self._kings: object = None
+        self._islands: list[_Island | None] = []
+        self._shares: list[_Share | None] = []
+        self._on_board: list[int] = []
+        """Per colour: its boats on beaches and statues."""
+        self._scores: list[int] = []
+        """Per colour: the value of the islands it is on (SCORE-1/2)."""
 
     def build(self, state: GameState, seat: int) -> Any:
         """The observation of ``state`` from ``seat`` as a new float32 array.
 
         Raises the errors of :meth:`ObservationLayout.observe`.
         """
-        table, rest = self.layout._observe_parts(state, seat)
-        seen, converted = self._table
-        if seen is not table:
-            converted = np.array(table, np.float32)
-            self._table = (table, converted)
-        out = np.empty(self.layout.size, np.float32)
-        split = len(table)
-        out[:split] = converted
-        out[split:] = rest
-        return out
+        layout = self.layout
+        rel = relative_colours(state, seat)
+        config = state.config
+        if config.num_players != layout.num_players or config.tiles != layout.tiles:
+            layout._observe_parts(state, seat)  # raises its error
+        if self._config is not config:
+            self._start(config, len(rel))
+        island_slot = layout._island_slots(state)
+        if (
+            self._boats is not state.boats_
+            or self._kings != state.kings_
+            or self._tiles is not state.tiles_
+        ):
+            self._update_islands(state, island_slot)
+        view = self._seats.get(seat)
+        if view is None or view.config is not config:
+            view = _SeatView(layout.size, config, self._gather(rel))
+            self._seats[seat] = view
+        out = view.out
+        table = layout._tile_part(state)
+        if view.table is not table:
+            seen, converted = self._table
+            if seen is not table:
+                converted = np.array(table, np.float32)
+                self._table = (table, converted)
+            out[: len(table)] = converted
+            view.table = table
+        tail = layout._tail
+        self._middle.take(view.gather, out=out[layout._split : tail])
+        out[tail:] = layout._tail_sections(
+            state, seat, rel, island_slot, self._on_board, self._scores
+        )
+        return out.copy()
+
+    def _start(self, config: object, agents: int) -> None:
+        """Forget the islands seen: the next state is of another game."""
+        self._config = config
+        self._middle[:] = 0.0
+        self._tiles = self._boats = self._kings = None
+        self._islands = []
+        self._shares = []
+        self._on_board = [0] * agents
+        self._scores = [0] * agents
+        self._seats = {}
+
+    def _gather(self, rel: tuple[int, ...]) -> Any:
+        """Indices into the shared array: its beaches and islands sections seen with ``rel``."""
+        found = self._gathers.get(rel)
+        if found is not None:
+            return found
+        absolute = list(range(6))
+        for c, k in enumerate(rel):
+            absolute[k] = c
+        gather = list(range(len(self._middle)))
+        for at, rows in (
+            (self._boats_at, self._free_at - self._boats_at),
+            (self._king_at, len(self._middle) - self._king_at),
+        ):
+            for p in range(at, at + rows):
+                row, k = divmod(p - at, 6)
+                gather[p] = at + 6 * row + absolute[k]
+        found = np.array(gather, np.intp)
+        self._gathers[rel] = found
+        return found
+
+    def _update_islands(self, state: GameState, island_slot: dict[Hex, int]) -> None:
+        """Rewrite the values of the islands that changed since the last state seen."""
+        islands = self._islands
+        tiles = state.tiles_
+        if len(islands) < len(tiles):
+            grow = len(tiles) - len(islands)
+            islands.extend([None] * grow)
+            self._shares.extend([None] * grow)
+        changed: list[int] = []
+        same_table = self._tiles is tiles
+        for i, (entry, beaches, king) in enumerate(
+            zip(tiles, state.boats_, state.kings_, strict=True)
+        ):
+            old = islands[i]
+            if (
+                old is not None
+                and old[2] is beaches
+                and old[3] == king
+                and (same_table or old[0] == entry)
+            ):
+                continue
+            island = (entry, island_slot[entry[0]] if beaches else -1, beaches, king)
+            if old == island:  # equal, but new objects: nothing to write
+                islands[i] = island
+                continue
+            changed.append(i)
+            if old is not None:
+                self._clear(old)
+                self._unshare(i)
+            islands[i] = island
+        for i in range(len(tiles), len(islands)):
+            old = islands[i]
+            if old is not None:
+                self._clear(old)
+                self._unshare(i)
+                islands[i] = None
+        for i in changed:
+            self._write(i)
+        self._tiles = tiles
+        self._boats = state.boats_
+        self._kings = state.kings_
+
+    def _clear(self, island: _Island) -> None:
+        """Zero the values an island wrote."""
+        _entry, slot, beaches, _king = island
+        if slot < 0:
+            return
+        middle = self._middle
+        first = self.layout.encoding.beach_offsets[slot]
+        count = len(beaches)
+        middle[self._boats_at + 6 * first : self._boats_at + 6 * (first + count)] = 0.0
+        middle[self._free_at + first : self._free_at + first + count] = 0.0
+        middle[self._royal_at + slot] = 0.0
+        middle[self._king_at + 6 * slot : self._king_at + 6 * slot + 6] = 0.0
+
+    def _unshare(self, i: int) -> None:
+        """Take what island ``i`` added off the totals of boats on board and points."""
+        share = self._shares[i]
+        if share is None:
+            return
+        counts, present, value = share
+        on_board = self._on_board
+        scores = self._scores
+        for c, n in enumerate(counts):
+            on_board[c] -= n
+            if present >> c & 1:
+                scores[c] -= value
+        self._shares[i] = None
+
+    def _write(self, i: int) -> None:
+        """Write the values of island ``i`` as :meth:`ObservationLayout.observe` does.
+
+        The same additions in the same order, so the same floats: only the
+        column of each colour differs (absolute here, relative there).
+        """
+        island = self._islands[i]
+        assert island is not None
+        (_pos, t, _rot), slot, beaches, king = island
+        if slot < 0:
+            return
+        ts = self.layout.tiles
+        agents = len(self._on_board)
+        first = self.layout.encoding.beach_offsets[slot]
+        sizes = ts.slots[t]
+        count = len(beaches)
+        boats = [0.0] * (6 * count)
+        free = [0.0] * count
+        counts = [0] * agents
+        present = 0
+        for b, beach in enumerate(beaches):
+            n = sizes[b]
+            free[b] = (n - len(beach)) / n
+            for c in beach:
+                boats[6 * b + c] += 1.0 / n
+                counts[c] += 1
+                present |= 1 << c
+        middle = self._middle
+        middle[self._boats_at + 6 * first : self._boats_at + 6 * (first + count)] = boats
+        middle[self._free_at + first : self._free_at + first + count] = free
+        if king != _engine.NO_KING:
+            middle[self._royal_at + slot] = 1.0
+            if 0 <= king < agents:
+                middle[self._king_at + 6 * slot + king] = 1.0
+                counts[king] += 1
+                present |= 1 << king
+        value = ts.values[t]
+        on_board = self._on_board
+        scores = self._scores
+        for c, n in enumerate(counts):
+            on_board[c] += n
+            if present >> c & 1:
+                scores[c] += value
+        self._shares[i] = (counts, present, value)
 
     def __getstate__(self) -> dict[str, Any]:
         return {"layout": self.layout}
