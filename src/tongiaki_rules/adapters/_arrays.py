@@ -18,6 +18,9 @@ the whole list each time:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from itertools import compress
+from operator import is_not, ne
 from typing import Any
 
 import numpy as np
@@ -73,9 +76,9 @@ class ObservationArrays:
         self._middle = np.zeros(layout._tail - layout._split, np.float32)
         """The beaches and islands sections, colours numbered absolutely."""
         self._config: object = None
-        self._tiles: object = None
-        self._boats: object = None
-        self._kings: object = None
+        self._tiles: tuple[tuple[Hex, int, int], ...] = ()
+        self._boats: tuple[_Boats, ...] = ()
+        self._kings: tuple[int, ...] = ()
         self._islands: list[_Island | None] = []
         self._shares: list[_Share | None] = []
         self._on_board: list[int] = []
@@ -126,7 +129,9 @@ class ObservationArrays:
         """Forget the islands seen: the next state is of another game."""
         self._config = config
         self._middle[:] = 0.0
-        self._tiles = self._boats = self._kings = None
+        self._tiles = ()
+        self._boats = ()
+        self._kings = ()
         self._islands = []
         self._shares = []
         self._on_board = [0] * agents
@@ -157,24 +162,29 @@ class ObservationArrays:
         """Rewrite the values of the islands that changed since the last state seen."""
         islands = self._islands
         tiles = state.tiles_
+        boats = state.boats_
+        kings = state.kings_
+        known = min(len(tiles), len(islands))
+        old_tiles = self._tiles
+        if old_tiles is not tiles and any(map(is_not, tiles, old_tiles)):
+            which: Iterable[int] = range(len(tiles))  # not the same table plus tiles: look at all
+        else:
+            # only the islands whose boats tuple or king is new, and the new tiles
+            changed_set = set(compress(range(known), map(is_not, boats, self._boats)))
+            if kings != self._kings:
+                changed_set.update(compress(range(known), map(ne, kings, self._kings)))
+            changed_set.update(range(known, len(tiles)))
+            which = sorted(changed_set)
         if len(islands) < len(tiles):
             grow = len(tiles) - len(islands)
             islands.extend([None] * grow)
             self._shares.extend([None] * grow)
         changed: list[int] = []
-        same_table = self._tiles is tiles
-        for i, (entry, beaches, king) in enumerate(
-            zip(tiles, state.boats_, state.kings_, strict=True)
-        ):
+        for i in which:
+            entry = tiles[i]
+            beaches = boats[i]
+            island = (entry, island_slot[entry[0]] if beaches else -1, beaches, kings[i])
             old = islands[i]
-            if (
-                old is not None
-                and old[2] is beaches
-                and old[3] == king
-                and (same_table or old[0] == entry)
-            ):
-                continue
-            island = (entry, island_slot[entry[0]] if beaches else -1, beaches, king)
             if old == island:  # equal, but new objects: nothing to write
                 islands[i] = island
                 continue
@@ -192,8 +202,8 @@ class ObservationArrays:
         for i in changed:
             self._write(i)
         self._tiles = tiles
-        self._boats = state.boats_
-        self._kings = state.kings_
+        self._boats = boats
+        self._kings = kings
 
     def _clear(self, island: _Island) -> None:
         """Zero the values an island wrote."""
