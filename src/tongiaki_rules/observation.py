@@ -31,7 +31,7 @@ True
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Protocol
 
 import attrs
 
@@ -209,8 +209,6 @@ class ObservationLayout:
     """``[(pile_, island tiles in it)]``: the last pile counted."""
     _tail: int = attrs.field(init=False, alias="_tail")
     """Where the sections after the beaches and islands (``colour_in_play`` on) begin."""
-    _after: dict[str, int] = attrs.field(init=False, alias="_after")
-    """The offset of each section from ``colour_in_play`` on, counted from ``_tail``."""
 
     def __attrs_post_init__(self) -> None:
         ts = self.tiles
@@ -307,7 +305,6 @@ class ObservationLayout:
         set_(self, "_piles", [((), 0)])
         tail = self._by_name["colour_in_play"].offset
         set_(self, "_tail", tail)
-        set_(self, "_after", {s.name: s.offset - tail for s in b.sections if s.offset >= tail})
 
     # ------------------------------------------------------------ construction
     @classmethod
@@ -474,7 +471,7 @@ class ObservationLayout:
     def _other_sections(self, state: GameState, player: int, rel: tuple[int, ...]) -> list[float]:
         """The values of the sections after the tile sections."""
         ts = self.tiles
-        obs = [0.0] * (self._tail - self._split)
+        obs = [0.0] * (self.size - self._split)
         sec = self._rest
         enc = self.encoding
         island_slot = self._island_slots(state)
@@ -516,26 +513,30 @@ class ObservationLayout:
                 for c in range(agents):
                     if present >> c & 1:
                         scores[c] += values[t]
-        return obs + self._tail_sections(state, player, rel, island_slot, on_board_count, scores)
+        self._tail_sections(obs, state, player, rel, island_slot, on_board_count, scores)
+        return obs
 
     def _tail_sections(
         self,
+        obs: _Values,
         state: GameState,
         player: int,
         rel: tuple[int, ...],
         island_slot: dict[Hex, int],
         on_board_count: list[int],
         scores: list[int],
-    ) -> list[float]:
-        """The values of the sections from ``colour_in_play`` to the end.
+    ) -> None:
+        """Write the values of the sections from ``colour_in_play`` on into ``obs``.
 
-        ``on_board_count`` and ``scores`` are, per colour, the boats on
-        beaches and statues and the value of the islands it is on.
+        ``obs`` holds the values after the tile sections (index 0 is the
+        first of ``beach_boats``), zeros where these sections are: only
+        values that are not 0 are written, each once. ``on_board_count``
+        and ``scores`` are, per colour, the boats on beaches and statues and
+        the value of the islands it is on.
         """
         ts = self.tiles
         config = state.config
-        obs = [0.0] * (self.size - self._tail)
-        sec = self._after
+        sec = self._rest
         radius = float(self.radius)
         agents = len(rel)
 
@@ -580,9 +581,14 @@ class ObservationLayout:
             obs[sec["purpose"] + state.purpose_] = 1.0
         if state.drawn_ and state.purpose_ == _engine.VOYAGE and phase != _engine.TURN:
             obs[sec["voyage_drawn"]] = 1.0
-        group_at = sec["group_colours"]
-        for c in state.group_:
-            obs[group_at + rel[c]] += 1.0 / self._max_slots
+        if state.group_:
+            group = [0.0] * agents
+            for c in state.group_:
+                group[rel[c]] += 1.0 / self._max_slots
+            group_at = sec["group_colours"]
+            for k, value in enumerate(group):
+                if value:
+                    obs[group_at + k] = value
         at = state.at_
         if at is not None:
             gp = sec["group_position"]
@@ -611,7 +617,12 @@ class ObservationLayout:
             for c, b in enumerate(state.setup_firsts_):
                 if b >= 0:
                     obs[first + width * rel[c] + b] = 1.0
-        return obs
+
+
+class _Values(Protocol):
+    """Where :meth:`ObservationLayout._tail_sections` writes: a list, or a float32 memoryview."""
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
 
 
 def _clamp(x: float) -> float:

@@ -37,16 +37,25 @@ _Share = tuple[list[int], int, int]
 """What an island adds: its boats and statue per colour, its colours (bits) and its value."""
 
 
+def _cells(values: Any) -> Any:
+    """A memoryview of a float32 array: it stores a float rounded as numpy does, faster."""
+    return memoryview(values)
+
+
 class _SeatView:
     """The array last built for one seat, and what it was built from."""
 
-    __slots__ = ("config", "gather", "out", "table")
+    __slots__ = ("config", "gather", "out", "rest", "state", "table")
 
-    def __init__(self, size: int, config: object, gather: Any) -> None:
+    def __init__(self, size: int, split: int, config: object, gather: Any) -> None:
         self.config = config
         self.gather = gather
         """Where each value of the beaches and islands sections comes from in the shared array."""
         self.out = np.zeros(size, np.float32)
+        self.rest = _cells(self.out)[split:]
+        """The values after the tile sections, to write one by one (float32, as numpy rounds)."""
+        self.state: object = None
+        """The state ``out`` is the observation of."""
         self.table: object = None
 
 
@@ -75,6 +84,9 @@ class ObservationArrays:
         self._king_at = rest["king"]
         self._middle = np.zeros(layout._tail - layout._split, np.float32)
         """The beaches and islands sections, colours numbered absolutely."""
+        self._cells = _cells(self._middle)
+        """``_middle``, to write one by one; it is 0 wherever no island wrote."""
+        self._zeros = _cells(np.zeros(layout.size, np.float32))
         self._config: object = None
         self._tiles: tuple[tuple[Hex, int, int], ...] = ()
         self._boats: tuple[_Boats, ...] = ()
@@ -91,6 +103,17 @@ class ObservationArrays:
 
         Raises the errors of :meth:`ObservationLayout.observe`.
         """
+        return self.view(state, seat).copy()
+
+    def view(self, state: GameState, seat: int) -> Any:
+        """The observation of ``state`` from ``seat`` in the array kept for the seat.
+
+        The next call for the seat may change it: copy it before handing it
+        out. Raises the errors of :meth:`ObservationLayout.observe`.
+        """
+        found = self._seats.get(seat)
+        if found is not None and found.state is state:
+            return found.out
         layout = self.layout
         rel = relative_colours(state, seat)
         config = state.config
@@ -107,7 +130,7 @@ class ObservationArrays:
             self._update_islands(state, island_slot)
         view = self._seats.get(seat)
         if view is None or view.config is not config:
-            view = _SeatView(layout.size, config, self._gather(rel))
+            view = _SeatView(layout.size, layout._split, config, self._gather(rel))
             self._seats[seat] = view
         out = view.out
         table = layout._tile_part(state)
@@ -118,12 +141,14 @@ class ObservationArrays:
                 self._table = (table, converted)
             out[: len(table)] = converted
             view.table = table
+        split = layout._split
         tail = layout._tail
-        self._middle.take(view.gather, out=out[layout._split : tail])
-        out[tail:] = layout._tail_sections(
-            state, seat, rel, island_slot, self._on_board, self._scores
-        )
-        return out.copy()
+        self._middle.take(view.gather, out=out[split:tail])
+        rest = view.rest
+        rest[tail - split :] = self._zeros[: layout.size - tail]
+        layout._tail_sections(rest, state, seat, rel, island_slot, self._on_board, self._scores)
+        view.state = state
+        return out
 
     def _start(self, config: object, agents: int) -> None:
         """Forget the islands seen: the next state is of another game."""
@@ -170,11 +195,12 @@ class ObservationArrays:
             which: Iterable[int] = range(len(tiles))  # not the same table plus tiles: look at all
         else:
             # only the islands whose boats tuple or king is new, and the new tiles
-            changed_set = set(compress(range(known), map(is_not, boats, self._boats)))
-            if kings != self._kings:
-                changed_set.update(compress(range(known), map(ne, kings, self._kings)))
-            changed_set.update(range(known, len(tiles)))
-            which = sorted(changed_set)
+            which = list(compress(range(known), map(is_not, boats, self._boats)))
+            if kings != self._kings or known < len(tiles):
+                more = set(which)
+                more.update(compress(range(known), map(ne, kings, self._kings)))
+                more.update(range(known, len(tiles)))
+                which = sorted(more)
         if len(islands) < len(tiles):
             grow = len(tiles) - len(islands)
             islands.extend([None] * grow)
@@ -210,13 +236,15 @@ class ObservationArrays:
         _entry, slot, beaches, _king = island
         if slot < 0:
             return
-        middle = self._middle
+        cells = self._cells
+        zeros = self._zeros
         first = self.layout.encoding.beach_offsets[slot]
         count = len(beaches)
-        middle[self._boats_at + 6 * first : self._boats_at + 6 * (first + count)] = 0.0
-        middle[self._free_at + first : self._free_at + first + count] = 0.0
-        middle[self._royal_at + slot] = 0.0
-        middle[self._king_at + 6 * slot : self._king_at + 6 * slot + 6] = 0.0
+        boats_at = self._boats_at + 6 * first
+        cells[boats_at : boats_at + 6 * count] = zeros[: 6 * count]
+        cells[self._free_at + first : self._free_at + first + count] = zeros[:count]
+        cells[self._royal_at + slot] = 0.0
+        cells[self._king_at + 6 * slot : self._king_at + 6 * slot + 6] = zeros[:6]
 
     def _unshare(self, i: int) -> None:
         """Take what island ``i`` added off the totals of boats on board and points."""
@@ -259,13 +287,19 @@ class ObservationArrays:
                 boats[6 * b + c] += 1.0 / n
                 counts[c] += 1
                 present |= 1 << c
-        middle = self._middle
-        middle[self._boats_at + 6 * first : self._boats_at + 6 * (first + count)] = boats
-        middle[self._free_at + first : self._free_at + first + count] = free
+        cells = self._cells
+        boats_at = self._boats_at + 6 * first
+        for j, value in enumerate(boats):
+            if value:
+                cells[boats_at + j] = value
+        free_at = self._free_at + first
+        for b, value in enumerate(free):
+            if value:
+                cells[free_at + b] = value
         if king != _engine.NO_KING:
-            middle[self._royal_at + slot] = 1.0
+            cells[self._royal_at + slot] = 1.0
             if 0 <= king < agents:
-                middle[self._king_at + 6 * slot + king] = 1.0
+                cells[self._king_at + 6 * slot + king] = 1.0
                 counts[king] += 1
                 present |= 1 << king
         value = ts.values[t]

@@ -174,13 +174,11 @@ class TongiakiEnv(AECEnv):
         self._started = False
         self._encoding = encoding
         self._arrays = ObservationArrays(layout)
-        self._views: tuple[GameState | None, dict[int, Any]] = (None, {})
-        """The position last observed, and the view of it built for each seat."""
 
     def __getstate__(self) -> dict[str, Any]:
         """What a copy or a pickle keeps: not the encoding, the layout or the views built."""
         saved = dict(self.__dict__)
-        for name in ("_encoding", "_arrays", "_views"):
+        for name in ("_encoding", "_arrays"):
             del saved[name]
         return saved
 
@@ -188,7 +186,6 @@ class TongiakiEnv(AECEnv):
         self.__dict__.update(saved)
         self._encoding = ActionEncoding.for_state(self._initial)
         self._arrays = ObservationArrays(ObservationLayout.for_state(self._initial))
-        self._views = (None, {})
 
     # ---------------------------------------------------------------- spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -262,14 +259,7 @@ class TongiakiEnv(AECEnv):
         """
         state = self._state
         seat = self._seat_of(agent)
-        seen, views = self._views
-        if seen is not state:
-            views = {}
-            self._views = (state, views)
-        view = views.get(seat)
-        if view is None:
-            view = self._arrays.build(state, seat)
-            views[seat] = view
+        view = self._arrays.view(state, seat)  # kept per seat: copied below
         mask = np.zeros(self._encoding.size, np.int8)
         if self._started and state.current_player == seat and agent in self.agents:
             mask[self._encoding._indices_in_order(state)] = 1
