@@ -402,11 +402,60 @@ class _Forwarding(wrappers.BaseWrapper):
 
 
 class _TerminateIllegal(_Forwarding, wrappers.TerminateIllegalWrapper):
-    """PettingZoo's ``TerminateIllegalWrapper``, forwarding as :class:`_Forwarding`."""
+    """PettingZoo's ``TerminateIllegalWrapper``, forwarding as :class:`_Forwarding`.
+
+    It wraps the raw environment itself. Its ``observe`` is PettingZoo's
+    reading the environment directly; its ``step`` passes a legal action of
+    an agent still playing straight on, and leaves every other case
+    (illegal actions, agents done) to PettingZoo's.
+    """
+
+    def observe(self, agent: Any) -> Any:
+        raw = self._raw
+        observation = raw.observe(agent)
+        selected = raw.agent_selection
+        if agent == selected:
+            self._prev_obs = observation
+            infos = raw.infos
+            self._prev_info = infos.get(selected, {})
+        return observation
+
+    def step(self, action: Any) -> None:
+        raw = self._raw
+        agent = raw.agent_selection
+        seen = self._prev_obs
+        mask = seen.get("action_mask") if type(seen) is dict else None
+        if (
+            mask is not None
+            and not self._terminated
+            and not (raw.terminations[agent] or raw.truncations[agent])
+            and mask[action]
+        ):
+            self._prev_obs = None
+            self._prev_info = None
+            raw.step(action)
+        else:
+            super().step(action)
 
 
 class _OrderEnforcing(_Forwarding, wrappers.OrderEnforcingWrapper):
-    """PettingZoo's ``OrderEnforcingWrapper``, forwarding as :class:`_Forwarding`."""
+    """PettingZoo's ``OrderEnforcingWrapper``, forwarding as :class:`_Forwarding`.
+
+    ``last`` is PettingZoo's, reading the environment's dicts directly.
+    """
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        agent = self.agent_selection  # fails as PettingZoo's does before the first reset
+        assert agent is not None
+        observation = self.observe(agent) if observe else None
+        raw = self._raw
+        return (
+            observation,
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            raw.infos[agent],
+        )
 
 
 for _name in _FORWARDED:
@@ -426,7 +475,7 @@ class _IndexCheck(_Forwarding):
         agent = raw.agent_selection
         finished = raw.terminations[agent] or raw.truncations[agent]
         if not (action is None and finished):
-            size = int(raw.action_space(agent).n)
+            size = raw._encoding.size  # the n of every agent's action space
             index = as_index(action)
             if index is None or not 0 <= index < size:
                 raise IllegalActionError(index_problem("action index", action, size))
