@@ -209,6 +209,8 @@ class ObservationLayout:
     """``[(pile_, island tiles in it)]``: the last pile counted."""
     _tail: int = attrs.field(init=False, alias="_tail")
     """Where the sections after the beaches and islands (``colour_in_play`` on) begin."""
+    _tail_at: tuple[int, ...] = attrs.field(init=False, alias="_tail_at")
+    """The offset of each section from ``colour_in_play`` on, counted from ``_split``."""
 
     def __attrs_post_init__(self) -> None:
         ts = self.tiles
@@ -305,6 +307,7 @@ class ObservationLayout:
         set_(self, "_piles", [((), 0)])
         tail = self._by_name["colour_in_play"].offset
         set_(self, "_tail", tail)
+        set_(self, "_tail_at", tuple(s.offset - split for s in b.sections if s.offset >= tail))
 
     # ------------------------------------------------------------ construction
     @classmethod
@@ -534,89 +537,105 @@ class ObservationLayout:
         and ``scores`` are, per colour, the boats on beaches and statues and
         the value of the islands it is on.
         """
-        ts = self.tiles
-        config = state.config
-        sec = self._rest
-        radius = float(self.radius)
+        (
+            in_play,
+            mine,
+            reserve,
+            on_board,
+            out,
+            founded,
+            score,
+            turn_colour,
+            pile,
+            end_triggered,
+            decision,
+            observer_decides,
+            place_tile,
+            purpose,
+            voyage_drawn,
+            group_colours,
+            group_position,
+            group_entry,
+            landing_island,
+            landing_served,
+            expedition_origin,
+            turn_origin,
+            setup_first_beach,
+        ) = self._tail_at
         agents = len(rel)
 
         # colours --------------------------------------------------------
-        seats = config.agent_seats
+        seats = state.config.agent_seats
         scale = self._score_scale
-        in_play = sec["colour_in_play"]
-        mine = sec["colour_is_observer"]
-        reserve = sec["reserve"]
-        on_board = sec["boats_on_board"]
-        out = sec["boats_out_of_game"]
-        founded = sec["royal_founded"]
-        score = sec["score"]
+        reserves = state.reserve_
+        outs = state.out_
+        founds = state.founded_
         for c in range(agents):
             k = rel[c]
             obs[in_play + k] = 1.0
             if seats[c] == player:
                 obs[mine + k] = 1.0
-            obs[reserve + k] = state.reserve_[c] / BOATS_PER_COLOUR
+            obs[reserve + k] = reserves[c] / BOATS_PER_COLOUR
             obs[on_board + k] = on_board_count[c] / BOATS_PER_COLOUR
-            obs[out + k] = state.out_[c] / BOATS_PER_COLOUR
-            obs[founded + k] = min(1.0, state.founded_[c] / 2)
+            obs[out + k] = outs[c] / BOATS_PER_COLOUR
+            obs[founded + k] = min(1.0, founds[c] / 2)
             obs[score + k] = scores[c] / scale
-        obs[sec["turn_colour"] + rel[state.agent_]] = 1.0
+        agent = state.agent_
+        obs[turn_colour + rel[agent]] = 1.0
 
         # pile and end ---------------------------------------------------
-        pile = sec["pile"]
+        ts = self.tiles
         islands_left = self._islands_left(state)
         obs[pile] = islands_left / max(1, ts.island_total - 1)
         obs[pile + 1] = (len(state.pile_) - islands_left) / max(1, ts.ocean_total)
         if state.ended_:
-            obs[sec["end_triggered"]] = 1.0
+            obs[end_triggered] = 1.0
 
         # the pending decision -----------------------------------------------
         phase = state.phase_
-        obs[sec["decision"] + phase] = 1.0
-        if state.current_player == player:
-            obs[sec["observer_decides"]] = 1.0
+        obs[decision + phase] = 1.0
+        if phase != _engine.DRAW and phase != _engine.OVER and seats[agent] == player:
+            obs[observer_decides] = 1.0  # the observer is the current player
         if phase == _engine.PLACE and state.tile_ >= 1:
-            obs[sec["place_tile"] + state.tile_ - 1] = 1.0
+            obs[place_tile + state.tile_ - 1] = 1.0
         if phase in _PURPOSE_PHASES:
-            obs[sec["purpose"] + state.purpose_] = 1.0
+            obs[purpose + state.purpose_] = 1.0
         if state.drawn_ and state.purpose_ == _engine.VOYAGE and phase != _engine.TURN:
-            obs[sec["voyage_drawn"]] = 1.0
+            obs[voyage_drawn] = 1.0
         if state.group_:
             group = [0.0] * agents
             for c in state.group_:
                 group[rel[c]] += 1.0 / self._max_slots
-            group_at = sec["group_colours"]
             for k, value in enumerate(group):
                 if value:
-                    obs[group_at + k] = value
+                    obs[group_colours + k] = value
         at = state.at_
         if at is not None:
-            gp = sec["group_position"]
-            obs[gp] = _clamp(at[0] / radius)
-            obs[gp + 1] = _clamp(at[1] / radius)
-            obs[sec["group_entry"] + state.entry_] = 1.0
-        if phase == _engine.LAND and at is not None:
-            landed = island_slot.get(at)
-            if landed is not None:
-                obs[sec["landing_island"] + landed] = 1.0
-            served = state.served_
-            landing = sec["landing_served"]
-            for b in range(self._max_beaches):
-                if served >> b & 1:
-                    obs[landing + b] = 1.0
-        for name, where in (
-            ("expedition_origin", state.origin_),
-            ("turn_origin", state.turn_origin_),
-        ):
-            origin = island_slot.get(where) if where is not None else None
-            if origin is not None:
-                obs[sec[name] + origin] = 1.0
+            radius = float(self.radius)
+            obs[group_position] = _clamp(at[0] / radius)
+            obs[group_position + 1] = _clamp(at[1] / radius)
+            obs[group_entry + state.entry_] = 1.0
+            if phase == _engine.LAND:
+                landed = island_slot.get(at)
+                if landed is not None:
+                    obs[landing_island + landed] = 1.0
+                served = state.served_
+                for b in range(self._max_beaches):
+                    if served >> b & 1:
+                        obs[landing_served + b] = 1.0
+        where = state.origin_
+        origin = island_slot.get(where) if where is not None else None
+        if origin is not None:
+            obs[expedition_origin + origin] = 1.0
+        where = state.turn_origin_
+        origin = island_slot.get(where) if where is not None else None
+        if origin is not None:
+            obs[turn_origin + origin] = 1.0
         if phase == _engine.SETUP:
-            first = sec["setup_first_beach"]
             width = len(ts.slots[0])
             for c, b in enumerate(state.setup_firsts_):
                 if b >= 0:
-                    obs[first + width * rel[c] + b] = 1.0
+                    obs[setup_first_beach + width * rel[c] + b] = 1.0
 
 
 class _Values(Protocol):

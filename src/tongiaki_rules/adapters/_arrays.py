@@ -189,7 +189,7 @@ class ObservationArrays:
         tiles = state.tiles_
         boats = state.boats_
         kings = state.kings_
-        known = min(len(tiles), len(islands))
+        known = min(len(tiles), len(self._tiles))  # the islands of the last state seen
         old_tiles = self._tiles
         if old_tiles is not tiles and any(map(is_not, tiles, old_tiles)):
             which: Iterable[int] = range(len(tiles))  # not the same table plus tiles: look at all
