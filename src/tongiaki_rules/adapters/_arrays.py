@@ -275,27 +275,29 @@ class ObservationArrays:
         agents = len(self._on_board)
         first = self.layout.encoding.beach_offsets[slot]
         sizes = ts.slots[t]
-        count = len(beaches)
-        boats = [0.0] * (6 * count)
-        free = [0.0] * count
+        cells = self._cells
+        boats_at = self._boats_at + 6 * first
+        free_at = self._free_at + first
         counts = [0] * agents
         present = 0
         for b, beach in enumerate(beaches):
             n = sizes[b]
-            free[b] = (n - len(beach)) / n
-            for c in beach:
-                boats[6 * b + c] += 1.0 / n
+            held = len(beach)
+            if held < n:
+                cells[free_at + b] = (n - held) / n
+            if held == 1:
+                c = beach[0]
+                cells[boats_at + 6 * b + c] = 1.0 / n
                 counts[c] += 1
                 present |= 1 << c
-        cells = self._cells
-        boats_at = self._boats_at + 6 * first
-        for j, value in enumerate(boats):
-            if value:
-                cells[boats_at + j] = value
-        free_at = self._free_at + first
-        for b, value in enumerate(free):
-            if value:
-                cells[free_at + b] = value
+            elif held:
+                shares: dict[int, float] = {}
+                for c in beach:  # 1/n added once per boat, as the list does
+                    shares[c] = shares.get(c, 0.0) + 1.0 / n
+                    counts[c] += 1
+                    present |= 1 << c
+                for c, share in shares.items():
+                    cells[boats_at + 6 * b + c] = share
         if king != _engine.NO_KING:
             cells[self._royal_at + slot] = 1.0
             if 0 <= king < agents:

@@ -246,7 +246,7 @@ class TongiakiEnv(AECEnv):
 
     def _to_act(self) -> str:
         seat = self._state.current_player
-        return _agent(seat if seat is not None else self._state.turn_player)
+        return self.possible_agents[seat if seat is not None else self._state.turn_player]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation of ``agent``: its view of the board and its action mask.
@@ -260,9 +260,10 @@ class TongiakiEnv(AECEnv):
         state = self._state
         seat = self._seat_of(agent)
         view = self._arrays.view(state, seat)  # kept per seat: copied below
-        mask = np.zeros(self._encoding.size, np.int8)
         if self._started and state.current_player == seat and agent in self.agents:
-            mask[self._encoding._indices_in_order(state)] = 1
+            mask = _mask(self._encoding.size, self._encoding._indices_in_order(state))
+        else:
+            mask = np.zeros(self._encoding.size, np.int8)
         return {"observation": view.copy(), "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -295,11 +296,11 @@ class TongiakiEnv(AECEnv):
         if self._state.is_terminal:
             self.rewards.update(zip(self.agents, self._final_rewards(), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()  # rewards come only at the end: before, all are 0.0
         elif self._decisions >= self.max_game_length:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self._to_act()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -324,6 +325,22 @@ class TongiakiEnv(AECEnv):
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _mask(size: int, indices: list[int]) -> Any:
+    """An int8 vector of ``size`` zeros with 1 at ``indices``.
+
+    A few ones are set one by one in a bytearray, which is faster than
+    numpy's fancy indexing with a short list; many at once by numpy.
+    """
+    if len(indices) > 32:
+        mask = np.zeros(size, np.int8)
+        mask[indices] = 1
+        return mask
+    ones = bytearray(size)
+    for index in indices:
+        ones[index] = 1
+    return np.frombuffer(ones, np.int8)
 
 
 def raw_env(num_players: int = 4, rules: Rules | None = None, **kwargs: Any) -> TongiakiEnv:
