@@ -43,6 +43,7 @@ try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
 except ModuleNotFoundError as error:  # pragma: no cover - depends on what is installed
     raise ModuleNotFoundError(
         "tongiaki_rules.adapters.pettingzoo needs PettingZoo, Gymnasium and numpy: "
@@ -458,8 +459,24 @@ class _TerminateIllegal(_Forwarding, wrappers.TerminateIllegalWrapper):
 class _OrderEnforcing(_Forwarding, wrappers.OrderEnforcingWrapper):
     """PettingZoo's ``OrderEnforcingWrapper``, forwarding as :class:`_Forwarding`.
 
-    ``last`` is PettingZoo's, reading the environment's dicts directly.
+    ``last``, ``observe`` and ``step`` are PettingZoo's, reading the
+    environment's attributes directly.
     """
+
+    def observe(self, agent: Any) -> Any:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.observe(agent)
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self._raw.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         agent = self.agent_selection  # fails as PettingZoo's does before the first reset
