@@ -45,13 +45,15 @@ def _cells(values: Any) -> Any:
 class _SeatView:
     """The array last built for one seat, and what it was built from."""
 
-    __slots__ = ("config", "gather", "out", "rest", "state", "table")
+    __slots__ = ("config", "gather", "middle", "out", "rest", "state", "table")
 
     def __init__(self, size: int, split: int, config: object, gather: Any) -> None:
         self.config = config
         self.gather = gather
         """Where each value of the beaches and islands sections comes from in the shared array."""
         self.out = np.zeros(size, np.float32)
+        self.middle = self.out[split : split + len(gather)]
+        """The beaches and islands sections of ``out``."""
         self.rest = _cells(self.out)[split:]
         """The values after the tile sections, to write one by one (float32, as numpy rounds)."""
         self.state: object = None
@@ -87,6 +89,8 @@ class ObservationArrays:
         self._cells = _cells(self._middle)
         """``_middle``, to write one by one; it is 0 wherever no island wrote."""
         self._zeros = _cells(np.zeros(layout.size, np.float32))
+        self._tail_at = layout._tail - layout._split
+        self._tail_zeros = self._zeros[: layout.size - layout._tail]
         self._config: object = None
         self._tiles: tuple[tuple[Hex, int, int], ...] = ()
         self._boats: tuple[_Boats, ...] = ()
@@ -117,9 +121,9 @@ class ObservationArrays:
         layout = self.layout
         rel = relative_colours(state, seat)
         config = state.config
-        if config.num_players != layout.num_players or config.tiles != layout.tiles:
-            layout._observe_parts(state, seat)  # raises its error
         if self._config is not config:
+            if config.num_players != layout.num_players or config.tiles != layout.tiles:
+                layout._observe_parts(state, seat)  # raises its error
             self._start(config, len(rel))
         island_slot = layout._island_slots(state)
         if (
@@ -141,11 +145,9 @@ class ObservationArrays:
                 self._table = (table, converted)
             out[: len(table)] = converted
             view.table = table
-        split = layout._split
-        tail = layout._tail
-        self._middle.take(view.gather, out=out[split:tail])
+        self._middle.take(view.gather, out=view.middle)
         rest = view.rest
-        rest[tail - split :] = self._zeros[: layout.size - tail]
+        rest[self._tail_at :] = self._tail_zeros
         layout._tail_sections(rest, state, seat, rel, island_slot, self._on_board, self._scores)
         view.state = state
         return out
