@@ -28,6 +28,7 @@ import numpy as np
 from .. import engine as _engine
 from ..hexgrid import Hex
 from ..observation import ObservationLayout, relative_colours
+from ..observation._tail import write_tail
 from ..state import GameState
 
 _Boats = tuple[tuple[int, ...], ...]
@@ -148,7 +149,7 @@ class ObservationArrays:
         self._middle.take(view.gather, out=view.middle)
         rest = view.rest
         rest[self._tail_at :] = self._tail_zeros
-        layout._tail_sections(rest, state, seat, rel, island_slot, self._on_board, self._scores)
+        write_tail(layout, rest, state, seat, rel, island_slot, self._on_board, self._scores)
         view.state = state
         return out
 

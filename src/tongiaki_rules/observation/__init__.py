@@ -31,20 +31,22 @@ True
 
 from __future__ import annotations
 
-from typing import Final, Protocol
+from typing import Final
 
 import attrs
 
-from . import engine as _engine
-from .colours import BOATS_PER_COLOUR, COLOURS
-from .encoding import ActionEncoding, placement_radius
-from .errors import InvalidPositionError, QueryError, SettingsError, shown
-from .hexgrid import Hex
-from .pergame import PerGame, index_problem
-from .rules import Rules
-from .standard_tiles import STANDARD_TILES
-from .state import DEFAULT_RULES, DecisionKind, GameConfig, GameState
-from .tiles import TileSet
+from .. import engine as _engine
+from ..colours import COLOURS
+from ..encoding import ActionEncoding, placement_radius
+from ..errors import InvalidPositionError, QueryError, SettingsError, shown
+from ..hexgrid import Hex
+from ..pergame import PerGame, index_problem
+from ..rules import Rules
+from ..standard_tiles import STANDARD_TILES
+from ..state import DEFAULT_RULES, DecisionKind, GameConfig, GameState
+from ..tiles import TileSet
+from ._tail import clamp as _clamp
+from ._tail import write_tail
 
 __all__ = [
     "OBSERVATION_VERSION",
@@ -61,7 +63,6 @@ OBSERVATION_VERSION: Final = 1
 _KINDS: Final = tuple(DecisionKind)
 _TILE_SECTIONS: Final = 5
 """The first sections, which depend only on the tiles on the table and in the pile."""
-_PURPOSE_PHASES: Final = (_engine.DRAW, _engine.PLACE, _engine.LAND)
 
 
 class LayoutError(QueryError):
@@ -516,136 +517,8 @@ class ObservationLayout:
                 for c in range(agents):
                     if present >> c & 1:
                         scores[c] += values[t]
-        self._tail_sections(obs, state, player, rel, island_slot, on_board_count, scores)
+        write_tail(self, obs, state, player, rel, island_slot, on_board_count, scores)
         return obs
-
-    def _tail_sections(
-        self,
-        obs: _Values,
-        state: GameState,
-        player: int,
-        rel: tuple[int, ...],
-        island_slot: dict[Hex, int],
-        on_board_count: list[int],
-        scores: list[int],
-    ) -> None:
-        """Write the values of the sections from ``colour_in_play`` on into ``obs``.
-
-        ``obs`` holds the values after the tile sections (index 0 is the
-        first of ``beach_boats``), zeros where these sections are: only
-        values that are not 0 are written, each once. ``on_board_count``
-        and ``scores`` are, per colour, the boats on beaches and statues and
-        the value of the islands it is on.
-        """
-        (
-            in_play,
-            mine,
-            reserve,
-            on_board,
-            out,
-            founded,
-            score,
-            turn_colour,
-            pile,
-            end_triggered,
-            decision,
-            observer_decides,
-            place_tile,
-            purpose,
-            voyage_drawn,
-            group_colours,
-            group_position,
-            group_entry,
-            landing_island,
-            landing_served,
-            expedition_origin,
-            turn_origin,
-            setup_first_beach,
-        ) = self._tail_at
-        agents = len(rel)
-
-        # colours --------------------------------------------------------
-        seats = state.config.agent_seats
-        scale = self._score_scale
-        reserves = state.reserve_
-        outs = state.out_
-        founds = state.founded_
-        for c in range(agents):
-            k = rel[c]
-            obs[in_play + k] = 1.0
-            if seats[c] == player:
-                obs[mine + k] = 1.0
-            obs[reserve + k] = reserves[c] / BOATS_PER_COLOUR
-            obs[on_board + k] = on_board_count[c] / BOATS_PER_COLOUR
-            obs[out + k] = outs[c] / BOATS_PER_COLOUR
-            obs[founded + k] = min(1.0, founds[c] / 2)
-            obs[score + k] = scores[c] / scale
-        agent = state.agent_
-        obs[turn_colour + rel[agent]] = 1.0
-
-        # pile and end ---------------------------------------------------
-        ts = self.tiles
-        islands_left = self._islands_left(state)
-        obs[pile] = islands_left / max(1, ts.island_total - 1)
-        obs[pile + 1] = (len(state.pile_) - islands_left) / max(1, ts.ocean_total)
-        if state.ended_:
-            obs[end_triggered] = 1.0
-
-        # the pending decision -----------------------------------------------
-        phase = state.phase_
-        obs[decision + phase] = 1.0
-        if phase != _engine.DRAW and phase != _engine.OVER and seats[agent] == player:
-            obs[observer_decides] = 1.0  # the observer is the current player
-        if phase == _engine.PLACE and state.tile_ >= 1:
-            obs[place_tile + state.tile_ - 1] = 1.0
-        if phase in _PURPOSE_PHASES:
-            obs[purpose + state.purpose_] = 1.0
-        if state.drawn_ and state.purpose_ == _engine.VOYAGE and phase != _engine.TURN:
-            obs[voyage_drawn] = 1.0
-        if state.group_:
-            group = [0.0] * agents
-            for c in state.group_:
-                group[rel[c]] += 1.0 / self._max_slots
-            for k, value in enumerate(group):
-                if value:
-                    obs[group_colours + k] = value
-        at = state.at_
-        if at is not None:
-            radius = float(self.radius)
-            obs[group_position] = _clamp(at[0] / radius)
-            obs[group_position + 1] = _clamp(at[1] / radius)
-            obs[group_entry + state.entry_] = 1.0
-            if phase == _engine.LAND:
-                landed = island_slot.get(at)
-                if landed is not None:
-                    obs[landing_island + landed] = 1.0
-                served = state.served_
-                for b in range(self._max_beaches):
-                    if served >> b & 1:
-                        obs[landing_served + b] = 1.0
-        where = state.origin_
-        origin = island_slot.get(where) if where is not None else None
-        if origin is not None:
-            obs[expedition_origin + origin] = 1.0
-        where = state.turn_origin_
-        origin = island_slot.get(where) if where is not None else None
-        if origin is not None:
-            obs[turn_origin + origin] = 1.0
-        if phase == _engine.SETUP:
-            width = len(ts.slots[0])
-            for c, b in enumerate(state.setup_firsts_):
-                if b >= 0:
-                    obs[setup_first_beach + width * rel[c] + b] = 1.0
-
-
-class _Values(Protocol):
-    """Where :meth:`ObservationLayout._tail_sections` writes: a list, or a float32 memoryview."""
-
-    def __setitem__(self, index: int, value: float, /) -> None: ...
-
-
-def _clamp(x: float) -> float:
-    return -1.0 if x < -1.0 else 1.0 if x > 1.0 else x
 
 
 _CACHE: PerGame[ObservationLayout] = PerGame(ObservationLayout)
