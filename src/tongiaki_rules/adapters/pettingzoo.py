@@ -43,6 +43,7 @@ try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
 except ModuleNotFoundError as error:  # pragma: no cover - depends on what is installed
     raise ModuleNotFoundError(
         "tongiaki_rules.adapters.pettingzoo needs PettingZoo, Gymnasium and numpy: "
@@ -174,13 +175,11 @@ class TongiakiEnv(AECEnv):
         self._started = False
         self._encoding = encoding
         self._arrays = ObservationArrays(layout)
-        self._views: tuple[GameState | None, dict[int, Any]] = (None, {})
-        """The position last observed, and the view of it built for each seat."""
 
     def __getstate__(self) -> dict[str, Any]:
         """What a copy or a pickle keeps: not the encoding, the layout or the views built."""
         saved = dict(self.__dict__)
-        for name in ("_encoding", "_arrays", "_views"):
+        for name in ("_encoding", "_arrays"):
             del saved[name]
         return saved
 
@@ -188,7 +187,6 @@ class TongiakiEnv(AECEnv):
         self.__dict__.update(saved)
         self._encoding = ActionEncoding.for_state(self._initial)
         self._arrays = ObservationArrays(ObservationLayout.for_state(self._initial))
-        self._views = (None, {})
 
     # ---------------------------------------------------------------- spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -249,7 +247,7 @@ class TongiakiEnv(AECEnv):
 
     def _to_act(self) -> str:
         seat = self._state.current_player
-        return _agent(seat if seat is not None else self._state.turn_player)
+        return self.possible_agents[seat if seat is not None else self._state.turn_player]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation of ``agent``: its view of the board and its action mask.
@@ -262,17 +260,11 @@ class TongiakiEnv(AECEnv):
         """
         state = self._state
         seat = self._seat_of(agent)
-        seen, views = self._views
-        if seen is not state:
-            views = {}
-            self._views = (state, views)
-        view = views.get(seat)
-        if view is None:
-            view = self._arrays.build(state, seat)
-            views[seat] = view
-        mask = np.zeros(self._encoding.size, np.int8)
+        view = self._arrays.view(state, seat)  # kept per seat: copied below
         if self._started and state.current_player == seat and agent in self.agents:
-            mask[self._encoding._indices_in_order(state)] = 1
+            mask = _mask(self._encoding.size, self._encoding._indices_in_order(state))
+        else:
+            mask = np.zeros(self._encoding.size, np.int8)
         return {"observation": view.copy(), "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -305,11 +297,11 @@ class TongiakiEnv(AECEnv):
         if self._state.is_terminal:
             self.rewards.update(zip(self.agents, self._final_rewards(), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()  # rewards come only at the end: before, all are 0.0
         elif self._decisions >= self.max_game_length:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self._to_act()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -334,6 +326,22 @@ class TongiakiEnv(AECEnv):
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _mask(size: int, indices: list[int]) -> Any:
+    """An int8 vector of ``size`` zeros with 1 at ``indices``.
+
+    A few ones are set one by one in a bytearray, which is faster than
+    numpy's fancy indexing with a short list; many at once by numpy.
+    """
+    if len(indices) > 32:
+        mask = np.zeros(size, np.int8)
+        mask[indices] = 1
+        return mask
+    ones = bytearray(size)
+    for index in indices:
+        ones[index] = 1
+    return np.frombuffer(ones, np.int8)
 
 
 def raw_env(num_players: int = 4, rules: Rules | None = None, **kwargs: Any) -> TongiakiEnv:
@@ -412,11 +420,76 @@ class _Forwarding(wrappers.BaseWrapper):
 
 
 class _TerminateIllegal(_Forwarding, wrappers.TerminateIllegalWrapper):
-    """PettingZoo's ``TerminateIllegalWrapper``, forwarding as :class:`_Forwarding`."""
+    """PettingZoo's ``TerminateIllegalWrapper``, forwarding as :class:`_Forwarding`.
+
+    It wraps the raw environment itself. Its ``observe`` is PettingZoo's
+    reading the environment directly; its ``step`` passes a legal action of
+    an agent still playing straight on, and leaves every other case
+    (illegal actions, agents done) to PettingZoo's.
+    """
+
+    def observe(self, agent: Any) -> Any:
+        raw = self._raw
+        observation = raw.observe(agent)
+        selected = raw.agent_selection
+        if agent == selected:
+            self._prev_obs = observation
+            infos = raw.infos
+            self._prev_info = infos.get(selected, {})
+        return observation
+
+    def step(self, action: Any) -> None:
+        raw = self._raw
+        agent = raw.agent_selection
+        seen = self._prev_obs
+        mask = seen.get("action_mask") if type(seen) is dict else None
+        if (
+            mask is not None
+            and not self._terminated
+            and not (raw.terminations[agent] or raw.truncations[agent])
+            and mask[action]
+        ):
+            self._prev_obs = None
+            self._prev_info = None
+            raw.step(action)
+        else:
+            super().step(action)
 
 
 class _OrderEnforcing(_Forwarding, wrappers.OrderEnforcingWrapper):
-    """PettingZoo's ``OrderEnforcingWrapper``, forwarding as :class:`_Forwarding`."""
+    """PettingZoo's ``OrderEnforcingWrapper``, forwarding as :class:`_Forwarding`.
+
+    ``last``, ``observe`` and ``step`` are PettingZoo's, reading the
+    environment's attributes directly.
+    """
+
+    def observe(self, agent: Any) -> Any:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.observe(agent)
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self._raw.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        agent = self.agent_selection  # fails as PettingZoo's does before the first reset
+        assert agent is not None
+        observation = self.observe(agent) if observe else None
+        raw = self._raw
+        return (
+            observation,
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            raw.infos[agent],
+        )
 
 
 for _name in _FORWARDED:
@@ -436,7 +509,7 @@ class _IndexCheck(_Forwarding):
         agent = raw.agent_selection
         finished = raw.terminations[agent] or raw.truncations[agent]
         if not (action is None and finished):
-            size = int(raw.action_space(agent).n)
+            size = raw._encoding.size  # the n of every agent's action space
             index = as_index(action)
             if index is None or not 0 <= index < size:
                 raise IllegalActionError(index_problem("action index", action, size))

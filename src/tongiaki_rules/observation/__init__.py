@@ -35,16 +35,18 @@ from typing import Final
 
 import attrs
 
-from . import engine as _engine
-from .colours import BOATS_PER_COLOUR, COLOURS
-from .encoding import ActionEncoding, placement_radius
-from .errors import InvalidPositionError, QueryError, SettingsError, shown
-from .hexgrid import Hex
-from .pergame import PerGame, index_problem
-from .rules import Rules
-from .standard_tiles import STANDARD_TILES
-from .state import DEFAULT_RULES, DecisionKind, GameConfig, GameState
-from .tiles import TileSet
+from .. import engine as _engine
+from ..colours import COLOURS
+from ..encoding import ActionEncoding, placement_radius
+from ..errors import InvalidPositionError, QueryError, SettingsError, shown
+from ..hexgrid import Hex
+from ..pergame import PerGame, index_problem
+from ..rules import Rules
+from ..standard_tiles import STANDARD_TILES
+from ..state import DEFAULT_RULES, DecisionKind, GameConfig, GameState
+from ..tiles import TileSet
+from ._tail import clamp as _clamp
+from ._tail import write_tail
 
 __all__ = [
     "OBSERVATION_VERSION",
@@ -61,7 +63,6 @@ OBSERVATION_VERSION: Final = 1
 _KINDS: Final = tuple(DecisionKind)
 _TILE_SECTIONS: Final = 5
 """The first sections, which depend only on the tiles on the table and in the pile."""
-_PURPOSE_PHASES: Final = (_engine.DRAW, _engine.PLACE, _engine.LAND)
 
 
 class LayoutError(QueryError):
@@ -205,6 +206,12 @@ class ObservationLayout:
     """``[(tiles_, pile_, values)]``: the tile sections last built, and what from."""
     _slots: list[tuple[object, dict[Hex, int]]] = attrs.field(init=False, alias="_slots")
     """``[(tiles_, island slots)]``: the island slots of the last table seen."""
+    _piles: list[tuple[object, int]] = attrs.field(init=False, alias="_piles")
+    """``[(pile_, island tiles in it)]``: the last pile counted."""
+    _tail: int = attrs.field(init=False, alias="_tail")
+    """Where the sections after the beaches and islands (``colour_in_play`` on) begin."""
+    _tail_at: tuple[int, ...] = attrs.field(init=False, alias="_tail_at")
+    """The offset of each section from ``colour_in_play`` on, counted from ``_split``."""
 
     def __attrs_post_init__(self) -> None:
         ts = self.tiles
@@ -298,6 +305,10 @@ class ObservationLayout:
         set_(self, "_rest", {s.name: s.offset - split for s in b.sections[_TILE_SECTIONS:]})
         set_(self, "_table", [((), (), [])])
         set_(self, "_slots", [((), {})])
+        set_(self, "_piles", [((), 0)])
+        tail = self._by_name["colour_in_play"].offset
+        set_(self, "_tail", tail)
+        set_(self, "_tail_at", tuple(s.offset - split for s in b.sections if s.offset >= tail))
 
     # ------------------------------------------------------------ construction
     @classmethod
@@ -399,11 +410,32 @@ class ObservationLayout:
         config = state.config
         if config.num_players != self.num_players or config.tiles != self.tiles:
             raise SettingsError(f"state: {self!r} does not fit a {config.num_players}-player game")
+        return self._tile_part(state), self._other_sections(state, player, rel)
+
+    def _tile_part(self, state: GameState) -> list[float]:
+        """The tile sections of ``state``: the same list object while they stay the same."""
         tiles, pile, table = self._table[0]
         if tiles is not state.tiles_ or pile is not state.pile_:
             table = self._tile_sections(state)
             self._table[0] = (state.tiles_, state.pile_, table)  # one store, as one value
-        return table, self._other_sections(state, player, rel)
+        return table
+
+    def _islands_left(self, state: GameState) -> int:
+        """The island tiles in the pile of ``state`` (counted once per pile)."""
+        pile, count = self._piles[0]
+        if pile is not state.pile_:
+            is_island = self.tiles.is_island
+            count = sum(1 for t in state.pile_ if is_island[t])
+            self._piles[0] = (state.pile_, count)  # one store, as one value
+        return count
+
+    def _island_slots(self, state: GameState) -> dict[Hex, int]:
+        """The island slot of each island on the table, by position (the dict of the last table)."""
+        tiles, island_slot = self._slots[0]
+        if tiles is not state.tiles_:
+            island_slot = self.encoding._island_slots_of(state)
+            self._slots[0] = (state.tiles_, island_slot)  # one store, as one value
+        return island_slot
 
     def _tile_sections(self, state: GameState) -> list[float]:
         """The values of the tile sections, which start the observation."""
@@ -443,15 +475,10 @@ class ObservationLayout:
     def _other_sections(self, state: GameState, player: int, rel: tuple[int, ...]) -> list[float]:
         """The values of the sections after the tile sections."""
         ts = self.tiles
-        config = state.config
         obs = [0.0] * (self.size - self._split)
         sec = self._rest
-        radius = float(self.radius)
         enc = self.encoding
-        tiles, island_slot = self._slots[0]
-        if tiles is not state.tiles_:
-            island_slot = enc._island_slots_of(state)
-            self._slots[0] = (state.tiles_, island_slot)  # one store, as one value
+        island_slot = self._island_slots(state)
 
         # beaches and royal islands ----------------------------------------
         boats_at = sec["beach_boats"]
@@ -490,84 +517,8 @@ class ObservationLayout:
                 for c in range(agents):
                     if present >> c & 1:
                         scores[c] += values[t]
-
-        # colours --------------------------------------------------------
-        seats = config.agent_seats
-        scale = self._score_scale
-        in_play = sec["colour_in_play"]
-        mine = sec["colour_is_observer"]
-        reserve = sec["reserve"]
-        on_board = sec["boats_on_board"]
-        out = sec["boats_out_of_game"]
-        founded = sec["royal_founded"]
-        score = sec["score"]
-        for c in range(agents):
-            k = rel[c]
-            obs[in_play + k] = 1.0
-            if seats[c] == player:
-                obs[mine + k] = 1.0
-            obs[reserve + k] = state.reserve_[c] / BOATS_PER_COLOUR
-            obs[on_board + k] = on_board_count[c] / BOATS_PER_COLOUR
-            obs[out + k] = state.out_[c] / BOATS_PER_COLOUR
-            obs[founded + k] = min(1.0, state.founded_[c] / 2)
-            obs[score + k] = scores[c] / scale
-        obs[sec["turn_colour"] + rel[state.agent_]] = 1.0
-
-        # pile and end ---------------------------------------------------
-        pile = sec["pile"]
-        islands_left = sum(1 for t in state.pile_ if ts.is_island[t])
-        obs[pile] = islands_left / max(1, ts.island_total - 1)
-        obs[pile + 1] = (len(state.pile_) - islands_left) / max(1, ts.ocean_total)
-        if state.ended_:
-            obs[sec["end_triggered"]] = 1.0
-
-        # the pending decision -----------------------------------------------
-        phase = state.phase_
-        obs[sec["decision"] + phase] = 1.0
-        if state.current_player == player:
-            obs[sec["observer_decides"]] = 1.0
-        if phase == _engine.PLACE and state.tile_ >= 1:
-            obs[sec["place_tile"] + state.tile_ - 1] = 1.0
-        if phase in _PURPOSE_PHASES:
-            obs[sec["purpose"] + state.purpose_] = 1.0
-        if state.drawn_ and state.purpose_ == _engine.VOYAGE and phase != _engine.TURN:
-            obs[sec["voyage_drawn"]] = 1.0
-        group_at = sec["group_colours"]
-        for c in state.group_:
-            obs[group_at + rel[c]] += 1.0 / self._max_slots
-        at = state.at_
-        if at is not None:
-            gp = sec["group_position"]
-            obs[gp] = _clamp(at[0] / radius)
-            obs[gp + 1] = _clamp(at[1] / radius)
-            obs[sec["group_entry"] + state.entry_] = 1.0
-        if phase == _engine.LAND and at is not None:
-            landed = island_slot.get(at)
-            if landed is not None:
-                obs[sec["landing_island"] + landed] = 1.0
-            served = state.served_
-            landing = sec["landing_served"]
-            for b in range(self._max_beaches):
-                if served >> b & 1:
-                    obs[landing + b] = 1.0
-        for name, where in (
-            ("expedition_origin", state.origin_),
-            ("turn_origin", state.turn_origin_),
-        ):
-            origin = island_slot.get(where) if where is not None else None
-            if origin is not None:
-                obs[sec[name] + origin] = 1.0
-        if phase == _engine.SETUP:
-            first = sec["setup_first_beach"]
-            width = len(slots[0])
-            for c, b in enumerate(state.setup_firsts_):
-                if b >= 0:
-                    obs[first + width * rel[c] + b] = 1.0
+        write_tail(self, obs, state, player, rel, island_slot, on_board_count, scores)
         return obs
-
-
-def _clamp(x: float) -> float:
-    return -1.0 if x < -1.0 else 1.0 if x > 1.0 else x
 
 
 _CACHE: PerGame[ObservationLayout] = PerGame(ObservationLayout)
