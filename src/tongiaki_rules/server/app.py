@@ -347,24 +347,33 @@ def _add_socket(app: FastAPI, service: GameService, hub: Hub, driver: BotDriver)
         sees those codes only on a socket that was accepted first.
         """
         await websocket.accept()
+        # subscribe before reading the first view, so a move made in between is not missed
+        queue = hub.subscribe(game_id)
         try:
             view = await run_in_threadpool(lambda: service.view(game_id, token=token))
         except ServiceError as exc:
+            hub.unsubscribe(game_id, queue)
             await websocket.close(code=4000 + exc.status, reason=exc.message[:120])
             return
         _drive_if_waiting(driver, view)
-        queue = hub.subscribe(game_id)
         try:
             await websocket.send_json({"type": "view", "view": view})
+            sent = view["moves"]
             async with anyio.create_task_group() as tasks:
 
                 async def push() -> None:
+                    # moves only grow; a notice that raced the view already sent (or a
+                    # view read after two moves, then the second move's notice) must not
+                    # send the same position twice: each view goes out once, in order
+                    nonlocal sent
                     while True:
                         await queue.get()
                         while not queue.empty():
                             queue.get_nowait()
                         fresh = await run_in_threadpool(lambda: service.view(game_id, token=token))
-                        await websocket.send_json({"type": "view", "view": fresh})
+                        if fresh["moves"] > sent:
+                            sent = fresh["moves"]
+                            await websocket.send_json({"type": "view", "view": fresh})
 
                 tasks.start_soon(push)
                 while (await websocket.receive())["type"] != "websocket.disconnect":
