@@ -249,9 +249,7 @@ def group_by_function(nodeids: Iterable[str], outcomes: Mapping[str, str]) -> li
     found: dict[str, TestFunction] = {}
     for nodeid in nodeids:
         name = function_name(nodeid)
-        found.setdefault(name, TestFunction(name)).outcomes.append(
-            outcomes.get(nodeid, "not run")
-        )
+        found.setdefault(name, TestFunction(name)).outcomes.append(outcomes.get(nodeid, "not run"))
     return list(found.values())
 
 
@@ -297,10 +295,10 @@ def _entry_section(entry: Entry, functions: list[TestFunction]) -> list[str]:
     if entry.related:
         lines += ["Related: " + ", ".join(entry.related), ""]
     if not functions:
-        return lines + ["**No test checks this entry.**", ""]
+        return [*lines, "**No test checks this entry.**", ""]
     lines += [f"Checked by {count_text(functions)}:", ""]
     lines += [f.line() for f in functions]
-    return lines + [""]
+    return [*lines, ""]
 
 
 def _topics_section(by_topic: dict[str, list[str]], outcomes: Mapping[str, str]) -> list[str]:
@@ -322,7 +320,9 @@ def render_report(marks: Mapping[str, TestMarks], outcomes: Mapping[str, str]) -
     """The conformance report as Markdown, from each test's marks and outcome by node id."""
     catalogue = load_catalogue()
     by_entry = _by_mark(marks, "clauses")
-    functions = {e.id: group_by_function(by_entry.get(e.id, []), outcomes) for e in catalogue.entries}
+    functions = {
+        e.id: group_by_function(by_entry.get(e.id, []), outcomes) for e in catalogue.entries
+    }
     checking = {function_name(n) for ids in by_entry.values() for n in ids}
     covered = sum(1 for e in catalogue.entries if functions[e.id])
     passing = sum(

@@ -131,7 +131,9 @@ def test_every_topic_a_test_names_is_a_known_topic_and_every_topic_has_tests() -
 
 def test_every_value_of_every_rules_flag_is_exercised_by_a_test() -> None:
     exercised = {
-        (str(mark.args[0]), flag_text(value)) for mark in marks_of("flag") for value in mark.args[1:]
+        (str(mark.args[0]), flag_text(value))
+        for mark in marks_of("flag")
+        for value in mark.args[1:]
     }
     wanted = {(name, value) for name in attrs.fields_dict(Rules) for value in flag_domain(name)}
     missing = sorted(wanted - exercised)
