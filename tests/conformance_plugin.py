@@ -3,32 +3,81 @@
 Registered by the root ``conftest.py``. Tests name the catalogue entries they
 check with ``@pytest.mark.clause("VOYAGE-2", "AMB-08")`` and the rules flag
 values they exercise with ``@pytest.mark.flag("failure_ends_turn", True)``.
+A clause mark means "this test checks the clause". Tests that check something
+else (the JSON loader's messages, the invariant checker, regression snapshots)
+carry ``@pytest.mark.topic("records")`` instead, with a topic of :data:`TOPICS`.
 
 ``pytest --conformance-report docs/conformance.md`` writes, after the run, a
-page listing every catalogue entry with its sources, its flags, the tests
-that cover it and whether they passed.
+page listing every catalogue entry with its sources, its flags, the distinct
+tests that check it (a parametrised test counts once, its cases shown apart)
+and whether they passed. Under pytest-xdist the workers collect the tests and
+send their marks to the controller, which writes the report.
 """
 
 from __future__ import annotations
 
+import ast
 import enum
 from collections import defaultdict
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tongiaki_rules.catalogue import SOURCE_KEYS, Entry, load_catalogue
 
-ITEMS = pytest.StashKey[list[pytest.Item]]()
+TOPICS: dict[str, str] = {
+    "regression": "regression snapshots: recorded random games replayed move for move",
+    "records": "game records and the JSON loader: refusals and the messages they give",
+    "positions": "the position builder and position codes: impossible positions refused",
+    "invariants": "the invariant checker and the testing kit, on hand-made and random states",
+    "flags": "the Rules flags' defaults and values, as the catalogue lists them",
+    "events": "the event stream: it accounts for what happened in random games",
+    "adapters": "the game-framework adapters' own guarantees",
+}
+"""Categories of tests that check no rule clause, with what they check."""
+
+MARKS = pytest.StashKey[dict[str, "TestMarks"]]()
 _OUTCOMES: dict[str, str] = {}
 """Outcome of each test of this session, by node id (a session runs once per process)."""
 
 SOURCE_LABELS = {"it": "IT", "fr_rules": "FR-R", "fr_help": "FR-H", "bsw_en": "BSW", "de": "DE"}
+_WORKER_KEY = "conformance_marks"
+
+
+@dataclass(frozen=True)
+class TestMarks:
+    """The clause ids and topics one collected test names."""
+
+    __test__ = False  # not a test class, whatever its name
+
+    clauses: tuple[str, ...] = ()
+    topics: tuple[str, ...] = ()
+
+    def to_wire(self) -> list[list[str]]:
+        """Plain lists, as pytest-xdist sends them from a worker."""
+        return [list(self.clauses), list(self.topics)]
+
+    @classmethod
+    def from_wire(cls, wire: list[list[str]]) -> TestMarks:
+        clauses, topics = wire
+        return cls(tuple(clauses), tuple(topics))
 
 
 def clause_ids(item: pytest.Item) -> set[str]:
     """The catalogue ids a test names with ``@pytest.mark.clause``."""
     return {str(arg) for mark in item.iter_markers("clause") for arg in mark.args}
+
+
+def topic_names(item: pytest.Item) -> set[str]:
+    """The topics a test names with ``@pytest.mark.topic``."""
+    return {str(arg) for mark in item.iter_markers("topic") for arg in mark.args}
+
+
+def item_marks(item: pytest.Item) -> TestMarks:
+    return TestMarks(tuple(sorted(clause_ids(item))), tuple(sorted(topic_names(item))))
 
 
 def flag_text(value: object) -> str:
@@ -50,6 +99,54 @@ def flag_values(item: pytest.Item) -> set[tuple[str, str]]:
     return found
 
 
+# ------------------------------------------------------------- marks read from the source
+
+
+@dataclass(frozen=True)
+class SourceMark:
+    """A ``pytest.mark.clause/flag/topic(...)`` call written in a test file."""
+
+    path: str
+    line: int
+    kind: str
+    args: tuple[Any, ...]
+
+
+def _mark_kind(call: ast.Call) -> str | None:
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and func.attr in ("clause", "flag", "topic")):
+        return None
+    owner = func.value
+    if isinstance(owner, ast.Attribute) and owner.attr == "mark":
+        return func.attr
+    return None
+
+
+def _literal(node: ast.expr, where: str) -> Any:
+    try:
+        return ast.literal_eval(node)
+    except ValueError:
+        raise ValueError(f"{where}: a mark's arguments must be written as literals") from None
+
+
+def source_marks(files: Iterable[Path], root: Path) -> Iterator[SourceMark]:
+    """Every clause, flag and topic mark written in ``files``, read without importing them.
+
+    This is what the catalogue tests judge, so they never depend on which tests a
+    run collected (a file, a keyword, a worker of pytest-xdist).
+    """
+    for path in sorted(files):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and (kind := _mark_kind(node)):
+                where = f"{path.relative_to(root)}:{node.lineno}"
+                args = tuple(_literal(arg, where) for arg in node.args)
+                yield SourceMark(str(path.relative_to(root)), node.lineno, kind, args)
+
+
+# ------------------------------------------------------------------------ pytest hooks
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--conformance-report",
@@ -59,10 +156,29 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "topic(name): what a test checks when it checks no rule clause (see TOPICS)"
+    )
+
+
 def pytest_collection_modifyitems(
     session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
 ) -> None:
-    config.stash[ITEMS] = list(items)
+    marks = {item.nodeid: item_marks(item) for item in items}
+    config.stash[MARKS] = marks
+    workeroutput = getattr(config, "workeroutput", None)
+    if workeroutput is not None:  # a pytest-xdist worker: the controller collects nothing
+        workeroutput[_WORKER_KEY] = {nodeid: m.to_wire() for nodeid, m in marks.items()}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """pytest-xdist's controller: take the marks a worker collected."""
+    wire = getattr(node, "workeroutput", {}).get(_WORKER_KEY, {})
+    marks = node.config.stash.setdefault(MARKS, {})
+    for nodeid, value in wire.items():
+        marks[nodeid] = TestMarks.from_wire(value)
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
@@ -80,24 +196,88 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    path = session.config.getoption("--conformance-report")
-    if path:
-        items = session.config.stash.get(ITEMS, [])
-        Path(path).write_text(render_report(items, _OUTCOMES), encoding="utf-8")
+    config = session.config
+    path = config.getoption("--conformance-report")
+    if path and not hasattr(config, "workerinput"):  # under xdist only the controller writes
+        marks = config.stash.get(MARKS, {})
+        Path(path).write_text(render_report(marks, _OUTCOMES), encoding="utf-8")
 
 
-_MARK = {"passed": "✅", "failed": "❌", "xfailed": "⚠️ xfail", "xpassed": "❌ xpass"}
+# ------------------------------------------------------------------------- the report
+
+_MARK = {
+    "passed": "✅",
+    "failed": "❌",
+    "skipped": "⏭️ skipped",
+    "xfailed": "⚠️ xfail",
+    "xpassed": "❌ xpass",
+}
 
 
-def _tests_by_entry(items: list[pytest.Item]) -> dict[str, list[str]]:
+@dataclass
+class TestFunction:
+    """One test function (or scenario) and the outcomes of its cases."""
+
+    __test__ = False
+
+    name: str
+    outcomes: list[str] = field(default_factory=list)
+
+    @property
+    def cases(self) -> int:
+        return len(self.outcomes)
+
+    @property
+    def status(self) -> str:
+        """``passed`` when every case passed, else the first other outcome."""
+        return next((s for s in self.outcomes if s != "passed"), "passed")
+
+    def line(self) -> str:
+        cases = ""
+        if self.cases > 1:
+            cases = f" ({self.outcomes.count('passed')}/{self.cases} cases passed)"
+        return f"- {_MARK.get(self.status, self.status)} `{self.name}`{cases}"
+
+
+def function_name(nodeid: str) -> str:
+    """The test function of a node id: its parametrised cases share one."""
+    return nodeid.split("[", 1)[0]
+
+
+def group_by_function(nodeids: Iterable[str], outcomes: Mapping[str, str]) -> list[TestFunction]:
+    """Distinct test functions, in first-seen order, each with its cases' outcomes."""
+    found: dict[str, TestFunction] = {}
+    for nodeid in nodeids:
+        name = function_name(nodeid)
+        found.setdefault(name, TestFunction(name)).outcomes.append(outcomes.get(nodeid, "not run"))
+    return list(found.values())
+
+
+def count_text(functions: list[TestFunction]) -> str:
+    """``"3 tests"``, or ``"3 tests, 312 cases"`` when some are parametrised."""
+    tests = f"{len(functions)} test" + ("" if len(functions) == 1 else "s")
+    cases = sum(f.cases for f in functions)
+    return tests if cases == len(functions) else f"{tests}, {cases} cases"
+
+
+def _result(functions: list[TestFunction]) -> str:
+    if not functions:
+        return "no test"
+    failing = [f for f in functions if f.status != "passed"]
+    if not failing:
+        return _MARK["passed"]
+    return _MARK.get(failing[0].status, failing[0].status)
+
+
+def _by_mark(marks: Mapping[str, TestMarks], kind: str) -> dict[str, list[str]]:
     found: dict[str, list[str]] = defaultdict(list)
-    for item in items:
-        for entry_id in sorted(clause_ids(item)):
-            found[entry_id].append(item.nodeid)
+    for nodeid in sorted(marks):
+        for name in getattr(marks[nodeid], kind):
+            found[name].append(nodeid)
     return found
 
 
-def _entry_section(entry: Entry, tests: list[str], outcomes: dict[str, str]) -> list[str]:
+def _entry_section(entry: Entry, functions: list[TestFunction]) -> list[str]:
     lines = [f"### {entry.id} — {entry.title} {{ #{entry.id.lower()} }}", "", entry.statement, ""]
     if entry.reading:
         lines += [f"**Reading followed:** {entry.reading}", ""]
@@ -114,34 +294,39 @@ def _entry_section(entry: Entry, tests: list[str], outcomes: dict[str, str]) -> 
         lines.append("")
     if entry.related:
         lines += ["Related: " + ", ".join(entry.related), ""]
-    if not tests:
-        lines += ["**No test covers this entry.**", ""]
-    else:
-        lines.append(f"Tests ({len(tests)}):")
-        lines.append("")
-        # parametrised cases of one test function are shown as one line
-        grouped: dict[str, list[str]] = defaultdict(list)
-        for nodeid in tests:
-            grouped[nodeid.split("[", 1)[0]].append(outcomes.get(nodeid, "not run"))
-        for name, statuses in grouped.items():
-            worst = next((s for s in statuses if s != "passed"), "passed")
-            count = f" ({statuses.count('passed')}/{len(statuses)} cases passed)"
-            lines.append(
-                f"- {_MARK.get(worst, worst)} `{name}`" + (count if len(statuses) > 1 else "")
-            )
-        lines.append("")
+    if not functions:
+        return [*lines, "**No test checks this entry.**", ""]
+    lines += [f"Checked by {count_text(functions)}:", ""]
+    lines += [f.line() for f in functions]
+    return [*lines, ""]
+
+
+def _topics_section(by_topic: dict[str, list[str]], outcomes: Mapping[str, str]) -> list[str]:
+    lines = [
+        "## Tests that check no clause",
+        "",
+        "These tests check the project's tools rather than a rule, so they count for no",
+        "clause above.",
+        "",
+    ]
+    for topic, text in TOPICS.items():
+        functions = group_by_function(by_topic.get(topic, []), outcomes)
+        lines += [f"### {topic} {{ #topic-{topic} }}", "", f"{text[0].upper()}{text[1:]}."]
+        lines += ["", f"{count_text(functions)}, {_result(functions)}", ""]
     return lines
 
 
-def render_report(items: list[pytest.Item], outcomes: dict[str, str]) -> str:
-    """The conformance report as Markdown."""
+def render_report(marks: Mapping[str, TestMarks], outcomes: Mapping[str, str]) -> str:
+    """The conformance report as Markdown, from each test's marks and outcome by node id."""
     catalogue = load_catalogue()
-    by_entry = _tests_by_entry(items)
-    covered = sum(1 for e in catalogue.entries if by_entry.get(e.id))
+    by_entry = _by_mark(marks, "clauses")
+    functions = {
+        e.id: group_by_function(by_entry.get(e.id, []), outcomes) for e in catalogue.entries
+    }
+    checking = {function_name(n) for ids in by_entry.values() for n in ids}
+    covered = sum(1 for e in catalogue.entries if functions[e.id])
     passing = sum(
-        1
-        for e in catalogue.entries
-        if by_entry.get(e.id) and all(outcomes.get(n) == "passed" for n in by_entry[e.id])
+        1 for e in catalogue.entries if functions[e.id] and _result(functions[e.id]) == "✅"
     )
     lines = [
         "# Conformance report",
@@ -149,26 +334,22 @@ def render_report(items: list[pytest.Item], outcomes: dict[str, str]) -> str:
         "Every clause of the rule catalogue and every contested reading, with where the",
         "Italian (IT), French (FR-R full rules, FR-H online help) and German (BSW, DE)",
         "sources say it, the rules flag that decides it, and the tests that check it.",
-        "Generated by `python -m pytest --conformance-report docs/conformance.md`.",
+        "A test is counted once however many cases (players, seeds, flag values) it runs.",
+        "Generated by `python -m pytest -n 2 --conformance-report docs/conformance.md`.",
         "",
         f"- entries: {len(catalogue.entries)} ({len(catalogue.clauses)} clauses, "
         f"{len(catalogue.ambiguities)} contested readings)",
-        f"- entries covered by at least one test: {covered}",
+        f"- entries checked by at least one test: {covered}",
         f"- entries whose tests all passed: {passing}",
+        f"- distinct tests that check a clause: {len(checking)}",
         "",
-        "| entry | title | IT | FR-R | FR-H | BSW | DE | flags | tests |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| entry | title | checked by | result |",
+        "|---|---|---|---|",
     ]
     for e in catalogue.entries:
-        tests = by_entry.get(e.id, [])
-        ok = sum(1 for n in tests if outcomes.get(n) == "passed")
-        flags = ", ".join(f"`{f.name}`" for f in e.flags) or "—"
-        cells = [e.sources.get(k, "—").replace("|", "/") for k in SOURCE_KEYS]
-        anchor = e.id.lower()
-        lines.append(
-            f"| [{e.id}](#{anchor}) | {e.title} | " + " | ".join(cells) + f" | {flags} | "
-            f"{ok}/{len(tests)} |"
-        )
+        found = functions[e.id]
+        checked = count_text(found) if found else "—"
+        lines.append(f"| [{e.id}](#{e.id.lower()}) | {e.title} | {checked} | {_result(found)} |")
     lines.append("")
     area = None
     for e in catalogue.entries:
@@ -178,5 +359,6 @@ def render_report(items: list[pytest.Item], outcomes: dict[str, str]) -> str:
         elif e.is_ambiguity and area != "Contested readings":
             area = "Contested readings"
             lines += ["## Contested readings", ""]
-        lines += _entry_section(e, by_entry.get(e.id, []), outcomes)
+        lines += _entry_section(e, functions[e.id])
+    lines += _topics_section(_by_mark(marks, "topics"), outcomes)
     return "\n".join(lines).rstrip() + "\n"

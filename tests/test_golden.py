@@ -63,7 +63,7 @@ def _short_diff(expected: str, actual: str, name: str) -> str:
     return shown
 
 
-@pytest.mark.clause("SETUP-1", "TURN-1", "LAND-1", "END-1", "SCORE-1")
+@pytest.mark.topic("regression")
 @pytest.mark.parametrize("stem", list(GAMES))
 def test_playthrough_matches_its_golden_file(stem: str, request: pytest.FixtureRequest) -> None:
     players, seed, rules = GAMES[stem]

@@ -240,7 +240,7 @@ def test_a_game_reaching_max_game_length_ends_with_the_leaders_sharing_the_win()
     assert sum(state.returns()) == pytest.approx(1.0)
 
 
-@pytest.mark.clause("AMB-25")
+@pytest.mark.topic("adapters")
 @pytest.mark.parametrize(
     "rules",
     [

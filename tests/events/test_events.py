@@ -131,7 +131,7 @@ def play_with_events(
     return steps
 
 
-@pytest.mark.clause("END-1", "END-2", "CLOSED-1")
+@pytest.mark.topic("events")
 @pytest.mark.parametrize("seed", range(12))
 def test_events_account_for_tiles_turns_and_the_end(seed: int) -> None:
     steps = play_with_events(2 + seed % 5, seed)

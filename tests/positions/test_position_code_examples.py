@@ -90,7 +90,7 @@ def test_trailing_empty_beaches_may_be_left_out() -> None:
     assert GameState.from_position_code("T1_20_sB_to000......") == new_game(2)
 
 
-@pytest.mark.clause("COMP-3")
+@pytest.mark.topic("positions")
 def test_too_many_boats_on_a_beach_names_the_table_entry() -> None:
     bad = TURN.replace("fi23-3.R", "fi23-3.RRRRRR")
     with pytest.raises(PositionCodeError) as caught:
@@ -99,7 +99,7 @@ def test_too_many_boats_on_a_beach_names_the_table_entry() -> None:
     assert "beaches[0]: 6 boats on a beach of 5 slots [COMP-3]" in str(caught.value)
 
 
-@pytest.mark.clause("COMP-1")
+@pytest.mark.topic("positions")
 def test_more_than_fifteen_boats_of_a_colour_is_refused() -> None:
     with pytest.raises(PositionCodeError, match=r"colour R: 16 boats, more than 15.*\[COMP-1\]"):
         GameState.from_position_code("T1_20_tB_to000.B.R_oR15")

@@ -55,7 +55,7 @@ def test_reachable_states_of_a_random_game_pass() -> None:
         assert invariant_violations(state) == []
 
 
-@pytest.mark.clause("COMP-1")
+@pytest.mark.topic("invariants")
 def test_a_missing_boat_is_caught() -> None:
     only_message(attrs.evolve(new_game(2), reserve_=(15, 14)), "has 14 boats, not 15")
     only_message(attrs.evolve(new_game(2), reserve_=(16, 15)), "has 16 boats, not 15")
@@ -91,7 +91,7 @@ def test_tile_conservation() -> None:
     assert any("tiles are lost" in p for p in invariant_violations(partial))
 
 
-@pytest.mark.clause("ROYAL-6")
+@pytest.mark.topic("invariants")
 def test_boats_on_a_royal_island_are_caught_unless_the_owner_may_land() -> None:
     state = with_royal_island()
     k = next(i for i, king in enumerate(state.kings_) if king >= 0)
@@ -108,7 +108,7 @@ def test_boats_on_a_royal_island_are_caught_unless_the_owner_may_land() -> None:
     assert not any("ROYAL-6" in p for p in invariant_violations(may_land))
 
 
-@pytest.mark.clause("CHAIN-3")
+@pytest.mark.topic("invariants")
 def test_a_turn_decision_with_a_full_beach_is_caught_unless_a_flag_allows_it() -> None:
     state = first(DecisionKind.DEPARTURE)
     at_turn = attrs.evolve(state, phase_=first(DecisionKind.TURN).phase_, _legal=None)
@@ -130,7 +130,7 @@ def test_a_chance_node_with_an_empty_pile_is_caught() -> None:
     assert any("sum to 0" in p for p in problems), problems
 
 
-@pytest.mark.clause("END-1")
+@pytest.mark.topic("invariants")
 def test_an_exhausted_tile_type_without_the_end_triggered_is_caught() -> None:
     state = first(DecisionKind.TURN)
     ts = state.config.tiles
@@ -144,7 +144,7 @@ def test_an_exhausted_tile_type_without_the_end_triggered_is_caught() -> None:
     assert any("never triggered" in p for p in problems), problems
 
 
-@pytest.mark.clause("END-1")
+@pytest.mark.topic("invariants")
 def test_random_playout() -> None:
     start = new_game(4)
     states = random_playout(start, random.Random(11), check=True)

@@ -90,7 +90,7 @@ def spoil(record: GameRecord, index: int, action: Any) -> GameRecord:
     return attrs.evolve(record, actions=actions)
 
 
-@pytest.mark.clause("SETUP-5")
+@pytest.mark.topic("records")
 def test_an_illegal_action_is_reported_with_its_index_and_clause() -> None:
     record = GameRecord(2, actions=[SetupPlace(0), SetupPlace(0), SetupPlace(0), SetupPlace(1)])
     with pytest.raises(ReplayError) as info:

@@ -218,7 +218,7 @@ def test_two_tiles_on_one_hex_and_the_start_island_out_of_place() -> None:
     refused(doc, "table", "the start island 'tonga' must be on the table or removed")
 
 
-@pytest.mark.clause("COMP-3")
+@pytest.mark.topic("records")
 def test_a_beach_with_more_boats_than_slots() -> None:
     doc = doc_of()
     doc["table"][1]["beaches"][2] = "BBR"  # hawaii's beach 2 has 2 slots
@@ -241,7 +241,7 @@ def test_boats_of_colours_not_in_play() -> None:
     refused(doc, "turn_colour", "'O' is not the letter of a colour in play")
 
 
-@pytest.mark.clause("COMP-1")
+@pytest.mark.topic("records")
 def test_a_colour_with_16_boats() -> None:
     doc = doc_of()
     doc["table"][1]["beaches"][0] = "B"  # one more blue boat, the reserve unchanged
@@ -254,7 +254,7 @@ def test_a_colour_with_16_boats() -> None:
     refused(doc, "colours.R.reserve", "16 is not in 0..15")
 
 
-@pytest.mark.clause("ROYAL-2", "ROYAL-6", "ROYAL-3")
+@pytest.mark.topic("records")
 def test_royal_islands() -> None:
     doc = doc_of()
     doc["table"][0]["king"] = "B"
@@ -338,7 +338,7 @@ def test_setup_bookkeeping() -> None:
     )
 
 
-@pytest.mark.clause("AMB-25")
+@pytest.mark.topic("records")
 def test_the_departures_of_a_turn_are_checked() -> None:
     state = find_state(VARIANTS["bounce_not_closed"], lambda s: bool(s.chain_))
     doc = state_to_dict(state)

@@ -47,14 +47,14 @@ def _reports(seeds: range) -> list[str]:
     return [run.report() for run in map(run_seed, seeds) if run.failure is not None]
 
 
-@pytest.mark.clause("END-1")
+@pytest.mark.topic("invariants")
 @pytest.mark.parametrize("first", range(0, SEEDED_GAMES, CHUNK))
 def test_seeded_random_games_end_with_every_invariant_kept(first: int) -> None:
     reports = _reports(range(first, first + CHUNK))
     assert not reports, f"{len(reports)} of {CHUNK} games failed:\n\n" + "\n".join(reports)
 
 
-@pytest.mark.clause("END-1")
+@pytest.mark.topic("invariants")
 @CI
 @given(game_settings(), st.integers(0, 2**32 - 1))
 def test_random_games_over_sampled_settings_end_with_every_invariant_kept(

@@ -27,13 +27,13 @@ def test_a_quiet_position_waits_for_the_turn_action_of_to_move() -> None:
     assert state.pile.size == 30  # every tile not on the table
 
 
-@pytest.mark.clause("DEPART-1")
+@pytest.mark.topic("positions")
 def test_a_full_beach_makes_the_position_wait_for_its_departure() -> None:
     state = position(3, tiles=[(HAWAII, "hawaii", 0)], boats={(HAWAII, 0): "BRG"})
     assert state.pending.kind is DecisionKind.DEPARTURE
 
 
-@pytest.mark.clause("LAND-1")
+@pytest.mark.topic("positions")
 def test_a_group_on_an_island_waits_for_its_berthing() -> None:
     state = position(3, tiles=[(HAWAII, "hawaii", 0)], group="RRG", group_at=HAWAII)
     assert state.pending.kind is DecisionKind.BERTH
@@ -43,7 +43,7 @@ def test_a_group_on_an_island_waits_for_its_berthing() -> None:
     assert state.reserve(R) == 13  # the group's boats are not in the reserve
 
 
-@pytest.mark.clause("DEPART-4")
+@pytest.mark.topic("positions")
 def test_a_group_before_an_empty_hex_is_a_chance_node_and_the_draw_lands_it() -> None:
     state = position(
         3, group="BR", group_at=(0, 1), entry=3, origin=ORIGIN, pile=["samoa", "ocean-a"]

@@ -162,6 +162,37 @@ def test_tonga_is_worth_nothing() -> None:
     assert STANDARD_TILES.values[0] == 0
 
 
+@pytest.mark.clause("COMP-6")
+def test_every_island_shows_a_value_of_two_to_five_three_four_five_and_three_of_each() -> None:
+    # COMP-6: the value at the statue's foot; tiles.md: values 3x2, 4x3, 5x4, 3x5
+    values = {tile.name: tile.value for tile in islands()}
+    assert values == {name: value for name, (value, _beaches) in ISLAND_TABLE.items()}
+    assert Counter(values.values()) == {2: 3, 3: 4, 4: 5, 5: 3}
+    assert all(STANDARD_TILES.values[STANDARD_TILES.index[t.id]] == t.value for t in islands())
+
+
+@pytest.mark.clause("COMP-6", "SETUP-2")
+def test_tonga_with_its_distinct_back_is_laid_face_up_and_never_drawn() -> None:
+    # COMP-6: Tonga's back differs, so it is found and laid face up, never shuffled in
+    assert TONGA.is_start and STANDARD_TILES.start is TONGA
+    assert not any(isinstance(t, IslandTile) and t.is_start for t in STANDARD_TILES.pile)
+    with pytest.raises(TileSetError, match="cannot be in the pile"):
+        TileSet(start=TONGA, pile=(*STANDARD_TILES.pile, TONGA))
+    for players in range(2, 7):
+        game = tongiaki_rules.new_game(players)
+        assert [(p.tile.id, p.position) for p in game.placed_tiles] == [("tonga", (0, 0))]
+        assert "tonga" not in game.pile.tiles
+    # the first draw of a game: blue and red each put a boat on beaches 0 and 1,
+    # blue's expansion fills both, beach 0 sails and a tile is drawn from the pile
+    state = tongiaki_rules.new_game(2)
+    for beach in (0, 0, 1, 1):
+        state = state.apply(tongiaki_rules.SetupPlace(beach))
+    state = state.apply(tongiaki_rules.Expand((0, 0), (0, 1)))
+    state = state.apply(tongiaki_rules.Depart((0, 0), 0, 0))
+    drawn = {draw.tile for draw, _p in state.chance_outcomes()}
+    assert len(drawn) == 31 and "tonga" not in drawn
+
+
 @pytest.mark.clause("SCORE-3")
 def test_island_names_and_values_match_the_score_table() -> None:
     by_value: dict[int, set[str]] = {}

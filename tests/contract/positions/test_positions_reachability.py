@@ -39,7 +39,7 @@ def refused_json(doc: dict[str, Any], path: str, *fragments: str) -> None:
 
 
 # ---------------------------------------------------------------- royal islands
-@pytest.mark.clause("AMB-34")
+@pytest.mark.topic("positions")
 def test_the_owners_boats_on_their_own_royal_island_are_a_reachable_position() -> None:
     state = royal_hawaii(boats={(HAWAII, 0): "RR"})
     assert state.island_at(HAWAII) is not None
@@ -47,7 +47,7 @@ def test_the_owners_boats_on_their_own_royal_island_are_a_reachable_position() -
     assert state_from_json(state_to_json(state)) == state
 
 
-@pytest.mark.clause("ROYAL-6", "AMB-34")
+@pytest.mark.topic("positions")
 def test_boats_on_a_royal_island_are_refused_without_the_flag_or_of_another_colour() -> None:
     with pytest.raises(InvalidPositionError, match=r"boats at \(0, -1\).*\[ROYAL-6\]"):
         royal_hawaii(Rules(), boats={(HAWAII, 0): "RR"})
@@ -60,7 +60,7 @@ def test_boats_on_a_royal_island_are_refused_without_the_flag_or_of_another_colo
     refused_json(doc, "table[1].beaches", "only the king's own boats", "[AMB-34]")
 
 
-@pytest.mark.clause("ROYAL-7", "AMB-34")
+@pytest.mark.topic("positions")
 def test_a_group_lands_on_a_royal_island_only_as_the_kings_own_boats() -> None:
     with pytest.raises(InvalidPositionError, match=r"group_at: no group lands.*\[ROYAL-7\]"):
         royal_hawaii(group="BR", group_at=HAWAII, origin=ORIGIN)
@@ -74,7 +74,7 @@ def test_a_group_lands_on_a_royal_island_only_as_the_kings_own_boats() -> None:
     refused_json(doc, "at", "no group lands on a royal island", "[ROYAL-7]")
 
 
-@pytest.mark.clause("ROYAL-3")
+@pytest.mark.topic("positions")
 def test_a_king_needs_a_founded_royal_island() -> None:
     for founded in (0, -1, 3, True, 1.0):
         with pytest.raises(InvalidPositionError, match=r"royal_founded\[red\]"):
@@ -85,7 +85,7 @@ def test_a_king_needs_a_founded_royal_island() -> None:
     refused_json(doc, "colours.R.royal_islands_founded", "king of 1 royal islands", "[ROYAL-3]")
 
 
-@pytest.mark.clause("ROYAL-3", "VARIANT-2P-1")
+@pytest.mark.topic("positions")
 def test_the_two_colour_variant_counts_royal_islands_per_seat_or_per_colour() -> None:
     per_seat = Rules(variant_two_player_double_colour=True, two_player_royal_limit_per="seat")
     with pytest.raises(InvalidPositionError, match=r"seat 0 founded 3 royal islands"):
@@ -96,7 +96,7 @@ def test_the_two_colour_variant_counts_royal_islands_per_seat_or_per_colour() ->
 
 
 # ---------------------------------------------------------------- a group at sea
-@pytest.mark.clause("DEPART-4")
+@pytest.mark.topic("positions")
 def test_a_group_at_sea_enters_from_a_jetty_or_route_that_leads_there() -> None:
     assert position(3, group="BR", group_at=(0, 1), entry=3, origin=ORIGIN).is_chance_node
     # facing an empty hex: the hex behind it is empty too
@@ -111,7 +111,7 @@ def test_a_group_at_sea_enters_from_a_jetty_or_route_that_leads_there() -> None:
         position(3, group="B", group_at=(80, 0), entry=2, origin=ORIGIN)
 
 
-@pytest.mark.clause("VOYAGE-2")
+@pytest.mark.topic("positions")
 def test_a_group_at_sea_has_enough_colours_for_the_route_it_came_by() -> None:
     ocean = [((0, 1), "ocean-a", 0)]  # route 0-3 is a 4
     with pytest.raises(InvalidPositionError, match="needs 4 colours; the group has 2"):
