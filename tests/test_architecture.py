@@ -44,6 +44,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "notation",
         "testing",
         "textview",
+        "textmap",
         "svg",
     ),
     # 3: what plays: encodings, observations, bots, narrated games, simulation, fuzzing

@@ -63,14 +63,7 @@ def render_text(state: GameState) -> str:
 
     if not isinstance(state, GameState):
         raise InvalidPositionError(f"state must be a GameState, not {type(state).__name__}")
-    lines: list[str] = []
-    pending = state.pending
-    lines.append(
-        f"Tongiaki, {state.num_players} players; {_tiles(len(state.placed_tiles))} on the table, "
-        f"{state.pile.islands} islands and {state.pile.oceans} oceans in the pile"
-    )
-    if state.end_triggered and not state.is_terminal:
-        lines.append("The end is triggered: this turn is the last.")
+    lines = head_lines(state)
     lines.append("Islands: beach[boats, . = free slot]:jetty directions")
     lines.append(
         "  (directions: 0 bottom, 1 lower-left, 2 upper-left, 3 top, 4 upper-right, 5 lower-right)"
@@ -92,6 +85,25 @@ def render_text(state: GameState) -> str:
                 break_on_hyphens=False,
             )
         )
+    lines.extend(tail_lines(state))
+    return "\n".join(lines)
+
+
+def head_lines(state: GameState) -> list[str]:
+    """The first lines of the text view: players, tiles on the table, the pile, the end."""
+    lines = [
+        f"Tongiaki, {state.num_players} players; {_tiles(len(state.placed_tiles))} on the table, "
+        f"{state.pile.islands} islands and {state.pile.oceans} oceans in the pile"
+    ]
+    if state.end_triggered and not state.is_terminal:
+        lines.append("The end is triggered: this turn is the last.")
+    return lines
+
+
+def tail_lines(state: GameState) -> list[str]:
+    """The last lines of the text view: removed tiles, the group, the colours, the decision."""
+    lines: list[str] = []
+    pending = state.pending
     if state.removed_tiles:
         lines.append(f"Removed (closed routes): {', '.join(state.removed_tiles)}")
     group = state.group
@@ -128,7 +140,7 @@ def render_text(state: GameState) -> str:
             f"Decision: {pending.kind.value}{detail} by seat {pending.player} ({who}), "
             f"{len(state.legal_actions())} legal actions"
         )
-    return "\n".join(lines)
+    return lines
 
 
 def _tiles(n: int) -> str:

@@ -10,6 +10,7 @@ import pytest
 from tongiaki_rules import GameRecord, SetupPlace, format_action, replay, replay_states
 from tongiaki_rules.bots import RandomBot, play_match
 from tongiaki_rules.narration import narrate
+from tongiaki_rules.textmap import render_map
 
 from .cli_helpers import assert_one_line_error, doc_session, run
 
@@ -79,8 +80,8 @@ def test_board_shows_the_position_after_each_move(
     status, out, _err = run(capsys, monkeypatch, *argv)
     assert status == 0
     assert out.count("Tongiaki, 3 players; ") == 4  # before move 10, then after 10, 11, 12
-    assert "Position before move 10:\n" + str(replay(record, upto=9)) in out
-    assert str(replay(record, upto=12)) in out
+    assert "Position before move 10:\n" + render_map(replay(record, upto=9)) in out
+    assert render_map(replay(record, upto=12)) in out
 
 
 def test_step_waits_for_enter_goes_back_jumps_and_quits(

@@ -2,7 +2,8 @@
 
 Humans answer each decision with the number of an action in the list shown,
 or with the action in the text notation (:mod:`tongiaki_rules.notation`);
-``help``, ``board``, ``undo``, ``save FILE`` and ``quit`` are commands. Bots
+The board is shown as a hex map (:mod:`tongiaki_rules.textmap`), in colour
+on a terminal. ``help``, ``board``, ``undo``, ``save FILE`` and ``quit`` are commands. Bots
 and the tiles drawn are told in words as they happen (see :mod:`.story`). The
 input may be piped: the program reads one line per answer and, if the input
 ends before the game does, stops with exit status 1.
@@ -33,6 +34,7 @@ from .. import (
 )
 from ..narration import Narrator
 from .common import CliError, add_rules_options, ask, write_text
+from .console import print_map
 from .story import seat_name, who_decides
 from .table import Table, set_table
 
@@ -261,7 +263,7 @@ class _Session:
                     )
                     return STATUS_INPUT_ENDED
         print()
-        print(self.recorder.state)
+        print_map(self.recorder.state)
         self.tell_end()
         return 0
 
@@ -278,7 +280,7 @@ class _Session:
     def show(self) -> None:
         state = self.recorder.state
         print()
-        print(state)
+        print_map(state)
         print()
         print(f"{who_decides(state)}, {decision_text(state)}:")
         for line in action_list(state):

@@ -3,8 +3,10 @@
 FILE is a state JSON (``"tongiaki-state"``) or a game record JSON
 (``"tongiaki-record"``); for a record the position is the one after
 ``--move K`` actions (default: all of them). The picture is an SVG document
-(:func:`tongiaki_rules.render_svg`) or, with ``--format text``, the plain-text
-view (``str(state)``), written to ``-o OUT`` or to standard output.
+(:func:`tongiaki_rules.render_svg`), with ``--format map`` the hex map made of
+text (:mod:`tongiaki_rules.textmap`; coloured when written to a terminal),
+or with ``--format text`` the plain-text list (``str(state)``), written to
+``-o OUT`` or to standard output.
 
 >>> import tempfile, pathlib
 >>> from tongiaki_rules import GameRecord, SetupPlace
@@ -25,7 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from .. import GameRecord, GameState, render_svg, replay
+from ..textmap import render_map
 from .common import CliError, load_record_or_state, read_position_code, write_text
+from .console import print_map
 
 __all__ = ["add_parser", "position_to_render", "run"]
 
@@ -56,9 +60,10 @@ def add_parser(sub: Any) -> None:
     )
     parser.add_argument(
         "--format",
-        choices=("svg", "text"),
+        choices=("svg", "map", "text"),
         default="svg",
-        help="an SVG document (default) or the plain-text view",
+        help="an SVG document (default), the hex map made of text (coloured on a terminal), "
+        "or the plain-text list of tiles",
     )
     parser.add_argument(
         "--size", type=int, default=720, metavar="PX", help="SVG width in pixels (default 720)"
@@ -80,7 +85,12 @@ def run(args: argparse.Namespace) -> int:
     else:
         loaded = load_record_or_state(args.file)
     state, title = position_to_render(loaded, args.move, args.file)
-    if args.format == "text":
+    if args.format == "map" and args.output == "-":
+        print_map(state)
+        return 0
+    if args.format == "map":
+        text = render_map(state) + "\n"
+    elif args.format == "text":
         text = str(state) + "\n"
     else:
         text = render_svg(state, size=args.size, highlight=args.highlight, title=title)

@@ -2,10 +2,11 @@
 
 Each move is printed as its number, who made it and the action in the text
 notation, followed by what it did in words (:mod:`.story`); ``--board``
-adds the board after each move. ``--step`` waits after each move: Enter
-goes on, ``b`` goes back, a number jumps to that move, ``q`` quits; when the
-input ends the rest is printed without waiting. Every action of the record
-is checked before anything is printed.
+adds the board, as a hex map (:mod:`tongiaki_rules.textmap`), after each
+move. ``--step`` waits after each move: Enter goes on, ``b`` goes back, a
+number jumps to that move, ``q`` quits; when the input ends the rest is
+printed without waiting. Every action of the record is checked before
+anything is printed.
 
 >>> import tempfile, pathlib
 >>> from tongiaki_rules import GameRecord, SetupPlace
@@ -29,6 +30,7 @@ from typing import Any
 from .. import Action, GameRecord, GameState, format_action, replay_states
 from ..narration import Narrator
 from .common import CliError, ask, load_record_or_state
+from .console import print_map
 from .story import who_decides
 
 __all__ = ["add_parser", "move_text", "run"]
@@ -101,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if board:
         print(f"Position before move {first}:")
-        print(states[first - 1])
+        print_map(states[first - 1])
     teller = _Teller(states, record.actions, told, board)
     if args.step:
         shown = teller.step_through(first, last)
@@ -149,7 +151,7 @@ class _Teller:
         for line in self.told[k]:
             print("    " + line)
         if self.board:
-            print(self.states[move])
+            print_map(self.states[move])
             print()
 
     def step_through(self, first: int, last: int) -> int:

@@ -2,7 +2,8 @@
 
 Plays ``--games`` seeded games (see :mod:`tongiaki_rules.simulation`), shows
 a progress bar on stderr, and prints the summary tables (or ``--json``) on
-stdout.
+stdout. On a terminal, with rich installed (the ``cli`` extra), the bar and
+the tables are drawn by rich; otherwise they are plain text.
 
 >>> from tongiaki_rules.cli import main
 >>> main(["simulate", "--games", "2", "--players", "2", "--bots", "random", "--json"])
@@ -25,10 +26,21 @@ from concurrent.futures import Executor
 from contextlib import contextmanager
 from typing import Any, TextIO
 
-from ..simulation import simulate
+from ..simulation import Summary, simulate
+from ..simulation.tables import events_not_seen, summary_heading, summary_tables
 from .common import CliError, add_rules_options, rules_from_args
+from .console import colour_wanted, rich_console
 
-__all__ = ["DEFAULT_BOTS", "DEFAULT_GAMES", "DEFAULT_PLAYERS", "add_parser", "run"]
+__all__ = [
+    "DEFAULT_BOTS",
+    "DEFAULT_GAMES",
+    "DEFAULT_PLAYERS",
+    "ProgressBar",
+    "RichProgress",
+    "add_parser",
+    "print_rich_summary",
+    "run",
+]
 
 DEFAULT_GAMES = 200
 """Games played when ``--games`` is not given."""
@@ -194,6 +206,85 @@ class ProgressBar:
             self._drawn = False
 
 
+class RichProgress:
+    """rich's progress bar on ``console``: games done, elapsed and remaining time.
+
+    >>> import io
+    >>> from tongiaki_rules.cli.console import rich_console
+    >>> out = io.StringIO()
+    >>> bar = RichProgress(rich_console(out, force=True))
+    >>> bar(5, 10); bar.close()
+    >>> "5/10" in out.getvalue()
+    True
+    """
+
+    def __init__(self, console: Any) -> None:
+        progress: Any = importlib.import_module("rich.progress")
+        self._progress = progress.Progress(
+            progress.TextColumn("[bold]games"),
+            progress.BarColumn(),
+            progress.MofNCompleteColumn(),
+            progress.TimeElapsedColumn(),
+            progress.TimeRemainingColumn(),
+            console=console,
+            transient=False,
+        )
+        self._task: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        """Move the bar to ``done`` of ``total`` games."""
+        if self._task is None:
+            self._progress.start()
+            self._task = self._progress.add_task("games", total=total)
+        self._progress.update(self._task, completed=done, total=total)
+
+    def close(self) -> None:
+        """Stop redrawing (the bar stays on screen)."""
+        if self._task is not None:
+            self._progress.refresh()
+            self._progress.stop()
+            self._task = None
+
+
+def _progress_bar(show: bool) -> ProgressBar | RichProgress | None:
+    """rich's bar when stderr is a terminal and rich is installed, else the plain one."""
+    if not show:
+        return None
+    if sys.stderr.isatty():
+        console = rich_console(sys.stderr)
+        if console is not None:
+            return RichProgress(console)
+    return ProgressBar(sys.stderr)
+
+
+def print_rich_summary(summary: Summary, console: Any) -> None:
+    """The summary's tables drawn by rich on ``console``, with the same cells as the text.
+
+    >>> import io
+    >>> from tongiaki_rules.cli.console import rich_console
+    >>> from tongiaki_rules.simulation import simulate
+    >>> out = io.StringIO()
+    >>> print_rich_summary(simulate(["random"], games=2, players=2), rich_console(out))
+    >>> "Win rate" in out.getvalue()
+    True
+    """
+    table_module: Any = importlib.import_module("rich.table")
+    for line in summary_heading(summary):
+        console.print(line, highlight=False, markup=False)
+    for header, rows in summary_tables(summary):
+        table = table_module.Table(show_edge=False, header_style="bold")
+        for k, heading in enumerate(header):
+            table.add_column(heading, justify="left" if k == 0 else "right")
+        for row in rows:
+            table.add_row(*row)
+        console.print()
+        console.print(table)
+    missing = events_not_seen(summary)
+    if missing is not None:
+        console.print()
+        console.print(missing, highlight=False, markup=False)
+
+
 @contextmanager
 def _cluster(address: str | None) -> Iterator[Executor | None]:
     """An executor on the dask scheduler at ``address`` (None: no executor), closed after use."""
@@ -224,7 +315,7 @@ def run(args: argparse.Namespace) -> int:
     if args.dask is not None and args.jobs != 1:
         raise CliError("--dask plays on the cluster's workers: leave out --jobs")
     show = args.progress if args.progress is not None else sys.stderr.isatty()
-    bar = ProgressBar(sys.stderr) if show else None
+    bar = _progress_bar(show)
     try:
         with _cluster(args.dask) as executor:
             summary = simulate(
@@ -247,6 +338,10 @@ def run(args: argparse.Namespace) -> int:
             bar.close()
     if args.json:
         sys.stdout.write(json.dumps(summary.to_dict(), indent=2) + "\n")
+        return 0
+    console = rich_console(sys.stdout) if colour_wanted(sys.stdout) else None
+    if console is not None:
+        print_rich_summary(summary, console)
     else:
         sys.stdout.write(summary.to_text())
     return 0

@@ -35,7 +35,8 @@ def _percent(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
-def _render_text(summary: Summary) -> str:
+def summary_heading(summary: Summary) -> list[str]:
+    """The lines above the tables: games, players, bots, seed, and the rules changed."""
     rotation = "rotated through the seats" if summary.rotate else "fixed seats"
     changed = summary.rules.changed()
     head = (
@@ -45,53 +46,86 @@ def _render_text(summary: Summary) -> str:
     lines = [head]
     if changed:
         lines.append("rules: " + ", ".join(f"{k}={_json_value(v)}" for k, v in changed.items()))
-    lines.append("")
-    lines += _table(
-        ["Bot", "Seats", "Wins", "Win rate", "Mean score"],
-        [
-            [r.bot, str(r.seats), _number(r.wins), _percent(r.win_rate), f"{r.mean_score:.2f}"]
-            for r in summary.bot_results()
-        ],
-    )
-    lines.append("")
-    lines += _table(
-        ["Seat", "Wins", "Win rate", "Mean score"],
-        [
+    return lines
+
+
+def summary_tables(summary: Summary) -> list[tuple[list[str], list[list[str]]]]:
+    """The summary's tables as (header, rows) of cell texts, in the order they are shown.
+
+    The events table lists only the events that happened at least once
+    (see :func:`events_not_seen`), so that a rare event's zero does not
+    read as a fault.
+    """
+    tables: list[tuple[list[str], list[list[str]]]] = []
+    tables.append(
+        (
+            ["Bot", "Seats", "Wins", "Win rate", "Mean score"],
             [
-                f"{r.seat} ({'+'.join(r.colours)})",
-                _number(r.wins),
-                _percent(r.win_rate),
-                f"{r.mean_score:.2f}",
-            ]
-            for r in summary.seat_results()
-        ],
+                [r.bot, str(r.seats), _number(r.wins), _percent(r.win_rate), f"{r.mean_score:.2f}"]
+                for r in summary.bot_results()
+            ],
+        )
     )
-    lines.append("")
-    lines += _table(
-        ["Per game", "Mean", "Median", "Min", "Max"],
-        [
-            [name, f"{s.mean:.1f}", _number(s.median), str(s.minimum), str(s.maximum)]
-            for name, s in summary.length().items()
-        ],
+    tables.append(
+        (
+            ["Seat", "Wins", "Win rate", "Mean score"],
+            [
+                [
+                    f"{r.seat} ({'+'.join(r.colours)})",
+                    _number(r.wins),
+                    _percent(r.win_rate),
+                    f"{r.mean_score:.2f}",
+                ]
+                for r in summary.seat_results()
+            ],
+        )
     )
-    lines.append("")
-    endings = summary.endings()
+    tables.append(
+        (
+            ["Per game", "Mean", "Median", "Min", "Max"],
+            [
+                [name, f"{s.mean:.1f}", _number(s.median), str(s.minimum), str(s.maximum)]
+                for name, s in summary.length().items()
+            ],
+        )
+    )
     total = max(summary.games, 1)
-    lines += _table(
-        ["Game ended by", "Games", "Share"],
-        [
-            [_ENDING_LABELS[name], str(count), _percent(count / total)]
-            for name, count in endings.items()
-        ],
+    tables.append(
+        (
+            ["Game ended by", "Games", "Share"],
+            [
+                [_ENDING_LABELS[name], str(count), _percent(count / total)]
+                for name, count in summary.endings().items()
+            ],
+        )
     )
-    lines.append("")
-    lines += _table(
-        ["Event", "Total", "Per game", "Games with one"],
-        [
-            [_EVENT_LABELS[name], str(e.total), f"{e.mean:.2f}", _percent(e.share)]
-            for name, e in summary.event_rates().items()
-        ],
-    )
+    events = [
+        [_EVENT_LABELS[name], str(e.total), f"{e.mean:.2f}", _percent(e.share)]
+        for name, e in summary.event_rates().items()
+        if e.total
+    ]
+    if events:
+        tables.append((["Event", "Total", "Per game", "Games with one"], events))
+    return tables
+
+
+def events_not_seen(summary: Summary) -> str | None:
+    """One line naming the events that never happened in these games (None if all did)."""
+    missing = [_EVENT_LABELS[name] for name, e in summary.event_rates().items() if not e.total]
+    if not missing:
+        return None
+    return f"Not seen in these games: {', '.join(missing)}."
+
+
+def _render_text(summary: Summary) -> str:
+    lines = summary_heading(summary)
+    for header, rows in summary_tables(summary):
+        lines.append("")
+        lines += _table(header, rows)
+    missing = events_not_seen(summary)
+    if missing is not None:
+        lines.append("")
+        lines.append(missing)
     return "\n".join(lines) + "\n"
 
 

@@ -1,0 +1,426 @@
+"""The table as a hex map made of text, for terminals, with optional colour.
+
+Each tile on the table is a flat-topped hexagon drawn with ``_ / \\`` and
+placed by its axial position (see :mod:`.hexgrid`): the column by ``q``,
+the height by ``2r + q``, so neighbours share their edges as on the table.
+
+* An island shows its name, its value (``4 points``; a royal island shows
+  ``4p king R`` instead) and its beaches as ``k[RB.]``: the beach number, one
+  letter per boat (B R G Y O P, as in the JSON and the notation) and a ``.``
+  per free slot. The start island has no value line.
+* A jetty is the digit of its board direction written on the edge it lies
+  on (the number the notation's ``depart Q,R.BEACH JETTY`` takes): the top
+  and bottom edges hold it beside their middle, the slanted edges at their
+  upper (2 and 4) or lower (1 and 5) end, so facing jetties never overlap.
+* An ocean tile shows ``ocean a`` and its routes between board directions
+  with the number of colours they need: ``0-3:4`` (``-`` for none).
+* The red marker of a drawn tile (its printed edge 0, the rotation) is a
+  ``^ v < >`` pointing inwards in the middle of that edge.
+* The group under way waits in the empty hex it is about to enter, its
+  letters by the edge it comes through, with a ``?`` for the tile to draw.
+* Below the map: the pile, the removed tiles, the group, each colour's
+  reserve, boats on board, royal islands and score (``*`` marks whose turn
+  it is) and the pending decision, as in the text view (``str(state)``).
+
+:func:`map_lines` returns plain lines (ASCII, no trailing spaces);
+:func:`map_spans` returns the same lines cut into :class:`Span` pieces, each
+with a style name of :data:`STYLES`, for a front end to colour as it likes;
+:func:`render_map` joins them, with ANSI colours when asked. The same state
+always gives the same map.
+
+>>> from tongiaki_rules import new_game
+>>> print(render_map(new_game(2)))
+   _____3___
+  /  Tonga  \\
+ 2  0[...]   4
+/1[...] 2[...]\\
+\\3[...] 4[...]/
+ 1  5[...]   5
+  \\___0_____/
+Tongiaki, 2 players; 1 tile on the table, 15 islands and 16 oceans in the pile
+Colours: reserve / on board / royal islands / score
+ *B blue    seat 0: 15 /  0 / 0 / 0
+  R red     seat 1: 15 /  0 / 0 / 0
+Decision: setup by seat 0 (blue), 6 legal actions
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+import attrs
+
+from .colours import Colour
+from .errors import InvalidPositionError
+from .hexgrid import Hex, neighbour
+from .textview import head_lines, tail_lines
+
+if TYPE_CHECKING:
+    from .state import GameState
+    from .views import GroupView, IslandView, PlacedTile
+
+__all__ = ["ANSI", "STYLES", "Span", "map_lines", "map_spans", "render_map"]
+
+SLANT: Final = 3
+"""Rows of a slanted edge: a hex is ``2 * SLANT + 1`` lines high."""
+TOP: Final = 9
+"""Characters of the top and bottom edges."""
+STEP_Q: Final = TOP + SLANT
+"""Columns between the hexes of neighbouring columns ``q`` and ``q + 1``."""
+
+STYLES: Final[tuple[str, ...]] = (
+    "edge",
+    "name",
+    "value",
+    "jetty",
+    "marker",
+    "free",
+    "ocean",
+    "group",
+    "text",
+    "B",
+    "R",
+    "G",
+    "Y",
+    "O",
+    "P",
+)
+"""The style names of :class:`Span`: parts of the drawing, and one per colour letter.
+
+``edge`` hexagon outlines, ``name`` tile names, ``value`` values and kings,
+``jetty`` jetty digits, ``marker`` the red markers and removed tiles,
+``free`` free slots and brackets, ``ocean`` ocean tiles and their routes,
+``group`` the ``?`` of the hex the group enters, ``text`` the lines below
+the map, and ``B R G Y O P`` a boat (or a seat's line) of that colour.
+"""
+
+ANSI: Final[dict[str, str]] = {
+    "edge": "2",
+    "name": "1",
+    "value": "33",
+    "jetty": "36",
+    "marker": "1;31",
+    "free": "2",
+    "ocean": "34",
+    "group": "1;35",
+    "text": "",
+    "B": "1;34",
+    "R": "1;31",
+    "G": "1;32",
+    "Y": "1;33",
+    "O": "1;38;5;208",
+    "P": "1;35",
+}
+"""The ANSI SGR parameters :func:`render_map` uses for each style name."""
+
+_MARKS: Final = ("^", ">", ">", "v", "<", "<")
+"""The red marker on the middle of each edge, pointing into the hex."""
+
+
+@attrs.frozen(slots=True)
+class Span:
+    """A piece of a line of the map and the style name (:data:`STYLES`) it is drawn in.
+
+    >>> Span("3[...]", "free").text
+    '3[...]'
+    """
+
+    text: str
+    style: str
+
+
+class _Canvas:
+    """Characters with their styles at (row, column); later writes win."""
+
+    def __init__(self) -> None:
+        self.cells: dict[tuple[int, int], tuple[str, str]] = {}
+
+    def put(self, row: int, col: int, text: str, style: str) -> None:
+        for k, char in enumerate(text):
+            self.cells[(row, col + k)] = (char, style)
+
+    def spans(self) -> list[list[Span]]:
+        if not self.cells:
+            return []
+        rows = [r for r, _ in self.cells]
+        cols = [c for _, c in self.cells]
+        top, left = min(rows), min(cols)
+        lines: list[list[Span]] = []
+        for row in range(top, max(rows) + 1):
+            used = [c for r, c in self.cells if r == row]
+            line: list[Span] = []
+            for col in range(left, max(used, default=left - 1) + 1):
+                char, style = self.cells.get((row, col), (" ", "text"))
+                _append(line, char, style)
+            lines.append(line)
+        return lines
+
+
+def _append(line: list[Span], text: str, style: str) -> None:
+    """Add ``text`` to ``line``, joining it to the last span if the style is the same."""
+    if line and (line[-1].style == style or not text.strip()):
+        line[-1] = Span(line[-1].text + text, line[-1].style)
+    else:
+        line.append(Span(text, style))
+
+
+def _origin(position: Hex) -> tuple[int, int]:
+    """The (row, column) of the top-left corner of the box holding the hex at ``position``."""
+    q, r = position
+    return (2 * r + q) * SLANT, q * STEP_Q
+
+
+def _widths() -> tuple[tuple[int, int], ...]:
+    """(first column, width) inside the hex for each row 1 .. 2 * SLANT - 1."""
+    spans = []
+    for row in range(1, 2 * SLANT):
+        inset = SLANT - row if row <= SLANT else row - SLANT - 1
+        spans.append((inset + 1, TOP + 2 * (SLANT - inset) - 2))
+    return tuple(spans)
+
+
+_INSIDE: Final = _widths()
+
+
+def _outline(canvas: _Canvas, position: Hex) -> None:
+    """The six edges of the hex at ``position``."""
+    row0, col0 = _origin(position)
+    canvas.put(row0, col0 + SLANT, "_" * TOP, "edge")
+    canvas.put(row0 + 2 * SLANT, col0 + SLANT, "_" * TOP, "edge")
+    for k in range(SLANT):
+        canvas.put(row0 + 1 + k, col0 + SLANT - 1 - k, "/", "edge")
+        canvas.put(row0 + 1 + k, col0 + SLANT + TOP + k, "\\", "edge")
+        canvas.put(row0 + SLANT + 1 + k, col0 + k, "\\", "edge")
+        canvas.put(row0 + SLANT + 1 + k, col0 + 2 * SLANT + TOP - 1 - k, "/", "edge")
+
+
+def _edge_cell(position: Hex, direction: int, where: str) -> tuple[int, int]:
+    """A cell of edge ``direction`` of the hex at ``position``.
+
+    ``middle`` is where a jetty's digit goes (beside the centre of the top and
+    bottom edges, so that facing jetties never meet); ``own`` is the end of a
+    slanted edge that belongs to this hex alone (the upper end of edges 2 and
+    4, the lower end of 1 and 5); ``marker`` is where the red marker goes: the
+    centre of the top and bottom edges, the own end of the slanted ones.
+    """
+    row0, col0 = _origin(position)
+    middle = SLANT // 2
+    if direction in (0, 3):
+        if where == "own":
+            where = "marker"
+        row = row0 + (2 * SLANT if direction == 0 else 0)
+        centre = col0 + SLANT + TOP // 2
+        shift = {"marker": 0, "middle": -1 if direction == 0 else 1, "own": 0}[where]
+        return row, centre + shift
+    upper = direction in (2, 4)
+    k = middle if where == "middle" else (0 if upper else SLANT - 1)
+    if direction == 2:
+        return row0 + 1 + k, col0 + SLANT - 1 - k
+    if direction == 4:
+        return row0 + 1 + k, col0 + SLANT + TOP + k
+    if direction == 1:
+        return row0 + SLANT + 1 + k, col0 + k
+    return row0 + SLANT + 1 + k, col0 + 2 * SLANT + TOP - 1 - k
+
+
+def _write_rows(
+    canvas: _Canvas, position: Hex, first: int, rows: list[list[Span]], *, centre: bool = True
+) -> None:
+    """Write ``rows`` of spans inside the hex from inner row ``first`` on, each cut to fit."""
+    row0, col0 = _origin(position)
+    for k, spans in enumerate(rows):
+        inner = first + k
+        if inner > len(_INSIDE):
+            return
+        left, width = _INSIDE[inner - 1]
+        size = sum(len(span.text) for span in spans)
+        col = col0 + left + (max(0, (width - size) // 2) if centre else 0)
+        room = width
+        for span in spans:
+            text = span.text[:room]
+            canvas.put(row0 + inner, col, text, span.style)
+            col += len(text)
+            room -= len(text)
+
+
+def _beach_spans(index: int, boats: tuple[Colour, ...], free: int) -> list[Span]:
+    spans = [Span(f"{index}[", "free")]
+    spans.extend(Span(c.letter, c.letter) for c in boats)
+    spans.append(Span("." * free + "]", "free"))
+    return spans
+
+
+def _pack(items: list[list[Span]], widths: list[int]) -> list[list[Span]]:
+    """Lay ``items`` out in rows of the given widths, in order, a space between two."""
+    rows: list[list[Span]] = [[] for _ in widths]
+    used = [0] * len(widths)
+    row = 0
+    for item in items:
+        size = sum(len(s.text) for s in item)
+        while row < len(widths) - 1 and used[row] + (1 if used[row] else 0) + size > widths[row]:
+            row += 1
+        if used[row]:
+            rows[row].append(Span(" ", "text"))
+            used[row] += 1
+        rows[row].extend(item)
+        used[row] += size
+    return rows
+
+
+def _jetties(canvas: _Canvas, view: IslandView, islands: dict[Hex, IslandView]) -> None:
+    """Each jetty's digit on the middle of its edge, at its own end if a jetty faces it."""
+    for beach in view.beaches:
+        for jetty in beach.jetties:
+            where = "middle" if jetty in (0, 3) else _middle_or_end(view, jetty, islands)
+            canvas.put(*_edge_cell(view.position, jetty, where), str(jetty), "jetty")
+
+
+def _middle_or_end(view: IslandView, jetty: int, islands: dict[Hex, IslandView]) -> str:
+    other = islands.get(neighbour(view.position, jetty))
+    facing = (jetty + 3) % 6
+    if other is not None and any(facing in b.jetties for b in other.beaches):
+        return "own"
+    return "middle"
+
+
+def _island(canvas: _Canvas, view: IslandView) -> None:
+    position = view.position
+    rows: list[list[Span]] = [[Span(view.tile.name, "name")]]
+    if not view.tile.is_start:
+        if view.is_royal:
+            king = view.king.letter if view.king is not None else "-"
+            style = king if king != "-" else "value"
+            rows.append([Span(f"{view.tile.value}p king ", "value"), Span(king, style)])
+        else:
+            rows.append([Span(f"{view.tile.value} points", "value")])
+    first_free = len(rows) + 1
+    widths = [_INSIDE[k - 1][1] for k in range(first_free, len(_INSIDE) + 1)]
+    beaches = [_beach_spans(b.index, b.boats, b.free) for b in view.beaches]
+    rows.extend(_pack(beaches, widths))
+    _write_rows(canvas, position, 1, rows)
+
+
+def _ocean(canvas: _Canvas, placed: PlacedTile) -> None:
+    from .tiles import OceanTile
+
+    tile = placed.tile
+    assert isinstance(tile, OceanTile)
+    routes = []
+    for route in tile.routes:
+        a, b = sorted(((route.a + placed.rotation) % 6, (route.b + placed.rotation) % 6))
+        routes.append((a, b, route.colours))
+    items = [[Span(f"{a}-{b}:{n if n else '-'}", "ocean")] for a, b, n in sorted(routes)]
+    rows: list[list[Span]] = [[Span(f"ocean {tile.id.removeprefix('ocean-')}", "ocean")], []]
+    widths = [_INSIDE[k - 1][1] for k in range(3, len(_INSIDE) + 1)]
+    rows.extend(_pack(items, widths))
+    _write_rows(canvas, placed.position, 1, rows)
+
+
+def _group(canvas: _Canvas, group: GroupView) -> None:
+    """The group in the empty hex it enters, by the edge it comes through."""
+    _outline(canvas, group.position)
+    letters = [Span(c.letter, c.letter) for c in group.colours]
+    size = len(group.colours)
+    rows: list[list[Span]] = [[] for _ in _INSIDE]
+    middle = SLANT - 1
+    rows[middle] = [Span(" " * ((_INSIDE[middle][1] - 1) // 2) + "?", "group")]
+    entry = group.entry
+    inner = {3: 0, 2: 1, 4: 1, 1: len(_INSIDE) - 2, 5: len(_INSIDE) - 2, 0: len(_INSIDE) - 1}
+    row = inner[entry]
+    width = _INSIDE[row][1]
+    if entry in (0, 3):
+        pad = max(0, (width - size) // 2)
+    elif entry in (1, 2):
+        pad = 0
+    else:
+        pad = max(0, width - size)
+    rows[row] = [Span(" " * pad, "text"), *letters]
+    _write_rows(canvas, group.position, 1, rows, centre=False)
+
+
+def map_spans(state: GameState) -> list[list[Span]]:
+    """The map of ``state`` as lines of styled :class:`Span` pieces.
+
+    Joining the texts of a line's spans gives the line of :func:`map_lines`.
+
+    >>> from tongiaki_rules import new_game
+    >>> [(span.text, span.style) for span in map_spans(new_game(2))[1]]
+    [('  ', 'text'), ('/  ', 'edge'), ('Tonga  ', 'name'), ('\\\\', 'edge')]
+    """
+    from .state import GameState
+
+    if not isinstance(state, GameState):
+        raise InvalidPositionError(f"state must be a GameState, not {type(state).__name__}")
+    canvas = _Canvas()
+    placed = state.placed_tiles
+    for tile in placed:
+        _outline(canvas, tile.position)
+    group = state.group
+    if group is not None and state.island_at(group.position) is None:
+        _group(canvas, group)
+    islands = {view.position: view for view in state.islands}
+    for tile in placed:
+        if not getattr(tile.tile, "is_start", False):
+            mark = _MARKS[tile.rotation]
+            canvas.put(*_edge_cell(tile.position, tile.rotation, "marker"), mark, "marker")
+    for view in islands.values():
+        _jetties(canvas, view, islands)
+    for tile in placed:
+        if tile.position in islands:
+            _island(canvas, islands[tile.position])
+        else:
+            _ocean(canvas, tile)
+    lines = canvas.spans()
+    for text in [*head_lines(state), *tail_lines(state)]:
+        lines.append(_text_spans(text, state))
+    return [_rstrip(line) for line in lines]
+
+
+def _text_spans(text: str, state: GameState) -> list[Span]:
+    """A line below the map: a seat's line in its colour, removed tiles in red."""
+    if text.startswith("Removed"):
+        return [Span(text, "marker")]
+    for colour in state.colours:
+        if text[2:4] == f"{colour.letter} " and text.startswith((" *", "  ")):
+            return [Span(text[:2], "text"), Span(text[2:], colour.letter)]
+    return [Span(text, "text")]
+
+
+def _rstrip(line: list[Span]) -> list[Span]:
+    while line and not line[-1].text.rstrip():
+        line.pop()
+    if line:
+        line[-1] = Span(line[-1].text.rstrip(), line[-1].style)
+    return line
+
+
+def map_lines(state: GameState) -> list[str]:
+    """The map of ``state`` as plain lines (ASCII, no trailing spaces).
+
+    >>> from tongiaki_rules import new_game
+    >>> map_lines(new_game(3))[0]
+    '   _____3___'
+    """
+    return ["".join(span.text for span in line) for line in map_spans(state)]
+
+
+def render_map(state: GameState, *, colour: bool = False) -> str:
+    """The map of ``state`` as one string; with ``colour=True``, styled with ANSI escapes.
+
+    >>> from tongiaki_rules import new_game
+    >>> "\\x1b[" in render_map(new_game(2), colour=True)
+    True
+    """
+    if type(colour) is not bool:
+        raise InvalidPositionError(f"colour must be True or False, not {type(colour).__name__}")
+    lines = map_spans(state)
+    if not colour:
+        return "\n".join("".join(span.text for span in line) for line in lines)
+    return "\n".join("".join(_ansi(span) for span in line) for line in lines)
+
+
+def _ansi(span: Span) -> str:
+    code = ANSI.get(span.style, "")
+    if not code or not span.text.strip():
+        return span.text
+    return f"\x1b[{code}m{span.text}\x1b[0m"
