@@ -133,6 +133,7 @@ def test_render_format_map_prints_the_hex_map(
     argv = ["render", str(path), "--format", "map", "-o", str(target)]
     assert run(capsys, monkeypatch, *argv)[0] == 0
     assert target.read_text(encoding="utf-8") == render_map(state) + "\n"
+    assert run(capsys, monkeypatch, "render", str(path), "--text") == (0, out, "")
 
 
 def test_simulate_json_never_has_colour(

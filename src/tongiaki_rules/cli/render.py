@@ -66,6 +66,13 @@ def add_parser(sub: Any) -> None:
         "or the plain-text list of tiles",
     )
     parser.add_argument(
+        "--text",
+        dest="format",
+        action="store_const",
+        const="map",
+        help="short for --format map: the hex map made of text",
+    )
+    parser.add_argument(
         "--size", type=int, default=720, metavar="PX", help="SVG width in pixels (default 720)"
     )
     parser.add_argument(
