@@ -271,10 +271,9 @@ def main() -> None:
     )
     medians = {}
     for k, python in enumerate(args.python, 1):
-        build = "compiled" if runs[f"python{k}"][0]["compiled"] else "pure"
-        print(
-            f"python{k}  : {python}, installed package ({build}) at {runs[f'python{k}'][0]['source']}"
-        )
+        first = runs[f"python{k}"][0]
+        build = "compiled" if first["compiled"] else "pure"
+        print(f"python{k}  : {python}, installed package ({build}) at {first['source']}")
     for name, results in runs.items():
         medians[name] = statistics.median(x["median_game"] for x in results)
         apply_us = statistics.median(x["apply_us"] for x in results)
