@@ -11,7 +11,12 @@ a state holds that its parent does not (the settings, shared by the whole
 game, and the interned action objects are left out), with the legal list
 read, as in the games.
 
+``--python PY`` adds the package installed for the interpreter PY (for
+example the compiled build in ``.venv-mypyc/bin/python``), run without any
+source folder on the path; the line shows whether that build is compiled.
+
     python benchmarks/bench_core.py [--rounds R] [--games N] [--baseline REV] [--players P]
+                                    [--also REV] [--python PY]
 """
 
 from __future__ import annotations
@@ -172,6 +177,7 @@ def worker(args: argparse.Namespace) -> None:
         ta, na, tl, nl = ta + a, na + b, tl + c, nl + d
     result: dict[str, Any] = {
         "source": str(Path(tongiaki_rules.__file__).parent),
+        "compiled": bool(getattr(tongiaki_rules, "COMPILED", False)),
         "median_game": statistics.median(times),
         "apply_us": ta / na * 1e6,
         "legal_us": tl / nl * 1e6,
@@ -182,10 +188,18 @@ def worker(args: argparse.Namespace) -> None:
 
 
 # ---------------------------------------------------------------- the driver
-def _run(src: Path, args: argparse.Namespace, memory: int) -> dict[str, Any]:
-    env = dict(os.environ, PYTHONPATH=str(src))
+def _run(tree: tuple[str, Path | None], args: argparse.Namespace, memory: int) -> dict[str, Any]:
+    """One worker: ``tree`` is an interpreter and the source folder to put first on its path.
+
+    Without a folder, the worker imports the package installed for that interpreter.
+    """
+    python, src = tree
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)
+    if src is not None:
+        env["PYTHONPATH"] = str(src)
     command = [
-        sys.executable,
+        python,
         str(HERE),
         "--worker",
         f"--games={args.games}",
@@ -196,7 +210,7 @@ def _run(src: Path, args: argparse.Namespace, memory: int) -> dict[str, Any]:
     ]
     out = subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout
     result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
-    if Path(result["source"]).resolve() != (src / "tongiaki_rules").resolve():
+    if src is not None and Path(result["source"]).resolve() != (src / "tongiaki_rules").resolve():
         raise SystemExit(f"the worker imported {result['source']}, not the tree under {src}")
     return result
 
@@ -223,6 +237,12 @@ def main() -> None:
     parser.add_argument(
         "--also", action="append", default=[], help="another revision to compare (repeatable)"
     )
+    parser.add_argument(
+        "--python",
+        action="append",
+        default=[],
+        help="an interpreter whose installed tongiaki_rules to compare, e.g. the compiled build's",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--memory", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -230,10 +250,15 @@ def main() -> None:
         worker(args)
         return
     with tempfile.TemporaryDirectory() as tmp:
-        trees = {"baseline": _unpack(args.baseline, Path(tmp) / "baseline")}
+        here = sys.executable
+        trees: dict[str, tuple[str, Path | None]] = {
+            "baseline": (here, _unpack(args.baseline, Path(tmp) / "baseline"))
+        }
         for revision in args.also:
-            trees[revision] = _unpack(revision, Path(tmp) / revision)
-        trees["current"] = REPO / "src"
+            trees[revision] = (here, _unpack(revision, Path(tmp) / revision))
+        trees["current"] = (here, REPO / "src")
+        for k, python in enumerate(args.python, 1):
+            trees[f"python{k}"] = (python, None)
         runs: dict[str, list[dict[str, Any]]] = {name: [] for name in trees}
         for r in range(args.rounds):
             order = list(trees) if r % 2 == 0 else list(reversed(trees))
@@ -245,6 +270,10 @@ def main() -> None:
         f"(seed {args.seed}), baseline {args.baseline}; current is the working tree"
     )
     medians = {}
+    for k, python in enumerate(args.python, 1):
+        first = runs[f"python{k}"][0]
+        build = "compiled" if first["compiled"] else "pure"
+        print(f"python{k}  : {python}, installed package ({build}) at {first['source']}")
     for name, results in runs.items():
         medians[name] = statistics.median(x["median_game"] for x in results)
         apply_us = statistics.median(x["apply_us"] for x in results)

@@ -14,7 +14,11 @@ actions applied (counted in an untimed pass), the median round and the
 simulated actions per second, then the ratio, and checks that both sources
 made the same choice on every position.
 
-    python benchmarks/bench_mcts.py [--base COMMIT] [--rounds N] [--every K]
+``--python PY`` adds a third worker running the package installed for the
+interpreter PY (for example the compiled build in ``.venv-mypyc/bin/python``),
+with no source folder on its path; its ratio is printed against this source.
+
+    python benchmarks/bench_mcts.py [--base COMMIT] [--rounds N] [--every K] [--python PY]
 """
 
 from __future__ import annotations
@@ -62,7 +66,8 @@ def _positions(players: int, seed: int, every: int) -> list[Any]:
 
 def worker(src: str, every: int) -> None:
     """Serve timing requests on stdin: one JSON line in, one out."""
-    sys.path.insert(0, src)
+    if src != "installed":
+        sys.path.insert(0, src)
     from tongiaki_rules.bots import MCTSBot
     from tongiaki_rules.state import GameState
 
@@ -102,9 +107,9 @@ def _unpack(commit: str, into: str) -> str:
     return str(pathlib.Path(into) / "src")
 
 
-def _start(src: str, every: int) -> subprocess.Popen[str]:
+def _start(python: str, src: str, every: int) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, __file__, "--worker", src, "--every", str(every)],
+        [python, __file__, "--worker", src, "--every", str(every)],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -124,6 +129,7 @@ def main() -> None:
     parser.add_argument("--base", default=DEFAULT_BASE, help="the commit to compare with")
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--every", type=int, default=7)
+    parser.add_argument("--python", help="an interpreter whose installed build to add")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -131,10 +137,12 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as folder:
         sources = {
-            f"before ({args.base})": _unpack(args.base, folder),
-            "after (this source)": str(HERE.parent / "src"),
+            f"before ({args.base})": (sys.executable, _unpack(args.base, folder)),
+            "after (this source)": (sys.executable, str(HERE.parent / "src")),
         }
-        procs = {name: _start(src, args.every) for name, src in sources.items()}
+        if args.python:
+            sources["installed (--python)"] = (args.python, "installed")
+        procs = {name: _start(py, src, args.every) for name, (py, src) in sources.items()}
         first: dict[str, dict[str, Any]] = {}
         for name, proc in procs.items():
             assert proc.stdout is not None
@@ -155,9 +163,11 @@ def main() -> None:
         median = statistics.median(times[name])
         rates[name] = first[name]["applied"] / median
         print(f"{name:<24}{first[name]['applied']:>9}{median:>9.3f}{rates[name]:>11,.0f}")
-    before, after = (rates[name] for name in order)
+    before, after = rates[order[0]], rates[order[1]]
     print(f"ratio after/before: {after / before:.2f}x")
-    same = first[order[0]]["choices"] == first[order[1]]["choices"]
+    if args.python:
+        print(f"ratio installed/after: {rates[order[2]] / after:.2f}x")
+    same = all(first[name]["choices"] == first[order[0]]["choices"] for name in order)
     print("choices: identical" if same else "choices: DIFFERENT")
 
 

@@ -15,6 +15,8 @@
 
 from __future__ import annotations
 
+from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
+
 from .actions import (
     Action,
     Berth,
@@ -31,6 +33,7 @@ from .actions import (
     TurnAction,
 )
 from .colours import BOATS_PER_COLOUR, Colour
+from .engine import work as _work
 from .errors import (
     IllegalActionError,
     InvalidPositionError,
@@ -91,8 +94,20 @@ from .tiles import BeachSpec, IslandTile, OceanTile, Route, Tile, TileSet
 
 __version__ = "0.1.0"
 
+COMPILED: bool = str(_work.__file__).endswith(tuple(_EXTENSION_SUFFIXES))
+"""True in the optional compiled build (mypyc), False in the pure-Python one.
+
+The compiled build plays exactly the same games; see "The compiled build" in
+the performance notes.
+
+>>> COMPILED in (True, False)
+True
+"""
+del _work
+
 __all__ = [
     "BOATS_PER_COLOUR",
+    "COMPILED",
     "DIRECTION_NAMES",
     "EVENT_TYPES",
     "ORIGIN",

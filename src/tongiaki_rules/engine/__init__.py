@@ -10,25 +10,29 @@ touched.
 Clause ids in comments refer to ``shared/rules/clauses.md``.
 
 Each phase of the game is a module holding one mixin class, its legal-action
-generation beside its transitions. The mixins are layered, each inheriting the
-layers whose methods it calls, so that the imports between the modules are
-acyclic (a lower layer never imports a higher one):
+generation beside its transitions. The mixins form one chain of single
+inheritance (the optional mypyc build compiles this package, and mypyc's native
+classes allow only one base), each layer inheriting the layers whose methods it
+calls, so that the imports between the modules are acyclic (a lower layer never
+imports a higher one). From the bottom up:
 
 * :mod:`.board` — :class:`~.board.Board`: the phase constants, the interned
   decisions, the fields (the only ``__slots__`` of the hierarchy; every mixin
   has ``__slots__ = ()``) and the board helpers;
 * :mod:`.end` — the end trigger and the final scores (END-1);
 * :mod:`.turn` — the flow of a turn: start, go on, pass (TURN-3, CHAIN-3, END-2);
-* :mod:`.setup` (SETUP-*), :mod:`.royal` (ROYAL-*) and :mod:`.colonisation`
-  (RECOLONIZE-*, free placement), on top of the turn flow;
-* :mod:`.expansion` (EXPAND-*, EMPTYRESERVE-*, NOBOATS-*: the turn's
-  choice), on top of :mod:`.royal`;
-* :mod:`.landing` (LAND-*, CHAIN-1) and :mod:`.closed_routes` (CLOSED-*,
-  AMB-10/25), on top of :mod:`.colonisation`;
-* :mod:`.voyage` (DEPART-*, VOYAGE-*, draws and tile placement), on top of
-  landing, closed routes and royal islands;
+* :mod:`.royal` (ROYAL-*);
+* :mod:`.colonisation` (RECOLONIZE-*, free placement);
+* :mod:`.closed_routes` (CLOSED-*, AMB-10/25);
+* :mod:`.landing` (LAND-*, CHAIN-1);
+* :mod:`.voyage` (DEPART-*, VOYAGE-*, draws and tile placement);
+* :mod:`.expansion` (EXPAND-*, EMPTYRESERVE-*, NOBOATS-*: the turn's choice);
+* :mod:`.setup` (SETUP-*);
 * :mod:`.work` — :class:`Work`, all phases together, with the dispatch
   (``legal``, ``apply``, ``settle``).
+
+The chain is the method resolution order the mixins had as a diamond, so every
+method resolves as before (no method is defined in two layers).
 
 This package re-exports the constants and :class:`Work`, so
 ``from tongiaki_rules import engine`` works as it did when it was one module.

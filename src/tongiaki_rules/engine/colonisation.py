@@ -18,7 +18,7 @@ from ..colours import COLOURS
 from ..hexgrid import ORIGIN, STEPS, Hex
 from ..rules import RodyFreeScope
 from .board import _INTERN_LIMIT, _PLACE_ROWS, COLONIZE, DRAW, FORCED_COLONIZE, VACANT_KING, VOYAGE
-from .turn import TurnFlow
+from .royal import RoyalPhase
 
 
 class _Around(dict[Hex, tuple[Hex, ...]]):
@@ -35,7 +35,7 @@ class _Around(dict[Hex, tuple[Hex, ...]]):
 _AROUND = _Around()
 
 
-class ColonisationPhase(TurnFlow):
+class ColonisationPhase(RoyalPhase):
     """RECOLONIZE-*: recolonise, draw until an island, where a free tile may go."""
 
     __slots__ = ()

@@ -27,7 +27,7 @@ from .board import (
     NO_KING,
     _Interned,
 )
-from .royal import RoyalPhase
+from .voyage import VoyagePhase
 
 
 def _eligible(slots: tuple[int, ...], taken: tuple[int, ...]) -> tuple[int, ...]:
@@ -40,7 +40,7 @@ _ELIGIBLE: _Interned[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] =
 )
 
 
-class ExpansionPhase(RoyalPhase):
+class ExpansionPhase(VoyagePhase):
     """EXPAND-*, EMPTYRESERVE-*, NOBOATS-*: the turn's choices and the placements."""
 
     __slots__ = ()

@@ -15,10 +15,10 @@ from ..actions import Action
 from ..colours import COLOURS
 from ..hexgrid import Hex
 from .board import _BERTHS, _RETURNS, LAND, VOYAGE
-from .colonisation import ColonisationPhase
+from .closed_routes import ClosedRoutes
 
 
-class LandingPhase(ColonisationPhase):
+class LandingPhase(ClosedRoutes):
     """LAND-*, CHAIN-1: berth or send home the arriving boats."""
 
     __slots__ = ()

@@ -12,10 +12,10 @@ from .. import events as ev
 from ..actions import Action
 from ..colours import COLOURS
 from .board import _SETUPS
-from .turn import TurnFlow
+from .expansion import ExpansionPhase
 
 
-class SetupPhase(TurnFlow):
+class SetupPhase(ExpansionPhase):
     """SETUP-*: the setup placements and their legality."""
 
     __slots__ = ()

@@ -20,12 +20,10 @@ from ..colours import COLOURS
 from ..hexgrid import STEPS, Hex
 from ..rules import ClosedRouteMode, LastOceanFate
 from .board import _DEPARTS, COLONIZE, DRAW, NO_KING, PLACE, VOYAGE
-from .closed_routes import ClosedRoutes
 from .landing import LandingPhase
-from .royal import RoyalPhase
 
 
-class VoyagePhase(LandingPhase, ClosedRoutes, RoyalPhase):
+class VoyagePhase(LandingPhase):
     """DEPART-*, VOYAGE-*: departures, voyages, draws and tile placements."""
 
     __slots__ = ()

@@ -23,12 +23,10 @@ from ..actions import (
     SetupPlace,
 )
 from .board import DEPART, DRAW, LAND, OVER, PLACE, SETUP, TURN
-from .expansion import ExpansionPhase
 from .setup import SetupPhase
-from .voyage import VoyagePhase
 
 
-class Work(SetupPhase, ExpansionPhase, VoyagePhase):
+class Work(SetupPhase):
     """Mutable scratch copy of a game state (engine internal)."""
 
     __slots__ = ()
