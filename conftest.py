@@ -17,11 +17,13 @@ pytest_plugins = ["tests.conformance_plugin"]
 collect_ignore = [
     f"src/tongiaki_rules/adapters/{module}.py"
     for module, needs in (
-        ("openspiel", "pyspiel"),
-        ("pettingzoo", "pettingzoo"),
-        ("_arrays", "numpy"),  # the adapters' arrays: numpy comes with either framework
+        ("openspiel", ("pyspiel",)),
+        # rgb_array frames (render's example) need the extra's rasteriser too
+        ("pettingzoo", ("pettingzoo", "resvg_py", "PIL")),
+        ("_raster", ("gymnasium", "resvg_py", "PIL")),
+        ("_arrays", ("numpy",)),  # the adapters' arrays: numpy comes with either framework
     )
-    if importlib.util.find_spec(needs) is None
+    if any(importlib.util.find_spec(name) is None for name in needs)
 ]
 # The server's web modules need the "server" extra (fastapi); tests/server skips likewise.
 if importlib.util.find_spec("fastapi") is None:

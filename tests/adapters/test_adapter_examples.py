@@ -20,7 +20,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 HOW_TO = ROOT / "docs" / "how-to"
-EXTRAS = {"openspiel": ("pyspiel", "numpy"), "pettingzoo": ("pettingzoo", "gymnasium", "numpy")}
+EXTRAS = {
+    "openspiel": ("pyspiel", "numpy"),
+    "pettingzoo": ("pettingzoo", "gymnasium", "numpy", "resvg_py", "PIL"),
+}
 
 
 def needs(extra: str) -> None:

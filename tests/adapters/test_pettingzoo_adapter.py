@@ -184,7 +184,7 @@ def test_rules_flags_reach_the_game() -> None:
     ("kwargs", "message"),
     [
         ({"num_players": 7}, "Tongiaki is for 2 to 6 players, not 7"),
-        ({"render_mode": "rgb_array"}, "render_mode must be None, 'ansi', 'human'"),
+        ({"render_mode": "rgb"}, "render_mode must be None, 'ansi', 'human', 'rgb_array', not"),
         ({"reward": "money"}, "reward must be 'win' or 'score', not 'money'"),
         ({"max_game_length": 0}, "max_game_length must be from 1 to 2147483647"),
     ],

@@ -16,7 +16,9 @@ Needs the ``pettingzoo`` extra (``pip install 'tongiaki_rules[pettingzoo]'``).
   ``1/k`` when ``k`` seats share the victory and the others 0;
   ``reward="score"`` gives the final points. A game still running after
   ``max_game_length`` decisions is truncated, without rewards.
-- ``render()`` returns (``"ansi"``) or prints (``"human"``) the text view.
+- ``render()`` returns (``"ansi"``) or prints (``"human"``) the text view,
+  or returns the SVG picture of the board as an RGB array
+  (``"rgb_array"``, 720 x 960 pixels, rasterised by resvg).
 
 The environment holds one immutable :class:`~tongiaki_rules.state.GameState`
 plus a little bookkeeping, so ``copy.deepcopy`` and ``pickle`` work.
@@ -58,6 +60,7 @@ from ..pergame import as_index, check_settings, index_problem
 from ..rules import Rules
 from ..standard_tiles import STANDARD_TILES
 from ..state import GameState, new_game
+from . import _raster
 from ._arrays import ObservationArrays
 
 __all__ = [
@@ -113,7 +116,8 @@ class TongiakiEnv(AECEnv):
 
     metadata: ClassVar[dict[str, Any]] = {
         "name": "tongiaki_v0",
-        "render_modes": ["ansi", "human"],
+        "render_modes": ["ansi", "human", "rgb_array"],
+        "render_fps": 2,
         "is_parallelizable": False,
     }
 
@@ -143,6 +147,8 @@ class TongiakiEnv(AECEnv):
             )
         if rules is not None and not isinstance(rules, Rules):
             raise SettingsError(f"rules: expected a Rules value or None, not {shown(rules)}")
+        if render_mode == "rgb_array":
+            _raster.rasteriser()  # a missing package is told now, not at the first frame
         checked_seed = _seed(seed)
         chosen = Rules() if rules is None else rules
         check_settings(num_players, chosen, STANDARD_TILES)
@@ -313,11 +319,27 @@ class TongiakiEnv(AECEnv):
         share = 1.0 / len(outcome.winners)
         return [share if seat in outcome.winners else 0.0 for seat in range(len(outcome.scores))]
 
-    def render(self) -> str | None:
-        """The board as text: returned for ``"ansi"``, printed for ``"human"``."""
+    def render(self) -> Any:
+        """The board: text for ``"ansi"`` and ``"human"`` (printed), a picture for ``"rgb_array"``.
+
+        The picture is the SVG view with its side panel (see
+        :func:`~tongiaki_rules.svg.render_svg`), scaled to fit a frame of
+        720 x 960 pixels: a ``(720, 960, 3)`` uint8 numpy array, the same for
+        the same position.
+
+        >>> game = env(2, seed=1, render_mode="rgb_array")
+        >>> game.reset()
+        >>> frame = game.render()
+        >>> frame.shape, frame.dtype.name
+        ((720, 960, 3), 'uint8')
+        """
         if self.render_mode is None:
-            gymnasium.logger.warn("render() needs render_mode='ansi' or 'human' in env(...)")
+            gymnasium.logger.warn(
+                "render() needs render_mode='ansi', 'human' or 'rgb_array' in env(...)"
+            )
             return None
+        if self.render_mode == "rgb_array":
+            return _raster.board_frame(self._state)
         text = str(self._state)
         if self.render_mode == "human":
             print(text)

@@ -31,6 +31,80 @@ BEACH_RADIUS: Final = 0.64 * S
 PANEL_WIDTH: Final = 420.0
 MARGIN: Final = 12.0
 
+_BOLD_WIDTHS: Final = dict(
+    zip(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 -'.",
+        (
+            *(774, 762, 734, 830, 683, 683, 821, 837, 372, 372, 775, 637, 995),
+            *(837, 850, 733, 850, 770, 720, 682, 812, 774, 1103, 771, 724, 725),
+            *(675, 716, 593, 716, 678, 435, 716, 712, 343, 343, 665, 343, 1042),
+            *(712, 687, 716, 716, 493, 595, 478, 712, 652, 924, 645, 652, 582),
+            *(696, 696, 696, 696, 696, 696, 696, 696, 696, 696, 348, 415, 306, 380),
+        ),
+        strict=True,
+    )
+)
+"""Advance widths in DejaVu Sans Bold (the first font of the picture's list), in 1/1000 em."""
+_WIDEST: Final = 1103
+"""The width taken for any other character: the widest letter's (W)."""
+LABEL_ASCENT: Final = 0.76
+"""Height of the tallest letters (b, d, h, l) above the baseline, in em."""
+LABEL_DESCENT: Final = 0.24
+"""Depth of the letters that go below the baseline (g, j, p, q, y), in em."""
+_DESCENDERS: Final = frozenset("gjpqy,;")
+LABEL_CLEARANCE: Final = 0.04 * S
+"""The least room between an island's name and the edge of its green centre."""
+
+
+def _bold_width(text: str) -> float:
+    """The width of ``text`` in bold, in em (other characters count as wide as W).
+
+    >>> round(_bold_width("Tonga"), 3)
+    3.472
+    """
+    return sum(_BOLD_WIDTHS.get(c, _WIDEST) for c in text) / 1000.0
+
+
+def _descent(text: str) -> float:
+    """How far ``text`` reaches below its baseline, in em (0 without g, j, p, q, y).
+
+    >>> _descent("Tahiti"), _descent("Rapa Nui")
+    (0.0, 0.24)
+    """
+    return LABEL_DESCENT if _DESCENDERS.intersection(text) else 0.0
+
+
+def _label_box(x: float, y: float, text: str, size: float) -> tuple[float, float, float, float]:
+    """The box (left, top, right, bottom) that bold ``text`` centred on ``(x, y)`` covers.
+
+    ``y`` is the middle given to :meth:`_Canvas.text`, whose baseline lies
+    ``0.36 * size`` below it.
+    """
+    half = _bold_width(text) * size / 2
+    baseline = y + 0.36 * size
+    return (x - half, baseline - LABEL_ASCENT * size, x + half, baseline + _descent(text) * size)
+
+
+def _fitting_font(text: str, radius: float, dy: float, largest: float) -> float:
+    """The largest font size, at most ``largest``, at which bold ``text`` fits in a circle.
+
+    The text is centred across and ``dy`` below the circle's centre (as
+    :meth:`_Canvas.text` places it); every corner of its box stays inside
+    ``radius``.
+
+    >>> round(_fitting_font("Mangareva", 26.0, 0.0, 12.0), 2)
+    8.14
+    """
+    half = _bold_width(text) / 2
+    sizes = [largest]
+    for below in (0.36 - LABEL_ASCENT, 0.36 + _descent(text)):  # box top and bottom, per em
+        # the corner (half * f, dy + below * f) on the circle: a quadratic in f
+        a = half * half + below * below
+        b = dy * below
+        c = dy * dy - radius * radius
+        sizes.append((-b + math.sqrt(max(b * b - a * c, 0.0))) / a)
+    return min(sizes)
+
 
 def _f(x: float) -> str:
     """A coordinate with one decimal, never ``-0.0`` (stable output)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -25,6 +25,9 @@ from ..hexgrid import ORIGIN, Hex
 
 if TYPE_CHECKING:
     from ..state import GameState
+
+NEW_COLONISATION: Final = "new colonisation"
+"""The note a highlighted :class:`~tongiaki_rules.actions.Recolonize` adds (no place to mark)."""
 
 
 @attrs.define
@@ -71,8 +74,8 @@ def _marks(state: GameState, actions: Iterable[Action]) -> _Marks:
         elif isinstance(action, FoundRoyal):
             marks.islands.add(action.island)
         elif isinstance(action, Recolonize):
-            if "new colonisation" not in marks.notes:
-                marks.notes.append("new colonisation")
+            if NEW_COLONISATION not in marks.notes:
+                marks.notes.append(NEW_COLONISATION)
         elif isinstance(action, Depart):
             marks.beaches.add((action.island, action.beach))
             marks.jetties.add((action.island, action.jetty))

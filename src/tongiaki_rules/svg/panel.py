@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ..colours import Colour
 from ..hexgrid import DIRECTION_NAMES, Hex
 from .geometry import PANEL_WIDTH, _f
+from .marks import NEW_COLONISATION
 from .pieces import _Pieces
 from .style import HIGHLIGHT, JETTY, MARKER, SEA_EDGE
 
@@ -46,8 +47,11 @@ class _Panel(_Pieces):
         if p.kind.value not in ("draw", "game_over"):
             n = len(state.legal_actions())
             lines.append((f"{n} legal action{'s' if n != 1 else ''}", False))
-        if self.marks.notes:
-            lines.append(("Also possible: " + ", ".join(self.marks.notes), False))
+        notes = self.marks.notes
+        if p.kind.value == "turn":  # the headline already names recolonising
+            notes = [note for note in notes if note != NEW_COLONISATION]
+        if notes:
+            lines.append(("Also possible: " + ", ".join(notes), False))
         return lines
 
     def draw_panel(self, svg: ET.Element, lines: list[tuple[str, bool]]) -> float:

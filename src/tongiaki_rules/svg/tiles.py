@@ -14,19 +14,22 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..hexgrid import DIRECTION_NAMES, Hex
 from ..tiles import OceanTile
 from .geometry import (
     APOTHEM,
     BEACH_RADIUS,
+    LABEL_CLEARANCE,
     SQ3,
     S,
     _angle,
     _arc_path,
     _beach_angles,
+    _descent,
     _f,
+    _fitting_font,
     _hex_points,
     _polar,
 )
@@ -50,6 +53,10 @@ from .style import (
 
 if TYPE_CHECKING:
     from ..state import IslandView
+
+VALUE_BELOW: Final = 0.2 * S
+"""The island's value is shown this far below the middle of its name."""
+VALUE_RADIUS: Final = 0.095 * S
 
 
 class _Tiles(_Pieces):
@@ -358,16 +365,22 @@ class _Tiles(_Pieces):
     ) -> None:
         tile = view.tile
         name = tile.name
-        font = min(0.2 * S, 1.8 * inner / (0.6 * max(len(name), 1)))
         name_y = cy
         if view.is_royal:
             name_y = cy + 0.12 * S
             self.crown(g, cx, cy - 0.17 * S, view.king)
         elif not tile.is_start:
             name_y = cy - 0.06 * S
+        # the name stays on the green, clear of its edge and of the slots around it,
+        # and above the value
+        largest = 0.2 * S
+        if not tile.is_start:
+            room = VALUE_BELOW - VALUE_RADIUS - 0.02 * S
+            largest = min(largest, room / (0.36 + _descent(name)))
+        font = _fitting_font(name, inner - LABEL_CLEARANCE, name_y - cy, largest)
         self.text(g, cx, name_y, name, font, bold=True, fill="#1F3A14", cls="island-name")
         if not tile.is_start:
-            vy = name_y + 0.2 * S
+            vy = name_y + VALUE_BELOW
             ET.SubElement(
                 g,
                 "circle",
@@ -375,7 +388,7 @@ class _Tiles(_Pieces):
                     "class": "value",
                     "cx": _f(cx),
                     "cy": _f(vy),
-                    "r": _f(0.095 * S),
+                    "r": _f(VALUE_RADIUS),
                     "fill": "#FFFDF4",
                     "stroke": GREEN_EDGE,
                     "stroke-width": "1",
