@@ -57,7 +57,7 @@ def invariants(state: TonccState) -> None:
         assert owned + sum(state.seals) == 18
         for king in King:
             assert state.owners.count(king.value) + state.seals[king.value] == 6
-    assert 0 <= state.quiet_turns < 3
+    assert 0 <= state.quiet_turns < 3 or state.is_terminal
     assert len(state.results) == min(state.challenge, 3)
     for king in state.active_kings:
         destinations = {state.destination(king, m) for m in state.legal_actions(king)}

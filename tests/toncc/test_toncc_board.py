@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from tests.toncc.helpers import dealt
 
 from tongiaki_rules.toncc import DESTINATIONS, LABELS, MIND, Compass, King, Move, TonccRules
 from tongiaki_rules.toncc.board import AXIAL, INNER, OUTER, cell, distances_from
-
-from tests.toncc.helpers import dealt
 
 # The full destination table of the notes (section 2), columns E NE NW W SW SE.
 NOTES_TABLE = """
@@ -98,6 +97,7 @@ def test_the_compass_numbering_decides_which_number_is_west(compass: Compass, we
     assert sorted(numbers) == ["I1", "I2", "I3", "I4", "I5", "I6"]
     if compass is Compass.D6:  # opposite directions sum to 7, as on a die
         assert all(
-            state.destination(King.RED, Move(n)) == (state.destination(King.RED, Move(7 - n)) + 3) % 6
+            state.destination(King.RED, Move(n))
+            == (state.destination(King.RED, Move(7 - n)) + 3) % 6
             for n in range(1, 7)
         )

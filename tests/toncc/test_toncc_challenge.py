@@ -1,10 +1,11 @@
-"""Scenarios of a challenge: the simultaneous turn, conquest, contests, the end (TC-MOVE, TC-CONQ, TC-END)."""
+"""Scenarios of a challenge: the simultaneous turn, conquest, contests and the end."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from tests.toncc.helpers import dealt, invariants, midgame
 
 from tongiaki_rules.toncc import (
     MOVES,
@@ -14,13 +15,12 @@ from tongiaki_rules.toncc import (
     StallKingPoints,
     TonccIllegalActionError,
     TonccRules,
+    TonccState,
     new_game,
     observe,
 )
 from tongiaki_rules.toncc.board import MIND, cell
 from tongiaki_rules.toncc.turn import OFF
-
-from tests.toncc.helpers import dealt, invariants, midgame
 
 R, Y, B = King.RED, King.YELLOW, King.BLUE
 E, NE, NW, W, SW, SE = MOVES  # counter-clockwise Compass, the default
@@ -59,7 +59,7 @@ def test_the_sheets_contest_blue_beats_red_on_a_yellow_region_and_both_stay() ->
     after, report = state.apply_joint_with_report({R: E, Y: W, B: E})
     assert after.owners[6] == B.value and after.seals == (6, 5, 5)
     assert after.positions[R.value] == after.positions[B.value] == cell("I1")
-    contest = [c for c in report.conquests if c.cell == cell("I1")][0]
+    contest = next(c for c in report.conquests if c.cell == cell("I1"))
     assert contest.king is B and set(contest.contenders) == {R, B}
 
 
@@ -120,21 +120,27 @@ def test_a_king_who_has_left_cannot_move() -> None:
     assert state.apply_joint({Y: W, B: E}).turn == state.turn + 1
 
 
-def _stall_position(rules: TonccRules) -> object:
+def _stall_position(rules: TonccRules) -> TonccState:
     owners = {r: R for r in (0, 1, 2, 3, 4)} | {r: Y for r in (5, 6, 7, 8, 9)}
     owners |= {r: B for r in (10, 11, 12, 13, 17)}  # regions 14, 15, 16 on O9..O11 face up
-    return midgame(dealt(rules), owners, ("I1", "I2", "I3"))
+    return midgame(dealt(rules), owners, ("I1", "I2", "I5"))
+
+
+THERE = {R: E, Y: E, B: E}  # I1->O1, I2->O2, I5->I6: all face down
+BACK = {R: W, Y: W, B: W}
 
 
 @pytest.mark.toncc_clause("TC-END-3", "TC-END-4")
-@pytest.mark.parametrize(("flag", "points"), [(StallKingPoints.PRESENT, 3), (StallKingPoints.ONE, 1)])
-def test_three_moves_without_a_conquest_end_the_challenge(flag: StallKingPoints, points: int) -> None:
+@pytest.mark.parametrize(
+    ("flag", "points"), [(StallKingPoints.PRESENT, 3), (StallKingPoints.ONE, 1)]
+)
+def test_three_moves_without_a_conquest_end_the_challenge(
+    flag: StallKingPoints, points: int
+) -> None:
     state = _stall_position(TonccRules(stall_king_points=flag))
-    there = {R: E, Y: E, B: NW}  # I1->O1, I2->O2, I3->O5: all face down
-    back = {R: W, Y: W, B: SE}
-    state = state.apply_joint(there).apply_joint(back)  # type: ignore[attr-defined]
+    state = state.apply_joint(THERE).apply_joint(BACK)
     assert state.quiet_turns == 2 and state.challenge == 0
-    after, report = state.apply_joint_with_report(there)
+    after, report = state.apply_joint_with_report(THERE)
     assert report.stalled and report.challenge_over
     result = after.results[0]
     assert result.stalled and result.king_points == (points, points, points)
@@ -144,11 +150,9 @@ def test_three_moves_without_a_conquest_end_the_challenge(flag: StallKingPoints,
 
 @pytest.mark.toncc_clause("TC-END-3")
 def test_a_conquest_resets_the_count_of_quiet_moves() -> None:
-    state = _stall_position(TonccRules())
-    state = state.apply_joint({R: E, Y: E, B: NW}).apply_joint({R: W, Y: W, B: SE})  # type: ignore[attr-defined]
-    state = state.apply_joint({R: W, Y: W, B: NW})  # Red I1->I4 (down), Blue I3->O5 (down)
-    assert state.quiet_turns == 0 or state.quiet_turns == 3 - 0  # see below
-    assert state.challenge == 1  # that third quiet move stalled it: every destination was down
+    state = _stall_position(TonccRules()).apply_joint(THERE).apply_joint(BACK)
+    after = state.apply_joint({R: E, Y: E, B: SW})  # Blue I5->O9, face up
+    assert after.quiet_turns == 0 and after.challenge == 0 and after.owners[14] == B.value
 
 
 @pytest.mark.toncc_clause("TC-MOVE-1", "TC-MOVE-2")
@@ -175,12 +179,12 @@ def test_an_illegal_joint_action_names_the_king_the_move_and_the_clause(
 
 @pytest.mark.toncc_clause("TC-SETUP-2")
 def test_a_joint_action_during_the_shuffle_and_a_chance_outcome_during_play_are_refused() -> None:
-    with pytest.raises(TonccIllegalActionError, match="^TC-SETUP-2: the regions are still"):
+    with pytest.raises(TonccIllegalActionError, match=r"^TC-SETUP-2: the regions are still"):
         new_game().apply_joint({R: E, Y: E, B: E})
     state = dealt()
-    with pytest.raises(TonccIllegalActionError, match="^TC-SETUP-2"):
+    with pytest.raises(TonccIllegalActionError, match=r"^TC-SETUP-2"):
         state.apply_chance(new_game().chance_outcomes()[0][0])
-    with pytest.raises(TonccIllegalActionError, match="^TC-SETUP-2"):
+    with pytest.raises(TonccIllegalActionError, match=r"^TC-SETUP-2"):
         new_game().dealt((0, 0))
 
 

@@ -64,8 +64,7 @@ def test_exactly_fifteen_triples_share_a_feature_and_they_are_the_map_windows() 
 @pytest.mark.toncc_clause("TC-MAP-3", "TC-SCORE-2")
 def test_the_reconstructed_map_is_fair_every_king_has_the_same_kingdom_values_3_to_9() -> None:
     values = {
-        king: sorted(kingdom_value(w, king, STANDARD_MAP) for w in KINGDOM_WINDOWS)
-        for king in King
+        king: sorted(kingdom_value(w, king, STANDARD_MAP) for w in KINGDOM_WINDOWS) for king in King
     }
     assert values[King.RED] == values[King.YELLOW] == values[King.BLUE]
     assert values[King.RED] == [3, 3, 4, 5, 5, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9]
@@ -91,8 +90,11 @@ def test_a_user_map_replaces_the_standard_one() -> None:
         (lambda: TonccMap((*STANDARD_MAP.regions[:17], STANDARD_MAP.regions[0])), "the same"),
         (
             lambda: TonccMap(
-                (*STANDARD_MAP.regions[:2], Region(Colour.RED, Colour.BLUE, Shape.SQUARE, 2, 2))
-                + STANDARD_MAP.regions[3:]
+                (
+                    *STANDARD_MAP.regions[:2],
+                    Region(Colour.RED, Colour.BLUE, Shape.SQUARE, 2, 2),
+                    *STANDARD_MAP.regions[3:],
+                )
             ),
             "window A0-A1-A2 shares no feature",
         ),
