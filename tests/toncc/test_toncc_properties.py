@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.toncc.helpers import dealt, invariants
+from tests.toncc.helpers import dealt, invariants, midgame
 
 from tongiaki_rules.errors import TongiakiError
 from tongiaki_rules.toncc import (
@@ -138,7 +138,8 @@ def test_missing_or_extra_kings_in_a_joint_action_are_refused(
     seed: int, drop: King, extra: bool
 ) -> None:
     states = [s for s in play(seed, TonccRules()) if s.active_kings and len(s.active_kings) < 3]
-    state = states[0] if states and extra else dealt()
+    one_left = midgame(dealt(), dict.fromkeys(range(6, 12), King.RED), ("off", "I3", "I1"))
+    state = (states[0] if states else one_left) if extra else dealt()
     moves = dict.fromkeys(state.active_kings, MOVES[0])
     if extra:
         gone = next(k for k in King if k not in state.active_kings)
