@@ -34,7 +34,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "atomic",
     ),
     # 1: the engine and the state it freezes into
-    ("engine", "config", "views", "queries", "state", "scoring"),
+    ("engine", "config", "views", "queries", "state", "scoring", "toncc"),
     # 2: what is built on states: positions, explanations, JSON, notation, the testing kit
     (
         "scenario",

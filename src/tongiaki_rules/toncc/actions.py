@@ -1,0 +1,96 @@
+"""What a King chooses, what chance decides: Move, JointAction, PlaceRegion.
+
+A King's move is a Compass number, 1 to 6 (TC-MOVE-2); the direction it
+names depends on ``TonccRules.compass``. All Kings on the board choose at once
+and one :class:`JointAction` carries every choice (TC-MOVE-1).
+
+>>> JointAction.of({King.RED: Move(1), King.BLUE: Move(4)}).move_of(King.BLUE)
+Move(number=4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from ..errors import shown
+from .errors import TonccIllegalActionError
+from .kings import KINGS, King
+
+
+@attrs.frozen(slots=True)
+class Move:
+    """A King's move: the Compass number on top of his Head, 1 to 6.
+
+    >>> try:
+    ...     Move(7)
+    ... except TonccIllegalActionError as exc:
+    ...     print(exc)
+    TC-MOVE-2: Move: the Compass numbers are 1 to 6, got 7
+    """
+
+    number: int
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.number) is not int or not 1 <= self.number <= 6:
+            raise TonccIllegalActionError(
+                f"Move: the Compass numbers are 1 to 6, got {shown(self.number)}", "TC-MOVE-2"
+            )
+
+
+MOVES: tuple[Move, ...] = tuple(Move(n) for n in range(1, 7))
+"""The six moves, Compass numbers 1 to 6: every King on the board has exactly these."""
+
+
+@attrs.frozen(slots=True)
+class PlaceRegion:
+    """A chance outcome of the shuffle: region ``region`` goes on the next cell to fill.
+
+    The board is filled cell by cell, I1..I6 then O1..O12 (TC-SETUP-2).
+    """
+
+    region: int
+
+
+@attrs.frozen(slots=True)
+class JointAction:
+    """The moves of one turn, one per King by seat (``None`` for a King not on the board).
+
+    Build it with :meth:`of` from a mapping King → Move; whether the right
+    Kings move is checked when it is applied to a state.
+
+    >>> JointAction.of({King.YELLOW: MOVES[0]}).moves
+    (None, Move(number=1), None)
+    """
+
+    moves: tuple[Move | None, Move | None, Move | None]
+
+    @classmethod
+    def of(cls, moves: Mapping[King, Move]) -> JointAction:
+        """The joint action of a mapping King → Move; wrong types raise naming the entry."""
+        if not isinstance(moves, Mapping):
+            raise TonccIllegalActionError(
+                f"joint action: expected a mapping King -> Move, got {shown(moves)}", "TC-MOVE-1"
+            )
+        chosen: list[Move | None] = [None, None, None]
+        for king, move in moves.items():
+            if type(king) is not King:
+                raise TonccIllegalActionError(
+                    f"joint action: {shown(king)} is not a King", "TC-MOVE-1"
+                )
+            if type(move) is not Move:
+                raise TonccIllegalActionError(
+                    f"King {king.name}: {shown(move)} is not a Move (Move(1)..Move(6))",
+                    "TC-MOVE-2",
+                )
+            chosen[king.value] = move
+        return cls((chosen[0], chosen[1], chosen[2]))
+
+    def move_of(self, king: King) -> Move | None:
+        """The move chosen by ``king``, ``None`` if he has none."""
+        return self.moves[king.value]
+
+    def kings(self) -> tuple[King, ...]:
+        """The Kings that chose a move."""
+        return tuple(k for k in KINGS if self.moves[k.value] is not None)
