@@ -154,9 +154,7 @@ def test_creating_a_game_of_bots_answers_at_once_and_a_spectator_sees_every_move
                 break
     assert app.state.driver.wait_idle(timeout=60)
     app.state.driver.close()
-    # the moves arrived one after another, never going back; a view may come twice, since a
-    # spectator reads the latest view on each notice and a busy machine can bunch the notices
-    assert seen == sorted(seen) and len(set(seen)) > 5
+    assert seen == sorted(set(seen)) and len(seen) > 5  # the moves arrived one after another
     assert seen[-1] == len(client.get(f"/api/games/{gid}/record").json()["actions"])
 
 
