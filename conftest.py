@@ -28,18 +28,6 @@ if importlib.util.find_spec("fastapi") is None:
     collect_ignore += ["src/tongiaki_rules/server/app.py"]
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_cmdline_main(config: pytest.Config) -> None:
-    """Write the conformance report from one process: the tests run in this one.
-
-    The report gathers each test's clause marks from the collected items, which
-    only the process that runs the tests has; the default ``-n auto`` of
-    pytest-xdist would leave the controlling process with none.
-    """
-    if config.getoption("--conformance-report", None) and config.pluginmanager.has_plugin("xdist"):
-        config.option.numprocesses = 0
-
-
 @pytest.fixture(autouse=True)
 def _public_names(doctest_namespace: dict[str, Any]) -> None:
     for name in tongiaki_rules.__all__:
