@@ -76,10 +76,14 @@ def test_a_whole_match_between_all_three_bots_ends() -> None:
     assert [record.metadata[f"seat{s}"] for s in range(3)] == list(BOT_NAMES)
 
 
-def _wins(spec: str, other: str, games: int) -> float:
-    """Wins of ``spec`` over ``games`` two-player games against ``other``, seats swapped."""
+def _wins(spec: str, other: str, games: range) -> float:
+    """Wins of ``spec`` in the seeded two-player ``games`` against ``other``.
+
+    Game ``n`` is seeded with ``n`` and ``spec`` sits first in the even games,
+    second in the odd ones; a shared win counts as a half.
+    """
     won = 0.0
-    for game in range(games):
+    for game in games:
         specs = [spec, other] if game % 2 == 0 else [other, spec]
         bots = [make_bot(s, seed=100 * game + seat) for seat, s in enumerate(specs)]
         outcome = replay(play_match(bots, seed=game)).outcome()
@@ -88,12 +92,33 @@ def _wins(spec: str, other: str, games: int) -> float:
     return won
 
 
+# Strength is measured by benchmarks/bench_strength.py (hundreds of games, figures in
+# docs/how-to/bots.md). The default run checks a few seeded games, two from each seat,
+# whose results were measured once: MCTS (10 iterations) won games 1-4 against greedy
+# and games 0-3 against random, greedy won games 0-9 against random. A bot change
+# that loses more than one of them has weakened the bot, or must be measured again.
+
+
+def test_greedy_beats_random_in_seeded_games_from_either_seat() -> None:
+    assert _wins("greedy", "random", range(10)) >= 9  # of 10
+
+
+def test_mcts_beats_random_in_seeded_games_from_either_seat() -> None:
+    assert _wins("mcts:iterations=10", "random", range(4)) >= 3  # of 4
+
+
+def test_mcts_beats_greedy_in_seeded_games_from_either_seat() -> None:
+    assert _wins("mcts:iterations=10", "greedy", range(1, 5)) >= 3  # of 4
+
+
+@pytest.mark.slow
 def test_greedy_beats_random_in_most_games() -> None:
-    assert _wins("greedy", "random", 20) >= 14  # of 20: at least 70 %
+    assert _wins("greedy", "random", range(20)) >= 14  # of 20: at least 70 %
 
 
+@pytest.mark.slow
 def test_mcts_beats_random_in_most_games() -> None:
-    assert _wins("mcts:iterations=10", "random", 10) >= 8  # of 10
+    assert _wins("mcts:iterations=10", "random", range(10)) >= 8  # of 10
 
 
 def test_mcts_with_one_iteration_makes_the_greedy_choice() -> None:
@@ -127,6 +152,7 @@ def test_mcts_with_one_iteration_makes_the_greedy_choice() -> None:
     assert impatient  # the game went through the stretch this test is about
 
 
+@pytest.mark.slow
 def test_mcts_beats_greedy_in_most_games() -> None:
     # a few hundred games at the default budget are in docs/how-to/bots.md
-    assert _wins("mcts:iterations=10", "greedy", 16) >= 10  # of 16
+    assert _wins("mcts:iterations=10", "greedy", range(16)) >= 10  # of 16
