@@ -52,8 +52,9 @@ def add_parser(sub: Any) -> None:
         "a 19-cell board and a Map of Kingdoms.",
     )
     parser.set_defaults(run=_no_command)
-    commands = parser.add_subparsers(dest="toncc_command", metavar="COMMAND",
-                                     parser_class=type(parser))
+    commands = parser.add_subparsers(
+        dest="toncc_command", metavar="COMMAND", parser_class=type(parser)
+    )
     add_play_parser(commands)
     _add_simulate(commands)
     _add_replay(commands)
@@ -87,22 +88,41 @@ def _add_simulate(sub: Any) -> None:
         description="Play seeded games between bots; the bots are rotated through the "
         "Kings game by game. Prints wins and tóncc points by bot and by King.",
     )
-    parser.add_argument("--games", type=_whole(1, MAX_GAMES), default=100, metavar="N",
-                        help="number of games (default 100)")
-    parser.add_argument("--bots", default="random,greedy", metavar="LIST",
-                        help="comma-separated bots (random, greedy), rotated through the "
-                        "Kings (default random,greedy)")
-    parser.add_argument("--seed", type=_whole(-(2**63), 2**63), default=1, metavar="N",
-                        help="seed of the first game (default 1)")
-    parser.add_argument("--jobs", type=_whole(1, MAX_JOBS), default=1, metavar="J",
-                        help="worker processes (default 1); results do not depend on it")
+    parser.add_argument(
+        "--games",
+        type=_whole(1, MAX_GAMES),
+        default=100,
+        metavar="N",
+        help="number of games (default 100)",
+    )
+    parser.add_argument(
+        "--bots",
+        default="random,greedy",
+        metavar="LIST",
+        help="comma-separated bots (random, greedy), rotated through the "
+        "Kings (default random,greedy)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=_whole(-(2**63), 2**63),
+        default=1,
+        metavar="N",
+        help="seed of the first game (default 1)",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=_whole(1, MAX_JOBS),
+        default=1,
+        metavar="J",
+        help="worker processes (default 1); results do not depend on it",
+    )
     parser.add_argument("--json", action="store_true", help="print a JSON document")
     add_rules_option(parser)
     parser.set_defaults(run=_run_simulate)
 
 
 def play_bot_game(
-    bots: tuple[str, str, str], seed: str, rules: TonccRules | None = None
+    bots: tuple[str, ...], seed: str, rules: TonccRules | None = None
 ) -> dict[str, Any]:
     """One game between the named bots (by seat), seeded by ``seed``; its result as data.
 
@@ -115,7 +135,9 @@ def play_bot_game(
     turns = 0
     while not state.is_terminal:
         state = state.resolve_chance(rng)
-        state = state.apply_joint({k: players[k.value].choose(state, k) for k in state.active_kings})
+        state = state.apply_joint(
+            {k: players[k.value].choose(state, k) for k in state.active_kings}
+        )
         turns += 1
     return {
         "bots": list(bots),
@@ -137,19 +159,28 @@ def _run_simulate(args: argparse.Namespace) -> int:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             games = list(pool.map(play_bot_game, line_ups, seeds, rules_list, chunksize=8))
     else:
-        games = [play_bot_game(b, s, r) for b, s, r in zip(line_ups, seeds, rules_list, strict=True)]
+        games = [
+            play_bot_game(b, s, r) for b, s, r in zip(line_ups, seeds, rules_list, strict=True)
+        ]
     summary = _summary(games, names)
     if args.json:
-        document = {"schema": "toncc-simulation", "games": args.games, "seed": args.seed,
-                    "bots": names, "rules": {k: str(getattr(v, "value", v))
-                                             for k, v in rules.changed().items()}, **summary}
+        document = {
+            "schema": "toncc-simulation",
+            "games": args.games,
+            "seed": args.seed,
+            "bots": names,
+            "rules": {k: str(getattr(v, "value", v)) for k, v in rules.changed().items()},
+            **summary,
+        }
         print(json.dumps(document, indent=2, ensure_ascii=False))
         return 0
     print(f"Tóncc: {args.games} games, bots {','.join(names)}, seed {args.seed}")
     print(f"{'bot':<8} {'seats':>6} {'wins':>7} {'win %':>6} {'tóncc/game':>11}")
     for name, row in summary["by_bot"].items():
-        print(f"{name:<8} {row['seats']:>6} {row['wins']:>7.1f} {row['win_rate'] * 100:>6.1f} "
-              f"{row['toncc_per_game']:>11.2f}")
+        print(
+            f"{name:<8} {row['seats']:>6} {row['wins']:>7.1f} {row['win_rate'] * 100:>6.1f} "
+            f"{row['toncc_per_game']:>11.2f}"
+        )
     print(f"{'King':<8} {'wins':>7} {'tóncc/game':>11}")
     for name, row in summary["by_king"].items():
         print(f"{name:<8} {row['wins']:>7.1f} {row['toncc_per_game']:>11.2f}")
@@ -173,13 +204,18 @@ def _summary(games: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
     count = len(games)
     return {
         "by_bot": {
-            name: {"seats": row["seats"], "wins": row["wins"],
-                   "win_rate": row["wins"] / row["seats"] if row["seats"] else 0.0,
-                   "toncc_per_game": row["toncc"] / row["seats"] if row["seats"] else 0.0}
+            name: {
+                "seats": row["seats"],
+                "wins": row["wins"],
+                "win_rate": row["wins"] / row["seats"] if row["seats"] else 0.0,
+                "toncc_per_game": row["toncc"] / row["seats"] if row["seats"] else 0.0,
+            }
             for name, row in by_bot.items()
         },
-        "by_king": {name: {"wins": row["wins"], "toncc_per_game": row["toncc"] / count}
-                    for name, row in by_king.items()},
+        "by_king": {
+            name: {"wins": row["wins"], "toncc_per_game": row["toncc"] / count}
+            for name, row in by_king.items()
+        },
         "turns_per_game": sum(g["turns"] for g in games) / count,
         "shared_wins": sum(1 for g in games if len(g["winners"]) > 1),
     }
@@ -198,9 +234,12 @@ def read_toncc_record(path: str) -> TonccRecord:
 
 
 def _add_replay(sub: Any) -> None:
-    parser = sub.add_parser("replay", help="tell a Tóncc record turn by turn",
-                            description="Replay a Tóncc record (checking every turn) and tell "
-                            "it turn by turn, then show the final position.")
+    parser = sub.add_parser(
+        "replay",
+        help="tell a Tóncc record turn by turn",
+        description="Replay a Tóncc record (checking every turn) and tell "
+        "it turn by turn, then show the final position.",
+    )
     parser.add_argument("file", metavar="FILE", help="a Tóncc record JSON file, - for stdin")
     parser.set_defaults(run=_run_replay)
 
@@ -228,16 +267,26 @@ def _moves_of(joint: JointAction) -> dict[King, Move]:
 
 
 def _add_render(sub: Any) -> None:
-    parser = sub.add_parser("render", help="draw a Tóncc record's position as SVG or text",
-                            description="Draw the position of a Tóncc record after --step K "
-                            "steps (shuffles and turns; default all) as SVG or text.")
+    parser = sub.add_parser(
+        "render",
+        help="draw a Tóncc record's position as SVG or text",
+        description="Draw the position of a Tóncc record after --step K "
+        "steps (shuffles and turns; default all) as SVG or text.",
+    )
     parser.add_argument("file", metavar="FILE", help="a Tóncc record JSON file, - for stdin")
-    parser.add_argument("--format", choices=("svg", "text"), default="svg",
-                        help="an SVG document (default) or text")
-    parser.add_argument("--step", type=_whole(0, 10**6), default=None, metavar="K",
-                        help="the position after the first K steps (default: the last)")
-    parser.add_argument("-o", "--output", default="-", metavar="OUT",
-                        help="where to write (default: stdout)")
+    parser.add_argument(
+        "--format", choices=("svg", "text"), default="svg", help="an SVG document (default) or text"
+    )
+    parser.add_argument(
+        "--step",
+        type=_whole(0, 10**6),
+        default=None,
+        metavar="K",
+        help="the position after the first K steps (default: the last)",
+    )
+    parser.add_argument(
+        "-o", "--output", default="-", metavar="OUT", help="where to write (default: stdout)"
+    )
     parser.set_defaults(run=_run_render)
 
 
@@ -246,8 +295,9 @@ def _run_render(args: argparse.Namespace) -> int:
     states = record.states()
     step = len(states) - 1 if args.step is None else args.step
     if step >= len(states):
-        raise CliError(f"--step {step}: the record has {len(states) - 1} steps; choose 0 to "
-                       f"{len(states) - 1}")
+        raise CliError(
+            f"--step {step}: the record has {len(states) - 1} steps; choose 0 to {len(states) - 1}"
+        )
     state = states[step]
     if args.format == "text":
         text = render_text(state) + "\n"

@@ -71,7 +71,7 @@ def rules_of(items: list[str]) -> TonccRules:
             raise CliError(f"--rule {item!r}: expected NAME=VALUE")
         flags[name.strip().replace("-", "_")] = value.strip()
     try:
-        return TonccRules(**flags)  # type: ignore[arg-type]
+        return TonccRules(**flags)
     except TongiakiError as exc:
         raise CliError(f"--rule: {exc}") from None
 
@@ -120,8 +120,9 @@ def tell_turn(before: TonccState, moves: dict[King, Move], report: TurnReport) -
     for king in KINGS:
         landing = report.destinations[king.value]
         if king in moves and landing is not None:
-            reveal.append(f"{king.name.title()} {move_text(before, king, moves[king])} -> "
-                          f"{LABELS[landing]}")
+            reveal.append(
+                f"{king.name.title()} {move_text(before, king, moves[king])} -> {LABELS[landing]}"
+            )
     lines.append("Revealed: " + ", ".join(reveal))
     for conquest in report.conquests:
         region = before.toncc_map.regions[conquest.region]
@@ -134,8 +135,9 @@ def tell_turn(before: TonccState, moves: dict[King, Move], report: TurnReport) -
             )
         else:
             lines.append(f"  {conquest.king.name.title()} conquers {what}")
-        lines.append(f"  {conquest.king.name.title()} seals {position_name(conquest.region)} "
-                     "on the Map")
+        lines.append(
+            f"  {conquest.king.name.title()} seals {position_name(conquest.region)} on the Map"
+        )
     if not report.conquests:
         lines.append("  No conquest this turn.")
     for king in report.finished:
@@ -206,9 +208,13 @@ def run_play(args: argparse.Namespace) -> int:
     bots = {k: make_bot(names[i % len(names)], seed * 3 + k.value) for i, k in enumerate(others)}
     recorder = TonccRecorder(rules, metadata={"seed": str(seed)})
     game = _Game(recorder, bots, random.Random(seed), hidden=len(humans) > 1)
-    print("At the table: " + ", ".join(
-        f"{k.name.title()} ({'human' if k not in bots else bots[k].name})" for k in KINGS
-    ) + f"; seed {seed}")
+    print(
+        "At the table: "
+        + ", ".join(
+            f"{k.name.title()} ({'human' if k not in bots else bots[k].name})" for k in KINGS
+        )
+        + f"; seed {seed}"
+    )
     if humans:
         print("Type help for the commands.")
     try:
@@ -247,11 +253,14 @@ class _Game:
             for king in humans:
                 move = self.ask_move(king)
                 if move is None:
-                    print(f"Game stopped in challenge {state.challenge + 1}, turn {state.turn + 1}.")
+                    print(
+                        f"Game stopped in challenge {state.challenge + 1}, turn {state.turn + 1}."
+                    )
                     return 0
                 if isinstance(move, str):
-                    print("tongiaki toncc play: the input ended before the game did",
-                          file=sys.stderr)
+                    print(
+                        "tongiaki toncc play: the input ended before the game did", file=sys.stderr
+                    )
                     return STATUS_INPUT_ENDED
                 moves[king] = move
             for king in state.active_kings:

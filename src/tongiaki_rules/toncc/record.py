@@ -108,7 +108,9 @@ def _text(value: object, path: str) -> str:
     return value
 
 
-def _object(value: object, path: str, fields: Sequence[str], required: bool = True) -> dict[str, Any]:
+def _object(
+    value: object, path: str, fields: Sequence[str], required: bool = True
+) -> dict[str, Any]:
     if type(value) is not dict:
         _fail(path, f"expected an object, not {_kind(value)}")
     for key in value:
@@ -333,7 +335,8 @@ class TonccRecord:
                 {
                     "layout": list(log.layout),
                     "turns": [
-                        [None if m is None else m.number for m in joint.moves] for joint in log.turns
+                        [None if m is None else m.number for m in joint.moves]
+                        for joint in log.turns
                     ],
                 }
                 for log in self.challenges
@@ -389,7 +392,9 @@ def _log_from(value: object, path: str) -> ChallengeLog:
     log = _object(value, path, ("layout", "turns"))
     cells = _array(log["layout"], f"{path}.layout")
     if len(cells) != REGION_CELLS:
-        _fail(f"{path}.layout", f"expected {REGION_CELLS} region ids, not {len(cells)}", "TC-SETUP-2")
+        _fail(
+            f"{path}.layout", f"expected {REGION_CELLS} region ids, not {len(cells)}", "TC-SETUP-2"
+        )
     layout = tuple(_int(r, f"{path}.layout[{c}]", 0, REGION_CELLS - 1) for c, r in enumerate(cells))
     turns = []
     for t, item in enumerate(_array(log["turns"], f"{path}.turns")):

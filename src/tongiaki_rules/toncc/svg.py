@@ -77,8 +77,9 @@ def _board(state: TonccState) -> list[str]:
         for king, (dx, dy) in zip(KINGS, _KING_OFFSETS, strict=True):
             if state.positions[king.value] == cell:
                 parts.append(_circle(x + dx, y + dy, 8, FILLS[king.value]))
-                parts.append(_text(x + dx, y + dy + 4, LETTERS[king.value], size=10,
-                                   fill=INKS[king.value]))
+                parts.append(
+                    _text(x + dx, y + dy + 4, LETTERS[king.value], size=10, fill=INKS[king.value])
+                )
     parts.append("</g>")
     return parts
 
@@ -117,7 +118,9 @@ def _map(state: TonccState) -> list[str]:
     for region, picture in enumerate(state.toncc_map.regions):
         x, y = _map_xy(region)
         background = picture.background.value
-        parts.append(f"<title>{escape(position_name(region) + ': ' + picture_text(picture))}</title>")
+        parts.append(
+            f"<title>{escape(position_name(region) + ': ' + picture_text(picture))}</title>"
+        )
         parts.append(_circle(x, y, 17, FILLS[background]))
         parts.append(_text(x, y - 3, position_name(region), size=9, fill=INKS[background]))
         parts.append(_text(x, y + 9, colours_code(picture), size=9, fill=INKS[background]))
