@@ -178,7 +178,7 @@ def test_random_mutations_of_a_record_raise_record_errors_or_replay(data: st.Dat
         st.none(),
         st.booleans(),
         st.integers(-3, 30),
-        st.floats(),
+        st.floats(allow_nan=False, allow_infinity=False),
         st.text(max_size=3),
         st.lists(st.integers(0, 7), max_size=4),
     )
