@@ -26,7 +26,7 @@ def test_version_prints_the_package_version(capsys: Capsys, monkeypatch: Patch) 
 def test_no_command_is_one_line_naming_the_commands(capsys: Capsys, monkeypatch: Patch) -> None:
     status, out, err = run(capsys, monkeypatch)
     assert_one_line_error(status, err)
-    commands = "play, simulate, render, replay, serve"
+    commands = "play, simulate, render, replay, serve, toncc"
     assert err == f"tongiaki: error: choose a command: {commands} (try --help)\n"
     assert out == ""
 

@@ -1,4 +1,4 @@
-"""The ``tongiaki`` command: ``play``, ``simulate``, ``render``, ``replay`` and ``serve``.
+"""The ``tongiaki`` command: ``play``, ``simulate``, ``render``, ``replay``, ``serve``, ``toncc``.
 
 ``tongiaki`` (installed with the package) and ``python -m tongiaki_rules``
 are the same program. Whatever goes wrong, the command says so in one line
@@ -38,22 +38,23 @@ STATUS_BAD_INPUT = 2
 STATUS_INTERRUPTED = 130
 """Exit status after Ctrl-C (128 + SIGINT, as shells report it)."""
 
-_COMMANDS = ("play", "simulate", "render", "replay", "serve")
+_COMMANDS = ("play", "simulate", "render", "replay", "serve", "toncc")
 
 
 def _parser() -> tuple[Parser, dict[str, Parser]]:
     """The ``tongiaki`` parser and its subcommands' parsers by name."""
     from .. import __version__
-    from . import play, render, replay, serve, simulate
+    from . import play, render, replay, serve, simulate, toncc
     from .common import Parser
 
     parser = Parser(
         prog="tongiaki",
-        description="Play, simulate, render, replay and serve games of Tongiaki.",
+        description="Play, simulate, render, replay and serve games of Tongiaki "
+        "(and of Tóncc: tongiaki toncc --help).",
     )
     parser.add_argument("--version", action="version", version=f"tongiaki {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for module in (play, simulate, render, replay, serve):
+    for module in (play, simulate, render, replay, serve, toncc):
         module.add_parser(sub)
     return parser, sub.choices
 

@@ -1,0 +1,307 @@
+"""``tongiaki toncc``: play, simulate, replay and render games of Tóncc.
+
+* ``tongiaki toncc play`` -- a game at the terminal (see :mod:`.toncc_play`);
+* ``tongiaki toncc simulate`` -- many seeded games between bots, summed up
+  (``--json`` for a document, ``--jobs`` to use several processes);
+* ``tongiaki toncc replay FILE`` -- a record told turn by turn;
+* ``tongiaki toncc render FILE`` -- the position of a record as SVG or text.
+
+>>> from tongiaki_rules.cli import main
+>>> main(["toncc", "simulate", "--games", "2", "--seed", "1"])  # doctest: +ELLIPSIS
+Tóncc: 2 games, bots random,greedy, seed 1
+...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from ..errors import TongiakiError
+from ..toncc import KINGS, JointAction, King, Move, TonccRules, new_game
+from ..toncc.bots import make_bot
+from ..toncc.record import TonccRecord
+from ..toncc.svg import render_toncc_svg
+from ..toncc.textview import render_text
+from .common import CliError, read_text, write_text
+from .toncc_play import (
+    add_play_parser,
+    add_rules_option,
+    parse_bots,
+    rules_of,
+    tell_challenge_end,
+    tell_turn,
+)
+
+__all__ = ["add_parser", "play_bot_game"]
+
+MAX_GAMES = 1_000_000
+MAX_JOBS = 64
+
+
+def add_parser(sub: Any) -> None:
+    """Register ``tongiaki toncc`` and its commands."""
+    parser = sub.add_parser(
+        "toncc",
+        help="Tóncc, the second game: play, simulate, replay, render",
+        description="Tóncc (Davide Bassanelli): three Kings, simultaneous secret moves, "
+        "a 19-cell board and a Map of Kingdoms.",
+    )
+    parser.set_defaults(run=_no_command)
+    commands = parser.add_subparsers(
+        dest="toncc_command", metavar="COMMAND", parser_class=type(parser)
+    )
+    add_play_parser(commands)
+    _add_simulate(commands)
+    _add_replay(commands)
+    _add_render(commands)
+
+
+def _no_command(args: argparse.Namespace) -> int:
+    raise CliError("choose a command: play, simulate, replay, render (try --help)")
+
+
+def _whole(low: int, high: int) -> Any:
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be {low} to {high}, not {value}")
+        return value
+
+    return convert
+
+
+# ------------------------------------------------------------------ simulate
+
+
+def _add_simulate(sub: Any) -> None:
+    parser = sub.add_parser(
+        "simulate",
+        help="play many seeded Tóncc games between bots and sum up the results",
+        description="Play seeded games between bots; the bots are rotated through the "
+        "Kings game by game. Prints wins and tóncc points by bot and by King.",
+    )
+    parser.add_argument(
+        "--games",
+        type=_whole(1, MAX_GAMES),
+        default=100,
+        metavar="N",
+        help="number of games (default 100)",
+    )
+    parser.add_argument(
+        "--bots",
+        default="random,greedy",
+        metavar="LIST",
+        help="comma-separated bots (random, greedy), rotated through the "
+        "Kings (default random,greedy)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=_whole(-(2**63), 2**63),
+        default=1,
+        metavar="N",
+        help="seed of the first game (default 1)",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=_whole(1, MAX_JOBS),
+        default=1,
+        metavar="J",
+        help="worker processes (default 1); results do not depend on it",
+    )
+    parser.add_argument("--json", action="store_true", help="print a JSON document")
+    add_rules_option(parser)
+    parser.set_defaults(run=_run_simulate)
+
+
+def play_bot_game(
+    bots: tuple[str, ...], seed: str, rules: TonccRules | None = None
+) -> dict[str, Any]:
+    """One game between the named bots (by seat), seeded by ``seed``; its result as data.
+
+    >>> play_bot_game(("greedy", "random", "random"), "1:0")["turns"] > 0
+    True
+    """
+    rng = random.Random(seed)
+    players = [make_bot(name, rng.randrange(2**32)) for name in bots]
+    state = new_game(rules)
+    turns = 0
+    while not state.is_terminal:
+        state = state.resolve_chance(rng)
+        state = state.apply_joint(
+            {k: players[k.value].choose(state, k) for k in state.active_kings}
+        )
+        turns += 1
+    return {
+        "bots": list(bots),
+        "winners": [k.value for k in state.winners()],
+        "toncc": list(state.toncc_totals),
+        "turns": turns,
+    }
+
+
+def _run_simulate(args: argparse.Namespace) -> int:
+    names = parse_bots(args.bots)
+    rules = rules_of(args.rule)
+    line_ups = [
+        tuple(names[(seat + game) % len(names)] for seat in range(3)) for game in range(args.games)
+    ]
+    seeds = [f"{args.seed}:{game}" for game in range(args.games)]
+    rules_list = [rules] * args.games
+    if args.jobs > 1:
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            games = list(pool.map(play_bot_game, line_ups, seeds, rules_list, chunksize=8))
+    else:
+        games = [
+            play_bot_game(b, s, r) for b, s, r in zip(line_ups, seeds, rules_list, strict=True)
+        ]
+    summary = _summary(games, names)
+    if args.json:
+        document = {
+            "schema": "toncc-simulation",
+            "games": args.games,
+            "seed": args.seed,
+            "bots": names,
+            "rules": {k: str(getattr(v, "value", v)) for k, v in rules.changed().items()},
+            **summary,
+        }
+        print(json.dumps(document, indent=2, ensure_ascii=False))
+        return 0
+    print(f"Tóncc: {args.games} games, bots {','.join(names)}, seed {args.seed}")
+    print(f"{'bot':<8} {'seats':>6} {'wins':>7} {'win %':>6} {'tóncc/game':>11}")
+    for name, row in summary["by_bot"].items():
+        print(
+            f"{name:<8} {row['seats']:>6} {row['wins']:>7.1f} {row['win_rate'] * 100:>6.1f} "
+            f"{row['toncc_per_game']:>11.2f}"
+        )
+    print(f"{'King':<8} {'wins':>7} {'tóncc/game':>11}")
+    for name, row in summary["by_king"].items():
+        print(f"{name:<8} {row['wins']:>7.1f} {row['toncc_per_game']:>11.2f}")
+    print(f"Turns per game: {summary['turns_per_game']:.1f}; shared wins: {summary['shared_wins']}")
+    return 0
+
+
+def _summary(games: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
+    by_bot = {name: {"seats": 0, "wins": 0.0, "toncc": 0} for name in dict.fromkeys(names)}
+    by_king = {k.name.lower(): {"wins": 0.0, "toncc": 0} for k in KINGS}
+    for game in games:
+        share = 1.0 / len(game["winners"])
+        for seat in range(3):
+            bot, king = by_bot[game["bots"][seat]], by_king[KINGS[seat].name.lower()]
+            bot["seats"] += 1
+            bot["toncc"] += game["toncc"][seat]
+            king["toncc"] += game["toncc"][seat]
+            if seat in game["winners"]:
+                bot["wins"] += share
+                king["wins"] += share
+    count = len(games)
+    return {
+        "by_bot": {
+            name: {
+                "seats": row["seats"],
+                "wins": row["wins"],
+                "win_rate": row["wins"] / row["seats"] if row["seats"] else 0.0,
+                "toncc_per_game": row["toncc"] / row["seats"] if row["seats"] else 0.0,
+            }
+            for name, row in by_bot.items()
+        },
+        "by_king": {
+            name: {"wins": row["wins"], "toncc_per_game": row["toncc"] / count}
+            for name, row in by_king.items()
+        },
+        "turns_per_game": sum(g["turns"] for g in games) / count,
+        "shared_wins": sum(1 for g in games if len(g["winners"]) > 1),
+    }
+
+
+# ------------------------------------------------------------------ replay and render
+
+
+def read_toncc_record(path: str) -> TonccRecord:
+    """The record in ``path`` (``-``: stdin); :class:`CliError` saying what is wrong."""
+    text = read_text(path)
+    try:
+        return TonccRecord.from_json(text)
+    except TongiakiError as exc:
+        raise CliError(f"{path} is not a valid Tóncc record: {exc}") from None
+
+
+def _add_replay(sub: Any) -> None:
+    parser = sub.add_parser(
+        "replay",
+        help="tell a Tóncc record turn by turn",
+        description="Replay a Tóncc record (checking every turn) and tell "
+        "it turn by turn, then show the final position.",
+    )
+    parser.add_argument("file", metavar="FILE", help="a Tóncc record JSON file, - for stdin")
+    parser.set_defaults(run=_run_replay)
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    record = read_toncc_record(args.file)
+    state = new_game(record.rules, record.toncc_map)
+    for k, log in enumerate(record.challenges):
+        state = state.dealt(log.layout)
+        print(f"== Challenge {k + 1} of 3 ==")
+        for joint in log.turns:
+            moves = _moves_of(joint)
+            before = state
+            state, report = state.apply_joint_with_report(joint)
+            print(f"Turn {before.turn + 1}: " + "\n".join(tell_turn(before, moves, report)))
+            if report.challenge_over:
+                print("\n".join(tell_challenge_end(state)))
+    print()
+    print(render_text(state))
+    return 0
+
+
+def _moves_of(joint: JointAction) -> dict[King, Move]:
+    return {k: m for k in KINGS if (m := joint.move_of(k)) is not None}
+
+
+def _add_render(sub: Any) -> None:
+    parser = sub.add_parser(
+        "render",
+        help="draw a Tóncc record's position as SVG or text",
+        description="Draw the position of a Tóncc record after --step K "
+        "steps (shuffles and turns; default all) as SVG or text.",
+    )
+    parser.add_argument("file", metavar="FILE", help="a Tóncc record JSON file, - for stdin")
+    parser.add_argument(
+        "--format", choices=("svg", "text"), default="svg", help="an SVG document (default) or text"
+    )
+    parser.add_argument(
+        "--step",
+        type=_whole(0, 10**6),
+        default=None,
+        metavar="K",
+        help="the position after the first K steps (default: the last)",
+    )
+    parser.add_argument(
+        "-o", "--output", default="-", metavar="OUT", help="where to write (default: stdout)"
+    )
+    parser.set_defaults(run=_run_render)
+
+
+def _run_render(args: argparse.Namespace) -> int:
+    record = read_toncc_record(args.file)
+    states = record.states()
+    step = len(states) - 1 if args.step is None else args.step
+    if step >= len(states):
+        raise CliError(
+            f"--step {step}: the record has {len(states) - 1} steps; choose 0 to {len(states) - 1}"
+        )
+    state = states[step]
+    if args.format == "text":
+        text = render_text(state) + "\n"
+    else:
+        text = render_toncc_svg(state, f"Tóncc, step {step} of {len(states) - 1}")
+    write_text(args.output, text)
+    return 0
