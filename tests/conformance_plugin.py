@@ -3,6 +3,9 @@
 Registered by the root ``conftest.py``. Tests name the catalogue entries they
 check with ``@pytest.mark.clause("VOYAGE-2", "AMB-08")`` and the rules flag
 values they exercise with ``@pytest.mark.flag("failure_ends_turn", True)``.
+The same ``clause`` mark names the clauses of Tóncc's catalogue
+(``tongiaki_rules.toncc.CLAUSES``, ids ``TC-...``); ``@pytest.mark.toncc_clause``
+is a deprecated alias of it, read exactly like ``clause``.
 A clause mark means "this test checks the clause". Tests that check something
 else (the JSON loader's messages, the invariant checker, regression snapshots)
 carry ``@pytest.mark.topic("records")`` instead, with a topic of :data:`TOPICS`.
@@ -10,8 +13,10 @@ carry ``@pytest.mark.topic("records")`` instead, with a topic of :data:`TOPICS`.
 ``pytest --conformance-report docs/conformance.md`` writes, after the run, a
 page listing every catalogue entry with its sources, its flags, the distinct
 tests that check it (a parametrised test counts once, its cases shown apart)
-and whether they passed. Under pytest-xdist the workers collect the tests and
-send their marks to the controller, which writes the report.
+and whether they passed; then every Tóncc clause with its rule-sheet section
+and status (stated, derived, interpreted, reconstructed), counted the same
+way. Under pytest-xdist the workers collect the tests and send their marks to
+the controller, which writes the report.
 """
 
 from __future__ import annotations
@@ -27,6 +32,9 @@ from typing import Any
 import pytest
 
 from tongiaki_rules.catalogue import SOURCE_KEYS, Entry, load_catalogue
+from tongiaki_rules.toncc import CLAUSES as TONCC_CLAUSES
+from tongiaki_rules.toncc import Clause as TonccClause
+from tongiaki_rules.toncc.clauses import STATUSES as TONCC_STATUSES
 
 TOPICS: dict[str, str] = {
     "regression": "regression snapshots: recorded random games replayed move for move",
@@ -42,6 +50,9 @@ TOPICS: dict[str, str] = {
 MARKS = pytest.StashKey[dict[str, "TestMarks"]]()
 _OUTCOMES: dict[str, str] = {}
 """Outcome of each test of this session, by node id (a session runs once per process)."""
+
+CLAUSE_MARKS = ("clause", "toncc_clause")
+"""The marks that name clauses: ``clause``, and ``toncc_clause``, its deprecated alias."""
 
 SOURCE_LABELS = {"it": "IT", "fr_rules": "FR-R", "fr_help": "FR-H", "bsw_en": "BSW", "de": "DE"}
 _WORKER_KEY = "conformance_marks"
@@ -67,8 +78,10 @@ class TestMarks:
 
 
 def clause_ids(item: pytest.Item) -> set[str]:
-    """The catalogue ids a test names with ``@pytest.mark.clause``."""
-    return {str(arg) for mark in item.iter_markers("clause") for arg in mark.args}
+    """The catalogue ids a test names with ``@pytest.mark.clause`` (or its alias)."""
+    return {
+        str(arg) for name in CLAUSE_MARKS for mark in item.iter_markers(name) for arg in mark.args
+    }
 
 
 def topic_names(item: pytest.Item) -> set[str]:
@@ -113,12 +126,13 @@ class SourceMark:
 
 
 def _mark_kind(call: ast.Call) -> str | None:
+    """``clause``, ``flag`` or ``topic`` for a mark call (``toncc_clause`` is a ``clause``)."""
     func = call.func
-    if not (isinstance(func, ast.Attribute) and func.attr in ("clause", "flag", "topic")):
+    if not (isinstance(func, ast.Attribute) and func.attr in (*CLAUSE_MARKS, "flag", "topic")):
         return None
     owner = func.value
     if isinstance(owner, ast.Attribute) and owner.attr == "mark":
-        return func.attr
+        return "clause" if func.attr in CLAUSE_MARKS else func.attr
     return None
 
 
@@ -131,6 +145,8 @@ def _literal(node: ast.expr, where: str) -> Any:
 
 def source_marks(files: Iterable[Path], root: Path) -> Iterator[SourceMark]:
     """Every clause, flag and topic mark written in ``files``, read without importing them.
+
+    A ``toncc_clause`` mark is read as a ``clause`` mark.
 
     This is what the catalogue tests judge, so they never depend on which tests a
     run collected (a file, a keyword, a worker of pytest-xdist).
@@ -159,6 +175,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "topic(name): what a test checks when it checks no rule clause (see TOPICS)"
+    )
+    config.addinivalue_line(
+        "markers", "toncc_clause(id): deprecated alias of clause(id), for Tóncc ids (TC-...)"
     )
 
 
@@ -294,11 +313,14 @@ def _entry_section(entry: Entry, functions: list[TestFunction]) -> list[str]:
         lines.append("")
     if entry.related:
         lines += ["Related: " + ", ".join(entry.related), ""]
+    return [*lines, *_checked_by(functions, "entry")]
+
+
+def _checked_by(functions: list[TestFunction], what: str) -> list[str]:
+    """The tests that check an entry, each once with its cases, or the lack of any."""
     if not functions:
-        return [*lines, "**No test checks this entry.**", ""]
-    lines += [f"Checked by {count_text(functions)}:", ""]
-    lines += [f.line() for f in functions]
-    return [*lines, ""]
+        return [f"**No test checks this {what}.**", ""]
+    return [f"Checked by {count_text(functions)}:", "", *(f.line() for f in functions), ""]
 
 
 def _topics_section(by_topic: dict[str, list[str]], outcomes: Mapping[str, str]) -> list[str]:
@@ -323,7 +345,7 @@ def render_report(marks: Mapping[str, TestMarks], outcomes: Mapping[str, str]) -
     functions = {
         e.id: group_by_function(by_entry.get(e.id, []), outcomes) for e in catalogue.entries
     }
-    checking = {function_name(n) for ids in by_entry.values() for n in ids}
+    checking = {f.name for found in functions.values() for f in found}
     covered = sum(1 for e in catalogue.entries if functions[e.id])
     passing = sum(
         1 for e in catalogue.entries if functions[e.id] and _result(functions[e.id]) == "✅"
@@ -336,6 +358,8 @@ def render_report(marks: Mapping[str, TestMarks], outcomes: Mapping[str, str]) -
         "sources say it, the rules flag that decides it, and the tests that check it.",
         "A test is counted once however many cases (players, seeds, flag values) it runs.",
         "Generated by `python -m pytest -n 2 --conformance-report docs/conformance.md`.",
+        "The clauses of [Tóncc](#toncc), the second game of the source documents, follow",
+        "after Tongiaki's, counted the same way.",
         "",
         f"- entries: {len(catalogue.entries)} ({len(catalogue.clauses)} clauses, "
         f"{len(catalogue.ambiguities)} contested readings)",
@@ -360,5 +384,69 @@ def render_report(marks: Mapping[str, TestMarks], outcomes: Mapping[str, str]) -
             area = "Contested readings"
             lines += ["## Contested readings", ""]
         lines += _entry_section(e, functions[e.id])
+    lines += toncc_section(by_entry, outcomes)
     lines += _topics_section(_by_mark(marks, "topics"), outcomes)
     return "\n".join(lines).rstrip() + "\n"
+
+
+# ------------------------------------------------------------------ the Tóncc part
+
+TONCC_STATUS_TEXT = {
+    "stated": "stated in the rule sheet",
+    "derived": "derived from stated facts",
+    "interpreted": "an interpretation of ambiguous wording; a `TonccRules` flag decides",
+    "reconstructed": "reconstructed from a lost figure; replaceable data or a flag",
+}
+"""What each status of a Tóncc clause means."""
+
+
+def _toncc_clause_section(clause: TonccClause, functions: list[TestFunction]) -> list[str]:
+    lines = [f"### {clause.id} ({clause.status}) {{ #{clause.id.lower()} }}", ""]
+    lines += [
+        clause.summary,
+        "",
+        f"Rule sheet: *{clause.section}*. Status: **{clause.status}**.",
+        "",
+    ]
+    return [*lines, *_checked_by(functions, "clause")]
+
+
+def toncc_section(by_entry: Mapping[str, list[str]], outcomes: Mapping[str, str]) -> list[str]:
+    """The Tóncc part of the report: every clause of ``tongiaki_rules.toncc.CLAUSES``."""
+    clauses = list(TONCC_CLAUSES.values())
+    functions = {c.id: group_by_function(by_entry.get(c.id, []), outcomes) for c in clauses}
+    statuses = ", ".join(
+        f"{sum(c.status == status for c in clauses)} {status}" for status in TONCC_STATUSES
+    )
+    checked = [c for c in clauses if functions[c.id]]
+    passing = [c for c in checked if _result(functions[c.id]) == _MARK["passed"]]
+    lines = [
+        "## Tóncc { #toncc }",
+        "",
+        "The clause catalogue of Tóncc (`tongiaki_rules.toncc.CLAUSES`): each clause with",
+        "the section of the Italian rule sheet it comes from and its status.",
+        "",
+        "| status | meaning |",
+        "|---|---|",
+        *(f"| {status} | {text} |" for status, text in TONCC_STATUS_TEXT.items()),
+        "",
+        f"- clauses: {len(clauses)} ({statuses})",
+        f"- clauses checked by at least one test: {len(checked)}",
+        f"- clauses whose tests all passed: {len(passing)}",
+        "- distinct tests that check a Tóncc clause: "
+        f"{len({f.name for found in functions.values() for f in found})}",
+        "",
+        "| clause | rule sheet | status | checked by | result |",
+        "|---|---|---|---|---|",
+    ]
+    for c in clauses:
+        found = functions[c.id]
+        checked_by = count_text(found) if found else "—"
+        lines.append(
+            f"| [{c.id}](#{c.id.lower()}) | {c.section} | {c.status} | {checked_by} "
+            f"| {_result(found)} |"
+        )
+    lines.append("")
+    for c in clauses:
+        lines += _toncc_clause_section(c, functions[c.id])
+    return lines

@@ -38,6 +38,23 @@ def test_every_public_name_is_in_the_api_reference() -> None:
     assert not missing
 
 
+def test_every_public_name_of_toncc_is_in_its_api_reference() -> None:
+    from tongiaki_rules import toncc
+
+    reference = (DOCS / "toncc" / "api.md").read_text(encoding="utf-8")
+    missing = [
+        name for name in toncc.__all__ if f"::: tongiaki_rules.toncc.{name}\n" not in reference
+    ]
+    assert not missing
+
+
+def test_the_toncc_rules_page_asks_for_every_generated_block() -> None:
+    # docs/gen_toncc_pages.py replaces these markers when the site is built
+    page = (DOCS / "toncc" / "rules.md").read_text(encoding="utf-8")
+    asked = re.findall(r"^<!-- generated: ([a-z-]+) -->$", page, re.M)
+    assert sorted(asked) == ["board", "clauses", "destinations", "flags", "map"]
+
+
 @pytest.mark.parametrize("code", EXAMPLES)
 def test_every_code_example_in_the_docs_runs(
     code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -1,5 +1,9 @@
 """Meta-tests: the catalogue matches the shared one, and every entry and flag value is tested.
 
+"Every entry" covers both catalogues: Tongiaki's (``tongiaki_rules.catalogue``) and
+Tóncc's (``tongiaki_rules.toncc.CLAUSES``, ids ``TC-...``), which tests name with the
+same ``clause`` mark (``toncc_clause`` is read as its deprecated alias).
+
 Which tests name which clause is read from the test files' source (``source_marks``),
 not from what a run collected, so these checks never skip: not on a fresh clone without
 ``shared/rules/clauses.md`` beside it, not when a run selects a few files, not under
@@ -18,8 +22,11 @@ from tests.conformance_plugin import TOPICS, SourceMark, TestMarks, flag_text, s
 
 from tongiaki_rules import Rules
 from tongiaki_rules.catalogue import SOURCE_KEYS, load_catalogue
+from tongiaki_rules.toncc import CLAUSES as TONCC_CLAUSES
 
 CATALOGUE = load_catalogue()
+ALL_IDS = (*CATALOGUE.ids, *TONCC_CLAUSES)
+"""Every id a clause mark may name: Tongiaki's entries, then Tóncc's clauses."""
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared" / "rules" / "clauses.md"
 SHARED_COPY = Path(__file__).with_name("shared_clause_ids.txt")
@@ -102,14 +109,14 @@ def test_the_test_files_mark_clauses_flags_and_topics() -> None:
 
 def test_every_catalogue_entry_is_checked_by_a_test_or_says_why_not() -> None:
     covered = {str(cid) for mark in marks_of("clause") for cid in mark.args}
-    missing = [cid for cid in CATALOGUE.ids if cid not in covered and cid not in UNCHECKED]
+    missing = [cid for cid in ALL_IDS if cid not in covered and cid not in UNCHECKED]
     assert not missing, f"entries without a test: {missing}"
     needless = sorted(set(UNCHECKED) & covered)
     assert not needless, f"entries said to be unchecked have a test now: {needless}"
 
 
 def test_every_clause_a_test_names_is_in_the_catalogue() -> None:
-    known = set(CATALOGUE.ids)
+    known = set(ALL_IDS)
     unknown = [
         (cid, f"{mark.path}:{mark.line}")
         for mark in marks_of("clause")
@@ -148,6 +155,23 @@ def test_flag_markers_name_real_flags_and_values() -> None:
         assert name in fields, f"{where}: unknown flag {name}"
         for value in values:
             assert flag_text(value) in flag_domain(name), f"{where}: {name} has no value {value}"
+
+
+def test_the_toncc_clause_mark_is_read_as_a_clause_mark(tmp_path: Path) -> None:
+    written = tmp_path / "test_x.py"
+    written.write_text(
+        "import pytest\n\n"
+        '@pytest.mark.toncc_clause("TC-MOVE-3")\ndef test_x(): pass\n\n'
+        '@pytest.mark.clause("TC-MOVE-4", "VOYAGE-2")\ndef test_y(): pass\n'
+    )
+    found = [(m.kind, m.args) for m in source_marks([written], tmp_path)]
+    assert sorted(found) == [("clause", ("TC-MOVE-3",)), ("clause", ("TC-MOVE-4", "VOYAGE-2"))]
+
+
+def test_a_tongiaki_id_and_a_toncc_id_never_clash() -> None:
+    assert not set(CATALOGUE.ids) & set(TONCC_CLAUSES)
+    assert all(cid.startswith("TC-") for cid in TONCC_CLAUSES)
+    assert not any(cid.startswith("TC-") for cid in CATALOGUE.ids)
 
 
 def test_a_mark_whose_arguments_are_not_literals_is_refused(tmp_path: Path) -> None:

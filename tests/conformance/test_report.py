@@ -1,4 +1,8 @@
-"""The conformance report counts distinct tests, shows topics apart, and works under xdist."""
+"""The conformance report counts distinct tests, shows topics apart, and works under xdist.
+
+Its Tóncc part lists every clause of ``tongiaki_rules.toncc.CLAUSES`` with its rule-sheet
+section and status, counted the same way.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,8 @@ import sys
 from pathlib import Path
 
 from tests.conformance_plugin import TestMarks, count_text, group_by_function, render_report
+
+from tongiaki_rules.toncc import CLAUSES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -65,11 +71,49 @@ def test_topic_tests_are_shown_apart_and_count_for_no_clause() -> None:
 
 
 def test_the_report_table_has_four_narrow_columns() -> None:
-    report = render_report({}, {})
+    report = render_report({}, {}).split("## Tóncc", 1)[0]
     header = next(line for line in report.splitlines() if line.startswith("| entry |"))
     assert header == "| entry | title | checked by | result |"
     rows = [line for line in report.splitlines() if line.startswith("| [")]
     assert len(rows) == 122 and all(line.count(" | ") == 3 for line in rows)
+
+
+def toncc_part(report: str) -> str:
+    return report.split("## Tóncc { #toncc }", 1)[1].split("## Tests that check no clause")[0]
+
+
+def test_the_toncc_part_lists_every_clause_with_its_rule_sheet_section_and_status() -> None:
+    part = toncc_part(render_report({}, {}))
+    rows = [line for line in part.splitlines() if line.startswith("| [TC-")]
+    assert [line.split("]")[0][3:] for line in rows] == list(CLAUSES)
+    for clause in CLAUSES.values():
+        assert row(part, clause.id).startswith(
+            f"| [{clause.id}](#{clause.id.lower()}) | {clause.section} | {clause.status} |"
+        )
+        text = section(part, f"### {clause.id} ({clause.status}) {{ #{clause.id.lower()} }}")
+        assert clause.summary in text
+        assert f"Rule sheet: *{clause.section}*. Status: **{clause.status}**." in text
+        assert "**No test checks this clause.**" in text
+    assert "- clauses: 29 (19 stated, 5 derived, 3 interpreted, 2 reconstructed)" in part
+
+
+def test_a_toncc_test_counts_once_for_its_clause_and_not_for_tongiaki() -> None:
+    marks = seeded("test_moves_wrap", 40, TestMarks(("TC-MOVE-3", "TC-MOVE-4")))
+    marks["tests/t.py::test_jump"] = TestMarks(("TC-MOVE-3",))
+    outcomes = dict.fromkeys(marks, "passed") | {"tests/t.py::test_moves_wrap[7]": "failed"}
+    report = render_report(marks, outcomes)
+    assert "- distinct tests that check a clause: 0" in report  # Tongiaki's count
+    part = toncc_part(report)
+    assert row(part, "TC-MOVE-3").endswith("| stated | 2 tests, 41 cases | ❌ |")
+    assert row(part, "TC-MOVE-4").endswith("| derived | 1 test, 40 cases | ❌ |")
+    assert row(part, "TC-MOVE-1").endswith("| stated | — | no test |")
+    assert "- clauses checked by at least one test: 2" in part
+    assert "- clauses whose tests all passed: 0" in part
+    assert "- distinct tests that check a Tóncc clause: 2" in part
+    move_3 = section(part, "### TC-MOVE-3 (stated)")
+    assert "Checked by 2 tests, 41 cases:" in move_3
+    assert "- ❌ `tests/t.py::test_moves_wrap` (39/40 cases passed)" in move_3
+    assert "- ✅ `tests/t.py::test_jump`\n" in move_3
 
 
 SAMPLE = """
@@ -86,6 +130,14 @@ def test_colours():
 
 @pytest.mark.topic("regression")
 def test_snapshot():
+    pass
+
+@pytest.mark.clause("TC-MOVE-3")
+def test_jump_over_the_mind():
+    pass
+
+@pytest.mark.toncc_clause("TC-MOVE-4")
+def test_reverse_at_the_edge():
     pass
 """
 
@@ -106,9 +158,12 @@ def test_under_xdist_the_controller_writes_the_report_from_the_workers_marks(
         check=False,
         timeout=120,
     )
-    assert "1 failed, 5 passed" in run.stdout, run.stdout + run.stderr
+    assert "1 failed, 7 passed" in run.stdout, run.stdout + run.stderr
     report = out.read_text(encoding="utf-8")
     assert row(report, "END-1").endswith("| 1 test, 4 cases | ❌ |")
     assert "(3/4 cases passed)" in report
     assert row(report, "COMP-1").endswith("| 1 test | ✅ |")
     assert "1 test, ✅" in section(report.split("## Tests that check no clause")[1], "regression")
+    # a Tóncc clause, named by the clause mark or by its deprecated alias toncc_clause
+    assert row(toncc_part(report), "TC-MOVE-3").endswith("| 1 test | ✅ |")
+    assert row(toncc_part(report), "TC-MOVE-4").endswith("| 1 test | ✅ |")

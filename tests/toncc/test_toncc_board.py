@@ -32,14 +32,14 @@ O12 O8 O1 I1 I6 O11 O4
 """
 
 
-@pytest.mark.toncc_clause("TC-MOVE-2", "TC-MOVE-3", "TC-MOVE-4")
+@pytest.mark.clause("TC-MOVE-2", "TC-MOVE-3", "TC-MOVE-4")
 def test_every_destination_is_the_one_of_the_notes_table() -> None:
     for row in NOTES_TABLE.strip().splitlines():
         start, *ends = row.split()
         assert [LABELS[d] for d in DESTINATIONS[cell(start)]] == ends, start
 
 
-@pytest.mark.toncc_clause("TC-SETUP-1")
+@pytest.mark.clause("TC-SETUP-1")
 def test_the_board_is_a_hexagon_of_the_mind_six_inner_and_twelve_outer_regions() -> None:
     def ring(c: int) -> int:
         q, r = AXIAL[c]
@@ -50,21 +50,21 @@ def test_the_board_is_a_hexagon_of_the_mind_six_inner_and_twelve_outer_regions()
     assert ring(MIND) == 0 and len(set(AXIAL)) == 19
 
 
-@pytest.mark.toncc_clause("TC-MOVE-3")
+@pytest.mark.clause("TC-MOVE-3")
 def test_a_king_stepping_onto_the_mind_jumps_to_the_opposite_inner_region() -> None:
     for start, direction, end in (("I1", 3, "I4"), ("I2", 4, "I5"), ("I3", 5, "I6")):
         assert LABELS[DESTINATIONS[cell(start)][direction]] == end
         assert LABELS[DESTINATIONS[cell(end)][(direction + 3) % 6]] == start
 
 
-@pytest.mark.toncc_clause("TC-MOVE-4")
+@pytest.mark.clause("TC-MOVE-4")
 def test_a_king_leaving_the_board_runs_back_to_the_far_end_of_his_line() -> None:
     o1 = cell("O1")
     assert LABELS[DESTINATIONS[o1][0]] == "O7"  # long line O7 I4 (Mind) I1 O1
     assert LABELS[DESTINATIONS[o1][5]] == "O3"  # short line O1 O2 O3
 
 
-@pytest.mark.toncc_clause("TC-MOVE-2")
+@pytest.mark.clause("TC-MOVE-2")
 def test_every_region_has_six_different_destinations_and_each_direction_is_a_permutation() -> None:
     for c in range(18):
         assert len(set(DESTINATIONS[c])) == 6 and c not in DESTINATIONS[c]
@@ -74,7 +74,7 @@ def test_every_region_has_six_different_destinations_and_each_direction_is_a_per
         assert all(DESTINATIONS[DESTINATIONS[c][d]][opposite] == c for c in range(18))
 
 
-@pytest.mark.toncc_clause("TC-MOVE-2", "TC-END-3")
+@pytest.mark.clause("TC-MOVE-2", "TC-END-3")
 def test_every_region_reaches_every_other_within_three_moves() -> None:
     for c in range(18):
         profile = sorted(distances_from(c))
@@ -86,7 +86,7 @@ def test_every_region_reaches_every_other_within_three_moves() -> None:
     assert {LABELS[c] for c, d in enumerate(distances_from(cell("O2"))) if d == 3} == {"O8"}
 
 
-@pytest.mark.toncc_clause("TC-MOVE-1", "TC-MOVE-5")
+@pytest.mark.clause("TC-MOVE-1", "TC-MOVE-5")
 @pytest.mark.parametrize(
     ("compass", "west"), [(Compass.COUNTER_CLOCKWISE, Move(4)), (Compass.D6, Move(6))]
 )

@@ -26,7 +26,7 @@ R, Y, B = King.RED, King.YELLOW, King.BLUE
 E, NE, NW, W, SW, SE = MOVES  # counter-clockwise Compass, the default
 
 
-@pytest.mark.toncc_clause("TC-SETUP-2", "TC-SETUP-3")
+@pytest.mark.clause("TC-SETUP-2", "TC-SETUP-3")
 def test_a_game_starts_with_the_shuffle_as_chance_and_the_kings_in_the_mind() -> None:
     state = new_game()
     assert state.is_chance and state.active_kings == () and state.legal_actions(R) == ()
@@ -41,7 +41,7 @@ def test_a_game_starts_with_the_shuffle_as_chance_and_the_kings_in_the_mind() ->
     assert state.resolve_chance(random.Random(3)) is state
 
 
-@pytest.mark.toncc_clause("TC-MOVE-1", "TC-CONQ-1")
+@pytest.mark.clause("TC-MOVE-1", "TC-CONQ-1")
 def test_the_first_move_steps_out_of_the_mind_and_conquers_the_region_face_down() -> None:
     state = dealt()
     after, report = state.apply_joint_with_report({R: E, Y: NE, B: NW})
@@ -53,7 +53,7 @@ def test_the_first_move_steps_out_of_the_mind_and_conquers_the_region_face_down(
     assert state.seals == (6, 6, 6)  # the old state is untouched
 
 
-@pytest.mark.toncc_clause("TC-CONQ-1", "TC-CONQ-3")
+@pytest.mark.clause("TC-CONQ-1", "TC-CONQ-3")
 def test_the_sheets_contest_blue_beats_red_on_a_yellow_region_and_both_stay() -> None:
     state = dealt(I1=6)  # region B0 has a yellow background
     after, report = state.apply_joint_with_report({R: E, Y: W, B: E})
@@ -63,7 +63,7 @@ def test_the_sheets_contest_blue_beats_red_on_a_yellow_region_and_both_stay() ->
     assert contest.king is B and set(contest.contenders) == {R, B}
 
 
-@pytest.mark.toncc_clause("TC-CONQ-3")
+@pytest.mark.clause("TC-CONQ-3")
 def test_three_kings_on_one_region_go_to_the_king_of_its_background() -> None:
     for background_region, winner in ((0, B), (3, R), (6, Y)):
         state = dealt(I1=background_region)
@@ -71,7 +71,7 @@ def test_three_kings_on_one_region_go_to_the_king_of_its_background() -> None:
         assert after.owners[background_region] == winner.value
 
 
-@pytest.mark.toncc_clause("TC-CONQ-2")
+@pytest.mark.clause("TC-CONQ-2")
 def test_a_face_down_region_cannot_be_conquered_again() -> None:
     state = dealt().apply_joint({R: E, Y: W, B: NW})  # Red on I1, Yellow on I4
     after = state.apply_joint({R: W, Y: E, B: E})  # they swap over the Mind, Blue to I2
@@ -80,7 +80,7 @@ def test_a_face_down_region_cannot_be_conquered_again() -> None:
     assert after.seals == (5, 5, 4)
 
 
-@pytest.mark.toncc_clause("TC-CONQ-4")
+@pytest.mark.clause("TC-CONQ-4")
 def test_face_up_regions_equal_the_seals_in_hand_along_a_game() -> None:
     rng = random.Random(11)
     state = new_game().resolve_chance(rng)
@@ -91,7 +91,7 @@ def test_face_up_regions_equal_the_seals_in_hand_along_a_game() -> None:
     assert len(state.results) == 3
 
 
-@pytest.mark.toncc_clause("TC-END-1", "TC-END-2")
+@pytest.mark.clause("TC-END-1", "TC-END-2")
 def test_kings_placing_their_last_seal_together_score_the_kings_present_and_leave() -> None:
     owners = {r: R for r in (6, 7, 8, 9, 10)} | {r: Y for r in (11, 12, 13, 14, 15)}
     state = midgame(dealt(), owners, ("I1", "I3", "Mind"))  # regions 0..5 face up on I1..I6
@@ -111,7 +111,7 @@ def test_kings_placing_their_last_seal_together_score_the_kings_present_and_leav
     assert not state.results[0].stalled
 
 
-@pytest.mark.toncc_clause("TC-END-1")
+@pytest.mark.clause("TC-END-1")
 def test_a_king_who_has_left_cannot_move() -> None:
     owners = {r: R for r in range(6, 12)}
     state = midgame(dealt(), owners, ("off", "I3", "I1"))
@@ -130,7 +130,7 @@ THERE = {R: E, Y: E, B: E}  # I1->O1, I2->O2, I5->I6: all face down
 BACK = {R: W, Y: W, B: W}
 
 
-@pytest.mark.toncc_clause("TC-END-3", "TC-END-4")
+@pytest.mark.clause("TC-END-3", "TC-END-4")
 @pytest.mark.parametrize(
     ("flag", "points"), [(StallKingPoints.PRESENT, 3), (StallKingPoints.ONE, 1)]
 )
@@ -148,14 +148,14 @@ def test_three_moves_without_a_conquest_end_the_challenge(
     assert after.challenge == 1 and after.is_chance
 
 
-@pytest.mark.toncc_clause("TC-END-3")
+@pytest.mark.clause("TC-END-3")
 def test_a_conquest_resets_the_count_of_quiet_moves() -> None:
     state = _stall_position(TonccRules()).apply_joint(THERE).apply_joint(BACK)
     after = state.apply_joint({R: E, Y: E, B: SW})  # Blue I5->O9, face up
     assert after.quiet_turns == 0 and after.challenge == 0 and after.owners[14] == B.value
 
 
-@pytest.mark.toncc_clause("TC-MOVE-1", "TC-MOVE-2")
+@pytest.mark.clause("TC-MOVE-1", "TC-MOVE-2")
 @pytest.mark.parametrize(
     ("joint", "message"),
     [
@@ -177,7 +177,7 @@ def test_an_illegal_joint_action_names_the_king_the_move_and_the_clause(
     assert state == dealt()
 
 
-@pytest.mark.toncc_clause("TC-SETUP-2")
+@pytest.mark.clause("TC-SETUP-2")
 def test_a_joint_action_during_the_shuffle_and_a_chance_outcome_during_play_are_refused() -> None:
     with pytest.raises(TonccIllegalActionError, match=r"^TC-SETUP-2: the regions are still"):
         new_game().apply_joint({R: E, Y: E, B: E})
@@ -188,7 +188,7 @@ def test_a_joint_action_during_the_shuffle_and_a_chance_outcome_during_play_are_
         new_game().dealt((0, 0))
 
 
-@pytest.mark.toncc_clause("TC-MOVE-1")
+@pytest.mark.clause("TC-MOVE-1")
 def test_a_state_holds_no_choice_and_a_kings_view_shows_only_public_things() -> None:
     state = dealt()
     joint = JointAction.of({R: E, Y: E, B: Move(2)})

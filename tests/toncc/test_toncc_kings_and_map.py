@@ -24,7 +24,7 @@ from tongiaki_rules.toncc import (
 )
 
 
-@pytest.mark.toncc_clause("TC-KING-1")
+@pytest.mark.clause("TC-KING-1")
 def test_each_king_has_his_body_strong_his_hair_medium_and_the_last_colour_weak() -> None:
     hair = {King.BLUE: Colour.YELLOW, King.YELLOW: Colour.RED, King.RED: Colour.BLUE}
     for king in King:
@@ -35,13 +35,13 @@ def test_each_king_has_his_body_strong_his_hair_medium_and_the_last_colour_weak(
         assert sorted(k.weight(colour) for k in King) == [1, 2, 3]
 
 
-@pytest.mark.toncc_clause("TC-CONQ-3")
+@pytest.mark.clause("TC-CONQ-3")
 def test_the_sheets_contest_red_and_blue_on_a_yellow_region_goes_to_blue() -> None:
     assert strongest_in(Colour.YELLOW, [King.RED, King.BLUE]) is King.BLUE
     assert strongest_in(Colour.YELLOW, list(King)) is King.YELLOW
 
 
-@pytest.mark.toncc_clause("TC-SCORE-5")
+@pytest.mark.clause("TC-SCORE-5")
 def test_of_two_tied_kings_the_one_weaker_in_two_colours_wins_blue_yellow_red_blue() -> None:
     assert weaker_king(King.BLUE, King.YELLOW) is King.BLUE
     assert weaker_king(King.YELLOW, King.RED) is King.YELLOW
@@ -50,7 +50,7 @@ def test_of_two_tied_kings_the_one_weaker_in_two_colours_wins_blue_yellow_red_bl
         assert weaker_king(a, b) is weaker_king(b, a)
 
 
-@pytest.mark.toncc_clause("TC-MAP-1", "TC-MAP-2", "TC-MAP-3")
+@pytest.mark.clause("TC-MAP-1", "TC-MAP-2", "TC-MAP-3")
 def test_exactly_fifteen_triples_share_a_feature_and_they_are_the_map_windows() -> None:
     regions = STANDARD_MAP.regions
     sharing = {t for t in combinations(range(18), 3) if shared_feature(*(regions[i] for i in t))}
@@ -61,7 +61,7 @@ def test_exactly_fifteen_triples_share_a_feature_and_they_are_the_map_windows() 
         assert sum(corner in w for w in KINGDOM_WINDOWS) == 2
 
 
-@pytest.mark.toncc_clause("TC-MAP-3", "TC-SCORE-2")
+@pytest.mark.clause("TC-MAP-3", "TC-SCORE-2")
 def test_the_reconstructed_map_is_fair_every_king_has_the_same_kingdom_values_3_to_9() -> None:
     values = {
         king: sorted(kingdom_value(w, king, STANDARD_MAP) for w in KINGDOM_WINDOWS) for king in King
@@ -72,7 +72,7 @@ def test_the_reconstructed_map_is_fair_every_king_has_the_same_kingdom_values_3_
         assert sum(r.background is colour for r in STANDARD_MAP.regions) == 6
 
 
-@pytest.mark.toncc_clause("TC-MAP-3")
+@pytest.mark.clause("TC-MAP-3")
 def test_a_user_map_replaces_the_standard_one() -> None:
     turned = TonccMap(STANDARD_MAP.regions[6:] + STANDARD_MAP.regions[:6])  # a side further
     state = new_game(toncc_map=turned).dealt(tuple(range(18)))
@@ -80,7 +80,7 @@ def test_a_user_map_replaces_the_standard_one() -> None:
     assert kingdom_value(KINGDOM_WINDOWS[0], King.RED, turned) == 9  # B0-B2 yellow: Red weak
 
 
-@pytest.mark.toncc_clause("TC-MAP-1")
+@pytest.mark.clause("TC-MAP-1")
 @pytest.mark.parametrize(
     ("build", "named"),
     [

@@ -31,7 +31,7 @@ def _owners(**runs: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(owned)
 
 
-@pytest.mark.toncc_clause("TC-SCORE-1", "TC-SCORE-2", "TC-SCORE-3")
+@pytest.mark.clause("TC-SCORE-1", "TC-SCORE-2", "TC-SCORE-3")
 def test_three_in_a_row_is_a_kingdom_four_are_two_and_loose_seals_score_nothing() -> None:
     owners = _owners(RED=(0, 1, 2, 3, 9, 16), YELLOW=(6, 7, 8), BLUE=(10, 11, 13))
     result = score_challenge(LAYOUT, owners, (3, 2, 1), False, STANDARD_MAP, TonccRules())
@@ -43,7 +43,7 @@ def test_three_in_a_row_is_a_kingdom_four_are_two_and_loose_seals_score_nothing(
     assert result.toncc_points == (2, 1, 0)
 
 
-@pytest.mark.toncc_clause("TC-SCORE-1", "TC-MAP-2")
+@pytest.mark.clause("TC-SCORE-1", "TC-MAP-2")
 def test_a_run_counts_on_one_side_and_may_use_a_corner_but_not_turn_it() -> None:
     around_corner = _owners(BLUE=(4, 5, 6, 7, 8))  # A4 A5 | B0 corner | B1 B2
     result = score_challenge(LAYOUT, around_corner, (0, 0, 0), False, STANDARD_MAP, TonccRules())
@@ -51,20 +51,20 @@ def test_a_run_counts_on_one_side_and_may_use_a_corner_but_not_turn_it() -> None
     assert windows == [(4, 5, 6), (6, 7, 8)]  # A5-B0-B1 turns the corner: no Kingdom
 
 
-@pytest.mark.toncc_clause("TC-SCORE-4", "TC-SCORE-5")
+@pytest.mark.clause("TC-SCORE-4", "TC-SCORE-5")
 def test_the_sheets_example_red_12_blue_10_yellow_10_gives_red_2_blue_1_yellow_0() -> None:
     assert toncc_points((12, 10, 10), TonccRules()) == (2, 0, 1)
     assert ranking((12, 10, 10)) == (R, B, Y)
 
 
-@pytest.mark.toncc_clause("TC-SCORE-4")
+@pytest.mark.clause("TC-SCORE-4")
 def test_distinct_scores_give_2_1_0_and_a_three_way_tie_1_each() -> None:
     assert toncc_points((5, 9, 7), TonccRules()) == (0, 2, 1)
     assert toncc_points((8, 8, 8), TonccRules()) == (1, 1, 1)
     assert toncc_points((8, 8, 8), TonccRules(top_tie=TopTie.WINNER_TAKES_BOTH)) == (1, 1, 1)
 
 
-@pytest.mark.toncc_clause("TC-SCORE-5", "TC-SCORE-6")
+@pytest.mark.clause("TC-SCORE-5", "TC-SCORE-6")
 @pytest.mark.parametrize(
     ("flag", "expected"), [(TopTie.RANKED, (1, 0, 2)), (TopTie.WINNER_TAKES_BOTH, (0, 0, 3))]
 )
@@ -74,7 +74,7 @@ def test_two_kings_tied_for_the_best_score(flag: TopTie, expected: tuple[int, in
     assert toncc_points((10, 4, 10), TonccRules(top_tie=flag)) == swapped
 
 
-@pytest.mark.toncc_clause("TC-GAME-2")
+@pytest.mark.clause("TC-GAME-2")
 def test_the_most_tonc_points_win_and_two_tied_go_to_the_weaker_king() -> None:
     assert game_winners((5, 2, 2), (0, 0, 0), TonccRules()) == (R,)
     assert game_winners((4, 1, 4), (0, 0, 0), TonccRules()) == (R,)  # Red beats Blue
@@ -82,7 +82,7 @@ def test_the_most_tonc_points_win_and_two_tied_go_to_the_weaker_king() -> None:
     assert returns_of((R,)) == (1.0, -0.5, -0.5)
 
 
-@pytest.mark.toncc_clause("TC-GAME-3")
+@pytest.mark.clause("TC-GAME-3")
 @pytest.mark.parametrize(
     ("flag", "totals", "winners"),
     [
@@ -99,7 +99,7 @@ def test_a_game_ending_3_3_3(
     assert sum(returns_of(winners)) == pytest.approx(0)
 
 
-@pytest.mark.toncc_clause("TC-GAME-1", "TC-SETUP-2")
+@pytest.mark.clause("TC-GAME-1", "TC-SETUP-2")
 def test_a_game_is_three_challenges_each_shuffled_anew_with_nine_tonc_points() -> None:
     rng = random.Random(5)
     state = new_game()
