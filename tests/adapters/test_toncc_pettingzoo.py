@@ -34,6 +34,7 @@ from tongiaki_rules.adapters.toncc_pettingzoo import (  # noqa: E402
     parallel_env,
 )
 from tongiaki_rules.toncc import MOVES, King, TonccRules, TopTie  # noqa: E402
+from tongiaki_rules.toncc.textview import render_text  # noqa: E402
 
 pytestmark = pytest.mark.topic("adapters")
 
@@ -259,8 +260,10 @@ def test_render_shows_the_board_as_text(capsys: pytest.CaptureFixture[str]) -> N
     game = parallel_env(seed=2, render_mode="ansi")
     game.reset()
     text = game.render()
-    assert text == board_text(game.toncc_state)
-    assert text.splitlines()[1] == "Kings: RED at Mind, YELLOW at Mind, BLUE at Mind"
+    state = game.toncc_state
+    assert text == board_text(state).splitlines()[0] + "\n" + render_text(state)
+    assert text.splitlines()[0] == "challenge 1, turn 0"
+    assert "(  Mind    RYB)" in text and "Map (position, picture, seal):" in text
     human = parallel_env(seed=2, render_mode="human")
     human.reset()
     assert human.render() is None

@@ -62,6 +62,7 @@ from ..toncc import (
     TonccState,
     new_game,
 )
+from ..toncc.textview import render_text
 from .toncc_observation import OBSERVATION_SIZE, board_text, observation_vector
 
 __all__ = ["AGENTS", "MAX_CYCLES", "TonccParallelEnv", "parallel_env"]
@@ -290,7 +291,9 @@ class TonccParallelEnv(ParallelEnv):
         return observed
 
     def render(self) -> str | None:
-        """The position as text: returned for ``"ansi"``, printed for ``"human"``.
+        """The position as text (the heading, then the board, the Map and the scores as
+        :func:`tongiaki_rules.toncc.textview.render_text` draws them): returned for
+        ``"ansi"``, printed for ``"human"``.
 
         >>> game = parallel_env(seed=0, render_mode="ansi")
         >>> _ = game.reset()
@@ -300,7 +303,10 @@ class TonccParallelEnv(ParallelEnv):
         if self.render_mode is None:
             gymnasium.logger.warn("render() needs render_mode='ansi' or 'human' in parallel_env()")
             return None
-        text = board_text(self._state)
+        # the heading (challenge and turn), then the board, the Map and the scores as
+        # tongiaki toncc render --format text draws them
+        heading = board_text(self._state).splitlines()[0]
+        text = f"{heading}\n{render_text(self._state)}"
         if self.render_mode == "human":
             print(text)
             return None
