@@ -117,7 +117,9 @@ def freeze(w: Work, legal: list[Action], parent: GameState | None) -> GameState:
         parent_full = parent._full
         if full == parent_full:
             full = parent_full
-    values = (
+    # a tuple of objects, not of the fields' types: mypyc would keep a typed fixed-length
+    # tuple unboxed and box all of it again at every indexing in the loop below
+    values: tuple[object, ...] = (
         w.cfg,
         w.tiles,
         boats,
@@ -149,7 +151,8 @@ def freeze(w: Work, legal: list[Action], parent: GameState | None) -> GameState:
     cls = _BOUND.cls
     assert cls is not None, "the state module binds its class on import"
     if not _NATIVE:
-        return cls(*values)
+        make: Callable[..., GameState] = cls  # the fields are in order (see STATE_SLOTS)
+        return make(*values)
     state = object.__new__(cls)
     setters = _BOUND.setters
     for k in range(len(values)):
