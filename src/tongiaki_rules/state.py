@@ -192,7 +192,10 @@ class GameState(PositionQueries):
         >>> state.apply(SetupPlace(0)).reserve(Colour.BLUE)
         14
         """
-        return _freeze.step(self, self._canonical(action), None)
+        after = _freeze.step_offered(self, action)  # the very action offered: legal
+        if after is None:
+            after = _freeze.step(self, self._canonical(action), None)
+        return after
 
     def apply_with_events(self, action: Action) -> tuple[GameState, tuple[Event, ...]]:
         """Like :meth:`apply`, and also what happened, in order (see :mod:`.events`).

@@ -144,7 +144,8 @@ class Board:
         self.tiles: tuple[tuple[Hex, int, int], ...] = s.tiles_
         self.boats: list[tuple[tuple[int, ...], ...]] = list(s.boats_)
         self.kings: tuple[int, ...] = s.kings_
-        self.where: dict[Hex, int] = s.where_()
+        where = s._where  # kept by every state the engine froze; rebuilt after drop_caches
+        self.where: dict[Hex, int] = s.where_() if where is None else where
         self.removed: tuple[int, ...] = s.removed_
         self.pile: tuple[int, ...] = s.pile_
         self.reserve: list[int] = list(s.reserve_)
@@ -164,7 +165,8 @@ class Board:
         self.ended: bool = s.ended_
         self.setup_firsts: tuple[int, ...] = s.setup_firsts_
         self.setup_count: int = s.setup_count_
-        self.full: list[tuple[Hex, int]] = list(s.full_())
+        full = s._full
+        self.full: list[tuple[Hex, int]] = list(s.full_() if full is None else full)
         self.chain: tuple[tuple[object, ...], ...] = s.chain_
         self.log: list[ev.Event] | None = None
         """Events of this step, when the caller asked for them."""

@@ -96,6 +96,20 @@ def step(state: GameState, action: Action, log: list[Event] | None) -> GameState
     return freeze(w, legal, state)
 
 
+def step_offered(state: GameState, action: object) -> GameState | None:
+    """The state after ``action`` if it is the very object of the state's kept legal list.
+
+    ``None`` otherwise (a copy, a draw, anything else): the caller checks it
+    then. Actions are interned, so the fast path is the common one.
+    """
+    legal = state._legal
+    if legal is not None:
+        for offered in legal:
+            if offered is action:
+                return step(state, offered, None)
+    return None
+
+
 def settled(state: GameState) -> GameState:
     """``state`` with its automatic steps resolved (the constructors' last step)."""
     w = Work(state)
