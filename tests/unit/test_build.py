@@ -44,3 +44,18 @@ def test_states_the_engine_builds_are_those_the_class_builds() -> None:
         rebuilt = GameState(**fields)
         assert rebuilt == state and hash(rebuilt) == hash(state)
         assert all(getattr(rebuilt, name) is v for name, v in fields.items())
+
+
+def test_actions_the_engine_offers_are_those_the_classes_build() -> None:
+    # the engine makes its actions slot by slot, without the classes' field checks
+    rng = random.Random(8)
+    for players in (2, 4, 6):
+        state = new_game(players)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            for action in legal:
+                fields = attrs.asdict(action, recurse=False)
+                rebuilt = type(action)(**fields)
+                assert rebuilt == action and hash(rebuilt) == hash(action)
+                assert repr(rebuilt) == repr(action)  # the same field types too (1, not True)
+            state = state.apply(rng.choice(legal) if legal else state.sample_chance(rng))
