@@ -33,6 +33,7 @@ from .colours import BOATS_PER_COLOUR, COLOURS
 from .config import DEFAULT_RULES as DEFAULT_RULES
 from .config import GameConfig as GameConfig
 from .config import check_settings as check_settings
+from .engine import chance as _chance
 from .engine import freeze as _freeze
 from .errors import IllegalActionError, SettingsError, shown
 from .hexgrid import ORIGIN, Hex
@@ -260,19 +261,7 @@ class GameState(PositionQueries):
         """
         if self.phase_ != _engine.DRAW:
             return []
-        draws = self.config.tiles.draws
-        pile = self.pile_
-        total = len(pile)
-        outcomes: list[tuple[Draw, float]] = []
-        k = 0
-        while k < total:
-            t = pile[k]
-            n = 1
-            while k + n < total and pile[k + n] == t:
-                n += 1
-            outcomes.append((draws[t], n / total))
-            k += n
-        return outcomes
+        return _chance.outcomes(self.config.tiles.draws, self.pile_)
 
     def sample_chance(self, rng: random.Random) -> Draw:
         """Draw a tile at random from the pile, as a shuffled pile would give it.
