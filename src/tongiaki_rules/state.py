@@ -33,6 +33,8 @@ from .colours import BOATS_PER_COLOUR, COLOURS
 from .config import DEFAULT_RULES as DEFAULT_RULES
 from .config import GameConfig as GameConfig
 from .config import check_settings as check_settings
+from .engine import chance as _chance
+from .engine import freeze as _freeze
 from .errors import IllegalActionError, SettingsError, shown
 from .hexgrid import ORIGIN, Hex
 from .queries import PositionQueries
@@ -155,56 +157,9 @@ class GameState(PositionQueries):
         object.__setattr__(self, "_full", None)
         object.__setattr__(self, "_where", None)
 
-    @classmethod
-    def _freeze(
-        cls, w: _engine.Work, legal: list[Action], parent: GameState | None = None
-    ) -> GameState:
-        # the parent's tuples are reused when they did not change: fewer new objects per state
-        boats = tuple(w.boats)
-        reserve = tuple(w.reserve)
-        full = tuple(w.full)
-        if parent is not None:
-            if len(parent.boats_) == len(boats) and all(map(is_, boats, parent.boats_)):
-                boats = parent.boats_
-            if reserve == parent.reserve_:
-                reserve = parent.reserve_
-            if full == parent._full:
-                full = parent._full
-        return cls(
-            w.cfg,
-            w.tiles,
-            boats,
-            w.kings,
-            w.removed,
-            w.pile,
-            reserve,
-            w.out,
-            w.founded,
-            w.agent,
-            w.phase,
-            w.group,
-            w.at,
-            w.entry,
-            w.origin,
-            w.turn_origin,
-            w.drawn,
-            w.tile,
-            w.purpose,
-            w.served,
-            w.ended,
-            w.setup_firsts,
-            w.setup_count,
-            w.chain,
-            full,
-            w.where,
-            tuple(legal),
-        )
-
     def _settled(self) -> GameState:
         """Resolve automatic steps from a freshly built state (constructors use this)."""
-        w = _engine.Work(self)
-        legal = w.settle()
-        return GameState._freeze(w, legal, self)
+        return _freeze.settled(self)
 
     # ------------------------------------------------------------ the contract
     def legal_actions(self) -> tuple[Action, ...]:
@@ -238,11 +193,10 @@ class GameState(PositionQueries):
         >>> state.apply(SetupPlace(0)).reserve(Colour.BLUE)
         14
         """
-        canonical = self._canonical(action)
-        w = _engine.Work(self)
-        w.apply(canonical)
-        legal = w.settle()
-        return GameState._freeze(w, legal, self)
+        after = _freeze.step_offered(self, action)  # the very action offered: legal
+        if after is None:
+            after = _freeze.step(self, self._canonical(action), None)
+        return after
 
     def apply_with_events(self, action: Action) -> tuple[GameState, tuple[Event, ...]]:
         """Like :meth:`apply`, and also what happened, in order (see :mod:`.events`).
@@ -254,13 +208,8 @@ class GameState(PositionQueries):
         ['TileDrawn', 'TilePlaced', 'Landed']
         """
         canonical = self._canonical(action)
-        w = _engine.Work(self)
         log: list[Event] = []
-        w.log = log
-        w.apply(canonical)
-        legal = w.settle()
-        w.log = None
-        return GameState._freeze(w, legal, self), tuple(log)
+        return _freeze.step(self, canonical, log), tuple(log)
 
     def _canonical(self, action: Action) -> Action:
         """The legal action equal to ``action`` (raises IllegalActionError if none).
@@ -312,19 +261,7 @@ class GameState(PositionQueries):
         """
         if self.phase_ != _engine.DRAW:
             return []
-        draws = self.config.tiles.draws
-        pile = self.pile_
-        total = len(pile)
-        outcomes: list[tuple[Draw, float]] = []
-        k = 0
-        while k < total:
-            t = pile[k]
-            n = 1
-            while k + n < total and pile[k + n] == t:
-                n += 1
-            outcomes.append((draws[t], n / total))
-            k += n
-        return outcomes
+        return _chance.outcomes(self.config.tiles.draws, self.pile_)
 
     def sample_chance(self, rng: random.Random) -> Draw:
         """Draw a tile at random from the pile, as a shuffled pile would give it.
@@ -481,6 +418,10 @@ class GameState(PositionQueries):
 
 
 _ACTION_TYPES = frozenset(ACTION_TYPES)
+# the engine builds each successor state (engine/freeze.py): it gets the class and its slots
+_freeze.bind_state_class(
+    GameState, tuple(GameState.__dict__[name].__set__ for name in _freeze.STATE_SLOTS)
+)
 
 
 def _check_rng(rng: object) -> None:

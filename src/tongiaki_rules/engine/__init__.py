@@ -31,6 +31,11 @@ imports a higher one). From the bottom up:
 * :mod:`.work` — :class:`Work`, all phases together, with the dispatch
   (``legal``, ``apply``, ``settle``).
 
+Beside the chain, :mod:`.freeze` takes one step from a state to its successor
+(copy, apply, settle, and freeze the result into the new state) for
+:meth:`~tongiaki_rules.state.GameState.apply`, which checks the action first,
+and :mod:`.chance` lists a chance node's outcomes.
+
 The chain is the method resolution order the mixins had as a diamond, so every
 method resolves as before (no method is defined in two layers).
 

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
+import attrs
+
 from .. import events as ev
 from ..actions import (
     Berth,
@@ -84,25 +86,51 @@ class _Interned(dict[_K, _V]):
         return value
 
 
+_A = TypeVar("_A", bound=attrs.AttrsInstance)
+
+
+def _unchecked(kind: type[_A]) -> Callable[..., _A]:
+    """Make ``kind`` actions from the engine's own values, which are always well formed.
+
+    The action classes check and canonicalise their fields on construction
+    (``__attrs_post_init__``); a value the engine computes (plain ints and
+    hexes of plain ints) passes those checks unchanged, so the action made
+    here, slot by slot, is the very value the class would build, only cheaper.
+    """
+    setters = tuple(kind.__dict__[field.name].__set__ for field in attrs.fields(kind))
+
+    def make(*values: object) -> _A:
+        action: _A = object.__new__(kind)
+        for k in range(len(setters)):
+            setters[k](action, values[k])
+        return action
+
+    return make
+
+
 def _combinations(pos: Hex, eligible: tuple[int, ...], cap: int, fewer: bool) -> tuple[Expand, ...]:
     """Every way to put ``cap`` boats (or 1..cap with ``fewer``) on distinct beaches."""
     sizes = range(1, cap + 1) if fewer else (cap,)
     return tuple(_EXPANDS[pos, combo] for k in sizes for combo in combinations(eligible, k))
 
 
-_PLACE_TILES: _Interned[tuple[Hex, int], PlaceTile] = _Interned(PlaceTile)
+_PLACE_TILES: _Interned[tuple[Hex, int], PlaceTile] = _Interned(_unchecked(PlaceTile))
 _PLACE_ROWS: _Interned[tuple[Hex], tuple[PlaceTile, ...]] = _Interned(
     lambda pos: tuple(_PLACE_TILES[pos, r] for r in range(6))
 )
-_EXPANDS: _Interned[tuple[Hex, tuple[int, ...]], Expand] = _Interned(Expand)
+_EXPANDS: _Interned[tuple[Hex, tuple[int, ...]], Expand] = _Interned(_unchecked(Expand))
 _EXPANSIONS: _Interned[tuple[Hex, tuple[int, ...], int, bool], tuple[Expand, ...]] = _Interned(
     _combinations
 )
-_FROM_BOARD: _Interned[tuple[Hex, int, Hex, int], ExpandFromBoard] = _Interned(ExpandFromBoard)
-_FOUNDS: _Interned[tuple[Hex], FoundRoyal] = _Interned(FoundRoyal)
-_SETUPS: _Interned[tuple[int], SetupPlace] = _Interned(SetupPlace)
-_NEW_BOATS: _Interned[tuple[Hex, tuple[int, ...]], PlaceNewBoats] = _Interned(PlaceNewBoats)
-_DEPARTS: _Interned[tuple[Hex, int, int], Depart] = _Interned(Depart)
+_FROM_BOARD: _Interned[tuple[Hex, int, Hex, int], ExpandFromBoard] = _Interned(
+    _unchecked(ExpandFromBoard)
+)
+_FOUNDS: _Interned[tuple[Hex], FoundRoyal] = _Interned(_unchecked(FoundRoyal))
+_SETUPS: _Interned[tuple[int], SetupPlace] = _Interned(_unchecked(SetupPlace))
+_NEW_BOATS: _Interned[tuple[Hex, tuple[int, ...]], PlaceNewBoats] = _Interned(
+    _unchecked(PlaceNewBoats)
+)
+_DEPARTS: _Interned[tuple[Hex, int, int], Depart] = _Interned(_unchecked(Depart))
 _BERTHS: _Interned[tuple[int, int], Berth] = _Interned(lambda c, b: Berth(COLOURS[c], b))
 
 
@@ -144,7 +172,8 @@ class Board:
         self.tiles: tuple[tuple[Hex, int, int], ...] = s.tiles_
         self.boats: list[tuple[tuple[int, ...], ...]] = list(s.boats_)
         self.kings: tuple[int, ...] = s.kings_
-        self.where: dict[Hex, int] = s.where_()
+        where = s._where  # kept by every state the engine froze; rebuilt after drop_caches
+        self.where: dict[Hex, int] = s.where_() if where is None else where
         self.removed: tuple[int, ...] = s.removed_
         self.pile: tuple[int, ...] = s.pile_
         self.reserve: list[int] = list(s.reserve_)
@@ -164,7 +193,8 @@ class Board:
         self.ended: bool = s.ended_
         self.setup_firsts: tuple[int, ...] = s.setup_firsts_
         self.setup_count: int = s.setup_count_
-        self.full: list[tuple[Hex, int]] = list(s.full_())
+        full = s._full
+        self.full: list[tuple[Hex, int]] = list(s.full_() if full is None else full)
         self.chain: tuple[tuple[object, ...], ...] = s.chain_
         self.log: list[ev.Event] | None = None
         """Events of this step, when the caller asked for them."""

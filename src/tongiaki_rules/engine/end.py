@@ -38,6 +38,6 @@ class EndOfGame(Board):
             self.log.append(ev.EndTriggered(ts.kinds[t].id))
 
     def final_scores(self) -> tuple[int, ...]:
-        from ..state import GameState
+        from .freeze import freeze
 
-        return GameState._freeze(cast("Work", self), []).scores()  # a phase is part of a Work
+        return freeze(cast("Work", self), [], None).scores()  # a phase is part of a Work
