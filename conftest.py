@@ -22,6 +22,8 @@ collect_ignore = [
         ("pettingzoo", ("pettingzoo", "resvg_py", "PIL")),
         ("_raster", ("gymnasium", "resvg_py", "PIL")),
         ("_arrays", ("numpy",)),  # the adapters' arrays: numpy comes with either framework
+        ("toncc_openspiel", ("pyspiel", "numpy")),
+        ("toncc_pettingzoo", ("pettingzoo", "gymnasium", "numpy")),
     )
     if any(importlib.util.find_spec(name) is None for name in needs)
 ]
