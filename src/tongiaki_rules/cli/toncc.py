@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ..errors import TongiakiError
@@ -156,6 +155,9 @@ def _run_simulate(args: argparse.Namespace) -> int:
     seeds = [f"{args.seed}:{game}" for game in range(args.games)]
     rules_list = [rules] * args.games
     if args.jobs > 1:
+        # imported here: only --jobs > 1 needs worker processes (WebAssembly builds have none)
+        from concurrent.futures import ProcessPoolExecutor
+
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             games = list(pool.map(play_bot_game, line_ups, seeds, rules_list, chunksize=8))
     else:
