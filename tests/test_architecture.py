@@ -32,6 +32,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "events",
         "catalogue",
         "atomic",
+        "jsontext",
     ),
     # 1: the engine and the state it freezes into
     ("engine", "config", "views", "queries", "state", "scoring", "toncc"),

@@ -163,35 +163,6 @@ def _boats(value: Any, path: str, agents: int) -> tuple[int, ...]:
     return tuple(sorted(letters.index(ch) for ch in text))
 
 
-def _load(text: Any) -> Any:
-    if isinstance(text, bytes | bytearray):
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            _fail("", f"not UTF-8 text: {exc}")
-    if not isinstance(text, str):
-        _fail("", f"expected JSON text (str or bytes), not {type(text).__name__}")
-    try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
-    except RecordError:
-        raise
-    except (ValueError, RecursionError) as exc:
-        _fail("", f"not valid JSON: {exc}")
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    found: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in found:
-            _fail("", f"duplicate key {key!r} in an object")
-        found[key] = value
-    return found
-
-
-def _no_constant(name: str) -> NoReturn:
-    _fail("", f"not valid JSON: {name} is not a JSON number")
-
-
 _HINTS: Final = {
     RECORD_SCHEMA: "; this is a game record (read it with GameRecord.from_json)",
     STATE_SCHEMA: "; this is a state (read it with state_from_json, or record from it with "

@@ -17,6 +17,7 @@ import attrs
 
 from ..actions import ACTION_TYPES, Action, Draw
 from ..errors import IllegalActionError, RecordError, ReplayError, SettingsError
+from ..jsontext import load_json_text
 from ..rules import Rules
 from ..standard_tiles import STANDARD_TILES
 from ..state import DEFAULT_RULES, GameConfig, GameState, new_game
@@ -29,7 +30,6 @@ from .fields import (
     _field,
     _header,
     _item,
-    _load,
     _shown,
     _type_name,
     _unpaired,
@@ -291,7 +291,7 @@ class GameRecord:
         ...
         tongiaki_rules.errors.RecordError: start: expected null or a state document, not an array
         """
-        return cls.from_dict(_load(text))
+        return cls.from_dict(load_json_text(text))
 
     @classmethod
     def from_states(

@@ -7,8 +7,9 @@ from typing import Any, cast
 
 from .. import engine as _engine
 from ..hexgrid import Hex
+from ..jsontext import load_json_text
 from ..state import GameState
-from .fields import _check_type, _dumps, _header, _load
+from .fields import _check_type, _dumps, _header
 from .schema import (
     _LETTERS,
     PHASE_NAMES,
@@ -147,7 +148,7 @@ def state_from_json(text: str | bytes) -> GameState:
     ...
     tongiaki_rules.errors.RecordError: table[0].beaches[0]: 4 boats on a beach of 3 slots [COMP-3]
     """
-    return state_from_dict(_load(text))
+    return state_from_dict(load_json_text(text))
 
 
 def state_from_dict(doc: Any) -> GameState:

@@ -35,6 +35,7 @@ from typing import Any, Final, NoReturn
 import attrs
 
 from ..errors import RecordError, TongiakiError, shown
+from ..jsontext import load_json_text
 from .actions import JointAction, Move
 from .board import REGION_CELLS
 from .errors import TonccIllegalActionError
@@ -357,7 +358,7 @@ class TonccRecord:
     @classmethod
     def from_json(cls, text: str | bytes) -> TonccRecord:
         """Read and replay a record; any problem raises :class:`RecordError` naming the path."""
-        return cls.from_json_value(_load(text))
+        return cls.from_json_value(load_json_text(text))
 
     @classmethod
     def from_json_value(cls, data: object) -> TonccRecord:
@@ -421,35 +422,6 @@ def _deal(state: TonccState, layout: object, path: str) -> TonccState:
         return state.dealt(layout)
     except TonccIllegalActionError as exc:
         _fail(path, str(exc).partition(": ")[2], exc.clause)
-
-
-def _load(text: object) -> object:
-    if isinstance(text, bytes | bytearray):
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            _fail("", f"not UTF-8 text: {exc.reason}")
-    if type(text) is not str:
-        _fail("", f"expected JSON text (str or bytes), not {type(text).__name__}")
-    try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
-    except RecordError:
-        raise
-    except (ValueError, RecursionError) as exc:
-        _fail("", f"not valid JSON: {exc}")
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    found: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in found:
-            _fail("", f"duplicate key {shown(key)} in an object")
-        found[key] = value
-    return found
-
-
-def _no_constant(name: str) -> NoReturn:
-    _fail("", f"not valid JSON: {name} is not a JSON number")
 
 
 # ------------------------------------------------------------------ the recorder
