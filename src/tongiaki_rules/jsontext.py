@@ -21,7 +21,7 @@ from typing import Any, NoReturn
 
 from .errors import RecordError, shown
 
-__all__ = ["load_json_text"]
+__all__ = ["json_kind", "load_json_text"]
 
 
 def load_json_text(text: object) -> Any:
@@ -56,3 +56,26 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _no_constant(name: str) -> NoReturn:
     raise RecordError(f"not valid JSON: {name} is not a JSON number")
+
+
+def json_kind(value: object) -> str:
+    """What a JSON value is, in the words of an error message ("an array", "null").
+
+    >>> json_kind([1]), json_kind(None), json_kind(True), json_kind(2.5)
+    ('an array', 'null', 'a boolean', 'a number with a fraction or exponent')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number with a fraction or exponent"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a {type(value).__name__}"  # not from JSON: a Python value handed in directly

@@ -10,6 +10,7 @@ from typing import Any, Final, NoReturn
 
 from ..errors import RecordError
 from ..hexgrid import Hex
+from ..jsontext import json_kind as _type_name
 from .schema import _LETTERS, READ_VERSIONS, RECORD_READ_VERSIONS, RECORD_SCHEMA, STATE_SCHEMA
 
 
@@ -79,24 +80,6 @@ def _unpaired(text: str) -> bool:
 
 def _item(path: str, k: int) -> str:
     return f"{path}[{k}]"
-
-
-def _type_name(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number with a fraction or exponent"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__  # pragma: no cover - json gives only the above
 
 
 def _object(value: Any, path: str, fields: Sequence[str]) -> dict[str, Any]:

@@ -17,6 +17,7 @@ import attrs
 
 from ..actions import ACTION_TYPES, Action, Draw
 from ..errors import IllegalActionError, RecordError, ReplayError, SettingsError
+from ..jsontext import json_kind as _type_name
 from ..jsontext import load_json_text
 from ..rules import Rules
 from ..standard_tiles import STANDARD_TILES
@@ -31,7 +32,6 @@ from .fields import (
     _header,
     _item,
     _shown,
-    _type_name,
     _unpaired,
 )
 from .schema import (

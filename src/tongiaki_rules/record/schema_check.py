@@ -25,7 +25,8 @@ from typing import Any, Final
 from urllib.parse import urldefrag, urljoin
 
 from ..errors import RecordError
-from .fields import _shown, _type_name, _unpaired
+from ..jsontext import json_kind as _type_name
+from .fields import _shown, _unpaired
 from .json_schemas import SCHEMA_NAMES, _schema_text, _uri
 
 _TYPES: Final[dict[str, tuple[tuple[type, ...], str]]] = {

@@ -35,6 +35,7 @@ from typing import Any, Final, NoReturn
 import attrs
 
 from ..errors import RecordError, TongiakiError, shown
+from ..jsontext import json_kind as _kind
 from ..jsontext import load_json_text
 from .actions import JointAction, Move
 from .board import REGION_CELLS
@@ -69,24 +70,6 @@ _FLAT_ARRAY: Final = re.compile(r"\[\s*([^\[\]{}\"]*?)\s*\]")
 
 def _fail(path: str, message: str, clause: str | None = None) -> NoReturn:
     raise RecordError(message, path or None, clause)
-
-
-def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number with a fraction or exponent"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return f"a {type(value).__name__}"
 
 
 def _int(value: object, path: str, low: int, high: int) -> int:
