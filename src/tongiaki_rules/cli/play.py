@@ -6,7 +6,8 @@ The board is shown as a hex map (:mod:`tongiaki_rules.textmap`), in colour
 on a terminal. ``help``, ``board``, ``undo``, ``save FILE`` and ``quit`` are commands. Bots
 and the tiles drawn are told in words as they happen (see :mod:`.story`). The
 input may be piped: the program reads one line per answer and, if the input
-ends before the game does, stops with exit status 1.
+ends before the game does, stops with exit status 1. ``--svg-dir DIR`` writes
+an SVG of each position to DIR as the game goes on (:mod:`.svgdir`).
 
 >>> from tongiaki_rules.cli import main
 >>> main(["play", "--players", "2", "--human", "none", "--seed", "3"])  # doctest: +ELLIPSIS
@@ -36,6 +37,7 @@ from ..narration import Narrator
 from .common import CliError, add_rules_options, ask, write_text
 from .console import print_map
 from .story import seat_name, who_decides
+from .svgdir import SvgFolder, add_svg_dir_option
 from .table import Table, set_table
 
 __all__ = ["add_parser", "run"]
@@ -142,6 +144,7 @@ def add_parser(sub: Any) -> None:
         help="start from POSITION: a state JSON file or a position code (T1_...); "
         "its settings apply",
     )
+    add_svg_dir_option(parser, "without a heading")
     add_rules_options(parser)
     parser.set_defaults(run=run)
 
@@ -158,7 +161,8 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(f"--record {args.record}: that is a folder; give a file name")
     table = set_table(args)
     recorder = table.recorder
-    session = _Session(table)
+    pictures = None if args.svg_dir is None else SvgFolder.open(args.svg_dir)
+    session = _Session(table, pictures)
     try:
         status = session.play()
     except KeyboardInterrupt:
@@ -214,8 +218,10 @@ def action_list(state: GameState, width: int = WIDTH) -> list[str]:
 class _Session:
     """One game being played: the recorder, who plays which seat, and the conversation."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, pictures: SvgFolder | None = None) -> None:
         self.table = table
+        self.pictures = pictures
+        """Where ``--svg-dir`` writes a picture of each position, if it was given."""
         self.recorder = table.recorder
         self.bots = table.bots
         self.draws = table.draws
@@ -241,6 +247,8 @@ class _Session:
             print(f"{self.table.origin}.")
         if len(self.bots) < first.num_players:
             print("Type help for the commands and the notation.")
+        for moves, state in enumerate(self.recorder.states):
+            self.draw(moves, state)
         while not self.recorder.state.is_terminal:
             state = self.recorder.state
             seat = state.current_player
@@ -270,8 +278,23 @@ class _Session:
     def move(self, action: Action) -> None:
         """Apply ``action`` and tell what it did."""
         self.recorder.apply(action)
+        self.draw(len(self.recorder.actions), self.recorder.state)
         for line in self.narrator.step(action):
             print(line)
+
+    def draw(self, moves: int, state: GameState) -> None:
+        """Write the picture of the position after ``moves`` actions, with ``--svg-dir``.
+
+        If it cannot be written (a full disk, the folder removed), the game
+        goes on without pictures, after a warning on stderr.
+        """
+        if self.pictures is None:
+            return
+        try:
+            self.pictures.write(moves, state)
+        except CliError as exc:
+            self.pictures = None
+            print(f"tongiaki play: {exc}; no more pictures are written", file=sys.stderr)
 
     def tell_end(self) -> None:
         for line in self.narrator.footer():
@@ -351,6 +374,8 @@ class _Session:
             return False
         later = len(actions) - last - 1
         self.recorder.undo(len(actions) - last)
+        if self.pictures is not None:
+            self.pictures.forget_after(last)
         self.narrator = self.told_up_to(last)  # told again, silently, up to the position kept
         after = f" and {later} bot move{'s' * (later != 1)} after it" if later else ""
         print(f"Took back {format_action(actions[last])!r}{after}.")

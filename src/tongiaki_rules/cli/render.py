@@ -31,7 +31,10 @@ from ..textmap import render_map
 from .common import CliError, load_record_or_state, read_position_code, write_text
 from .console import print_map
 
-__all__ = ["add_parser", "position_to_render", "run"]
+__all__ = ["DEFAULT_SIZE", "add_parser", "move_title", "position_svg", "position_to_render", "run"]
+
+DEFAULT_SIZE = 720
+"""The width of the SVG in pixels when ``--size`` is not given."""
 
 
 def add_parser(sub: Any) -> None:
@@ -73,7 +76,11 @@ def add_parser(sub: Any) -> None:
         help="short for --format map: the hex map made of text",
     )
     parser.add_argument(
-        "--size", type=int, default=720, metavar="PX", help="SVG width in pixels (default 720)"
+        "--size",
+        type=int,
+        default=DEFAULT_SIZE,
+        metavar="PX",
+        help=f"SVG width in pixels (default {DEFAULT_SIZE})",
     )
     parser.add_argument(
         "--highlight",
@@ -100,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     elif args.format == "text":
         text = str(state) + "\n"
     else:
-        text = render_svg(state, size=args.size, highlight=args.highlight, title=title)
+        text = position_svg(state, title, size=args.size, highlight=args.highlight)
     write_text(args.output, text)
     return 0
 
@@ -124,4 +131,34 @@ def position_to_render(
     k = total if move is None else move
     if not 0 <= k <= total:
         raise CliError(f"--move {k}: the record has {total} moves; choose 0 to {total}")
-    return replay(loaded, upto=k), f"Move {k} of {total}"
+    return replay(loaded, upto=k), move_title(k, total)
+
+
+def move_title(move: int, total: int) -> str:
+    """The heading of the picture of a record's position after ``move`` of its ``total`` actions.
+
+    >>> move_title(9, 120)
+    'Move 9 of 120'
+    """
+    return f"Move {move} of {total}"
+
+
+def position_svg(
+    state: GameState,
+    title: str | None = None,
+    *,
+    size: int = DEFAULT_SIZE,
+    highlight: bool = False,
+) -> str:
+    """The SVG document ``tongiaki render`` writes for ``state``: by default, without options.
+
+    ``title`` heads the side panel (:func:`move_title` for a record's
+    position, ``None`` for a single position); ``size`` and ``highlight`` are
+    ``--size`` and ``--highlight``. ``tongiaki play --svg-dir`` and
+    ``tongiaki replay --svg-dir`` draw each position with it.
+
+    >>> from tongiaki_rules import new_game
+    >>> position_svg(new_game(2)) == render_svg(new_game(2), size=DEFAULT_SIZE)
+    True
+    """
+    return render_svg(state, size=size, highlight=highlight, title=title)

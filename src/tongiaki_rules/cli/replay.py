@@ -5,8 +5,10 @@ notation, followed by what it did in words (:mod:`.story`); ``--board``
 adds the board, as a hex map (:mod:`tongiaki_rules.textmap`), after each
 move. ``--step`` waits after each move: Enter goes on, ``b`` goes back, a
 number jumps to that move, ``q`` quits; when the input ends the rest is
-printed without waiting. Every action of the record is checked before
-anything is printed.
+printed without waiting. ``--svg-dir DIR`` writes an SVG of each position
+shown to DIR (:mod:`.svgdir`), headed ``Move K of N`` as ``tongiaki render
+--move K`` draws it. Every action of the record is checked before anything
+is printed.
 
 >>> import tempfile, pathlib
 >>> from tongiaki_rules import GameRecord, SetupPlace
@@ -31,7 +33,9 @@ from .. import Action, GameRecord, GameState, format_action, replay_states
 from ..narration import Narrator
 from .common import CliError, ask, load_record_or_state
 from .console import print_map
+from .render import move_title
 from .story import who_decides
+from .svgdir import SvgFolder, add_svg_dir_option
 
 __all__ = ["add_parser", "move_text", "run"]
 
@@ -69,6 +73,7 @@ def add_parser(sub: Any) -> None:
         action="store_true",
         help="wait after each move: Enter next, b back, a number jumps, q quits",
     )
+    add_svg_dir_option(parser, "headed Move K of N, as with render --move K")
     parser.set_defaults(run=run)
 
 
@@ -90,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
     narrator = Narrator(states[0])
     told = [narrator.step(action) for action in record.actions]
     board = args.step if args.board is None else args.board
+    pictures = None if args.svg_dir is None else SvgFolder.open(args.svg_dir)
     for line in narrator.header():
         print(line)
     if record.start is not None:
@@ -98,13 +104,15 @@ def run(args: argparse.Namespace) -> int:
         )
     if record.metadata:
         print("Metadata: " + ", ".join(f"{k}={v}" for k, v in record.metadata.items()))
+    if pictures is not None:
+        pictures.write(first - 1, states[first - 1], move_title(first - 1, total))
     if not total:
         print("The record has no moves.")
         return 0
     if board:
         print(f"Position before move {first}:")
         print_map(states[first - 1])
-    teller = _Teller(states, record.actions, told, board)
+    teller = _Teller(states, record.actions, told, board, pictures)
     if args.step:
         shown = teller.step_through(first, last)
     else:
@@ -138,12 +146,15 @@ class _Teller:
         actions: Sequence[Action],
         told: Sequence[Sequence[str]],
         board: bool,
+        pictures: SvgFolder | None = None,
     ) -> None:
         self.states = states
         self.actions = actions
         self.told = told
         """What the narrator said of each move."""
         self.board = board
+        self.pictures = pictures
+        """Where ``--svg-dir`` writes the picture of each position shown, if it was given."""
 
     def tell(self, move: int) -> None:
         k = move - 1
@@ -153,6 +164,9 @@ class _Teller:
         if self.board:
             print_map(self.states[move])
             print()
+        if self.pictures is not None and move not in self.pictures.written:
+            total = len(self.actions)
+            self.pictures.write(move, self.states[move], move_title(move, total))
 
     def step_through(self, first: int, last: int) -> int:
         """Show one move at a time, waiting for the user; return the last move shown."""
