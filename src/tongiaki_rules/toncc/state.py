@@ -214,17 +214,17 @@ class TonccState:
             toncc_map=self.toncc_map,
             rules=self.rules,
         )
+        moved = self._with(
+            turn=self.turn + 1,
+            face_up=done.face_up,
+            positions=done.positions,
+            seals=done.seals,
+            owners=done.owners,
+            king_points=done.king_points,
+            quiet_turns=done.quiet_turns,
+        )
         if not done.report.challenge_over:
-            state = self._with(
-                turn=self.turn + 1,
-                face_up=done.face_up,
-                positions=done.positions,
-                seals=done.seals,
-                owners=done.owners,
-                king_points=done.king_points,
-                quiet_turns=done.quiet_turns,
-            )
-            return state, done.report
+            return moved, done.report
         result = score_challenge(
             self.layout,
             done.owners,
@@ -237,18 +237,7 @@ class TonccState:
             return _start(
                 self.rules, self.toncc_map, self.challenge + 1, (*self.results, result)
             ), (done.report)
-        final = self._with(
-            challenge=CHALLENGES,
-            turn=self.turn + 1,
-            face_up=done.face_up,
-            positions=done.positions,
-            seals=done.seals,
-            owners=done.owners,
-            king_points=done.king_points,
-            quiet_turns=done.quiet_turns,
-            results=(*self.results, result),
-        )
-        return final, done.report
+        return moved._with(challenge=CHALLENGES, results=(*self.results, result)), done.report
 
     def _check(self, joint: JointAction) -> None:
         if self.is_terminal:
