@@ -29,8 +29,8 @@ from tongiaki_rules import (
     Depart,
     EndlessChain,
     GameState,
-    Rules,
     IllegalActionError,
+    Rules,
     position,
 )
 
@@ -147,7 +147,7 @@ def test_one_loop_sent_round_twice_does_not_remove_tubuai() -> None:
     # beach 0 may only come back to refill itself: that departure is not offered,
     # while beach 1 sails towards Hawaii's side of the sea
     assert set(state.legal_actions()) == {Depart(tubuai, 1, 4), Depart(tubuai, 1, 5)}
-    reason, clause = refusal(state, Depart(tubuai, 0, 1))
+    _reason, clause = refusal(state, Depart(tubuai, 0, 1))
     assert clause == "AMB-25"
 
 

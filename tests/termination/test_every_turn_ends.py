@@ -19,7 +19,6 @@ from tongiaki_rules import (
     ORIGIN,
     STANDARD_TILES,
     Berth,
-    Colour,
     DecisionKind,
     Depart,
     EndlessChain,
