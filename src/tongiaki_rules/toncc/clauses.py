@@ -14,6 +14,9 @@ or ``reconstructed`` from a lost figure (replaceable data or a flag).
 
 from __future__ import annotations
 
+import types
+from collections.abc import Mapping
+
 import attrs
 
 STATUSES = ("stated", "derived", "interpreted", "reconstructed")
@@ -53,7 +56,7 @@ _ENTRIES = (
     _C("TC-MOVE-3", "La sfida", "A move from an inner region onto the Mind jumps over it to "
        "the next region of the line.", "stated"),
     _C("TC-MOVE-4", "La sfida", "A move off the board reverses and runs back along the same "
-       "line to the last region met (the far end of the line).", "derived"),
+       "line to the last region met (the far end of the line).", "stated"),
     _C("TC-MOVE-5", "La sfida (figure lost)", "Which Compass number is which direction.",
        "reconstructed"),
     _C("TC-CONQ-1", "La sfida", "A King on a face-up region puts a seal on its Map picture; "
@@ -91,5 +94,5 @@ _ENTRIES = (
        "final_three_way_tie).", "interpreted"),
 )  # fmt: skip
 
-CLAUSES: dict[str, Clause] = {entry.id: entry for entry in _ENTRIES}
-"""The catalogue by id, in rule-sheet order."""
+CLAUSES: Mapping[str, Clause] = types.MappingProxyType({entry.id: entry for entry in _ENTRIES})
+"""The catalogue by id, in rule-sheet order (read-only: a rule cannot be changed at run time)."""

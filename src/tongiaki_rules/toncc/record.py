@@ -199,10 +199,30 @@ def _rules_from(value: object, path: str = "rules") -> TonccRules:
 
 @attrs.frozen(slots=True)
 class ChallengeLog:
-    """One challenge of a record: the shuffle (region per cell) and the joint actions."""
+    """One challenge of a record: the shuffle (region per cell) and the joint actions.
+
+    ``turns`` must hold :class:`~.actions.JointAction` s; anything else raises
+    :class:`~tongiaki_rules.errors.RecordError` naming the turn.
+    """
 
     layout: tuple[int, ...]
     turns: tuple[JointAction, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        _check_log(self, "")
+
+
+def _check_log(log: object, path: str) -> None:
+    if type(log) is not ChallengeLog:
+        _fail(path, f"expected a ChallengeLog, not {shown(log)}")
+    where = f"{path}." if path else ""
+    if type(log.layout) is not tuple:
+        _fail(f"{where}layout", f"expected a tuple of region ids, not {shown(log.layout)}")
+    if type(log.turns) is not tuple:
+        _fail(f"{where}turns", f"expected a tuple of JointAction, not {shown(log.turns)}")
+    for t, joint in enumerate(log.turns):
+        if type(joint) is not JointAction:
+            _fail(f"{where}turns[{t}]", f"expected a JointAction, not {shown(joint)}")
 
 
 def _as_metadata(value: object) -> Mapping[str, str]:
@@ -221,8 +241,7 @@ def _as_logs(value: object) -> tuple[ChallengeLog, ...]:
     if not isinstance(value, (tuple, list)):
         _fail("challenges", f"expected a sequence of ChallengeLog, not {shown(value)}")
     for k, log in enumerate(value):
-        if type(log) is not ChallengeLog:
-            _fail(f"challenges[{k}]", f"expected a ChallengeLog, not {shown(log)}")
+        _check_log(log, f"challenges[{k}]")
     return tuple(value)
 
 

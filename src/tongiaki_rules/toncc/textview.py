@@ -23,6 +23,7 @@ from .rules import COMPASS_DIRECTIONS
 from .scoring import kingdom_points, kingdom_value, kingdoms_of
 from .state import TonccState
 from .turn import OFF
+from .values import whole
 
 __all__ = [
     "board_text",
@@ -44,6 +45,22 @@ def _checked(state: object) -> TonccState:
     return state
 
 
+def _region(value: object) -> Region:
+    if type(value) is not Region:
+        raise QueryError(f"region: expected a Region, got {shown(value)}")
+    return value
+
+
+def _owners(value: object) -> tuple[int, ...]:
+    """A seat (0..2) or -1 per Map picture, 18 of them; QueryError naming ``owners``."""
+    if type(value) not in (tuple, list):
+        raise QueryError(f"owners: expected a tuple of 18 seats (-1 for none), got {shown(value)}")
+    items: tuple[object, ...] = tuple(value)  # type: ignore[arg-type]
+    if len(items) != REGION_CELLS:
+        raise QueryError(f"owners: expected 18 seats, one per Map picture, got {len(items)}")
+    return tuple(whole(o, f"owners[{r}]", -1, 2) for r, o in enumerate(items))
+
+
 def colours_code(region: Region) -> str:
     """``By`` for a blue region with a yellow symbol: background capital, symbol small.
 
@@ -51,6 +68,7 @@ def colours_code(region: Region) -> str:
     >>> colours_code(STANDARD_MAP.regions[0])
     'By'
     """
+    _region(region)
     return LETTERS[region.background.value] + LETTERS[region.symbol.value].lower()
 
 
@@ -61,6 +79,7 @@ def picture_text(region: Region) -> str:
     >>> picture_text(STANDARD_MAP.regions[2])
     'By circle, 1 line'
     """
+    _region(region)
     parts = []
     if region.shape is not None:
         parts.append(region.shape.name.lower())
@@ -117,7 +136,7 @@ def map_text(state: TonccState, owners: tuple[int, ...] | None = None) -> str:
     ``owners`` (seat per region, -1 none) defaults to the state's seals.
     """
     state = _checked(state)
-    seals = state.owners if owners is None else owners
+    seals = state.owners if owners is None else _owners(owners)
     toncc_map = state.toncc_map
     lines = ["Map (position, picture, seal):"]
     for side in range(3):
