@@ -8,6 +8,9 @@ from tongiaki_rules.toncc import MIND, King, TonccRules, TonccState, new_game
 from tongiaki_rules.toncc.board import REGION_CELLS, cell
 from tongiaki_rules.toncc.turn import OFF
 
+FIXED = TonccRules()
+"""Rules with the fixed seating (seat = colour): tests that deal boards to order use them."""
+
 
 def dealt(rules: TonccRules | None = None, **placed: int) -> TonccState:
     """A first challenge dealt with ``placed`` regions on the named cells, the rest in order.

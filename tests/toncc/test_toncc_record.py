@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tongiaki_rules.errors import RecordError
+from tongiaki_rules.errors import RecordError, SettingsError
 from tongiaki_rules.toncc import (
     STANDARD_MAP,
     King,
@@ -209,6 +209,6 @@ def test_the_bots_choose_legal_moves_and_refuse_kings_not_on_the_board() -> None
     for name in ("random", "greedy"):
         bot = make_bot(name, 1)
         assert bot.choose(state, King.RED) in state.legal_actions(King.RED)
-    with pytest.raises(Exception, match="not one of"):
+    with pytest.raises(SettingsError, match="not one of"):
         make_bot("clever")
     assert GreedyBot.worth(state, King.RED, Move(1)) >= 0

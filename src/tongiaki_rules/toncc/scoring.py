@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 
 import attrs
 
@@ -57,11 +57,12 @@ def kingdom_value(window: Sequence[int], king: King, toncc_map: TonccMap) -> int
 
 def _three(values: object, argument: str, low: int, high: int) -> tuple[int, int, int]:
     """Three whole numbers in ``low..high`` from a sequence; QueryError naming ``argument``."""
-    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+    if isinstance(values, (str, bytes, Mapping, Set)) or not isinstance(values, Iterable):
         raise QueryError(f"{argument}: expected a sequence of 3 whole numbers, got {shown(values)}")
-    if len(values) != 3:
-        raise QueryError(f"{argument}: expected 3 values (one per King), got {len(values)}")
-    a, b, c = (whole(v, f"{argument}[{i}]", low, high) for i, v in enumerate(values))
+    items = tuple(values)
+    if len(items) != 3:
+        raise QueryError(f"{argument}: expected 3 values, got {len(items)}")
+    a, b, c = (whole(v, f"{argument}[{i}]", low, high) for i, v in enumerate(items))
     return (a, b, c)
 
 
