@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from tests.toncc.helpers import FIXED
 
 from tongiaki_rules.errors import QueryError, RecordError, SettingsError, TongiakiError
 from tongiaki_rules.toncc import (
@@ -41,9 +42,6 @@ from tongiaki_rules.toncc.bots import GreedyBot, RandomBot
 from tongiaki_rules.toncc.record import ChallengeLog, TonccRecord, TonccRecorder
 from tongiaki_rules.toncc.svg import render_toncc_svg
 from tongiaki_rules.toncc.textview import map_text, picture_text
-
-from tests.toncc.helpers import FIXED
-
 
 ALL_MOVE_1 = {King.RED: Move(1), King.YELLOW: Move(1), King.BLUE: Move(1)}
 

@@ -6,6 +6,7 @@ from itertools import combinations
 
 import attrs
 import pytest
+from tests.toncc.helpers import FIXED
 
 from tongiaki_rules.toncc import (
     KINGDOM_WINDOWS,
@@ -75,7 +76,7 @@ def test_the_reconstructed_map_is_fair_every_king_has_the_same_kingdom_values_3_
 @pytest.mark.clause("TC-MAP-3")
 def test_a_user_map_replaces_the_standard_one() -> None:
     turned = TonccMap(STANDARD_MAP.regions[6:] + STANDARD_MAP.regions[:6])  # a side further
-    state = new_game(toncc_map=turned).dealt(tuple(range(18)))
+    state = new_game(FIXED, toncc_map=turned).dealt(tuple(range(18)))
     assert state.toncc_map is turned and turned != STANDARD_MAP
     assert kingdom_value(KINGDOM_WINDOWS[0], King.RED, turned) == 9  # B0-B2 yellow: Red weak
 

@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.toncc.helpers import FIXED
 
 from tongiaki_rules.errors import QueryError
 from tongiaki_rules.toncc import King, Move, TonccState, new_game
@@ -17,7 +18,7 @@ from tongiaki_rules.toncc.textview import board_text, map_text, render_text, sco
 
 def known_position() -> TonccState:
     """Regions in id order; Red and Yellow contest I1 (Blue background: Red wins), Blue takes I4."""
-    state = new_game().dealt(tuple(range(18)))
+    state = new_game(FIXED).dealt(tuple(range(18)))
     return state.apply_joint({King.RED: Move(1), King.YELLOW: Move(1), King.BLUE: Move(4)})
 
 

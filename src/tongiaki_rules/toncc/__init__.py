@@ -44,13 +44,13 @@ Design (public API):
 
 from __future__ import annotations
 
-from .actions import MOVES, JointAction, Move, PlaceRegion
+from .actions import MOVES, SEATINGS, DrawColours, JointAction, Move, PlaceRegion
 from .board import DESTINATIONS, LABELS, MIND, destination
 from .clauses import CLAUSES, Clause
 from .errors import TonccIllegalActionError, TonccMapError
 from .kings import KINGS, Colour, King, strongest_in, weaker_king
 from .regions import KINGDOM_WINDOWS, STANDARD_MAP, Region, Shape, TonccMap, shared_feature
-from .rules import Compass, FinalThreeWayTie, StallKingPoints, TonccRules, TopTie
+from .rules import ColourDraw, Compass, FinalThreeWayTie, StallKingPoints, TonccRules, TopTie
 from .scoring import ChallengeResult, kingdom_value, ranking, toncc_points
 from .state import MAX_TURNS_PER_CHALLENGE, TonccState, new_game
 from .turn import Conquest, TurnReport
@@ -65,12 +65,15 @@ __all__ = [
     "MAX_TURNS_PER_CHALLENGE",
     "MIND",
     "MOVES",
+    "SEATINGS",
     "STANDARD_MAP",
     "ChallengeResult",
     "Clause",
     "Colour",
+    "ColourDraw",
     "Compass",
     "Conquest",
+    "DrawColours",
     "FinalThreeWayTie",
     "JointAction",
     "King",

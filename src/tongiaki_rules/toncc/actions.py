@@ -57,6 +57,36 @@ class Move:
     number: int = attrs.field(converter=_compass_number)
 
 
+def _seating(value: object) -> tuple[King, King, King]:
+    if type(value) not in (tuple, list) or len(value) != 3:  # type: ignore[arg-type]
+        raise TonccIllegalActionError(
+            f"DrawColours: expected the Kings of players 0, 1 and 2, got {shown(value)}",
+            "TC-SETUP-4",
+        )
+    kings = tuple(value)  # type: ignore[arg-type]
+    if any(type(k) is not King for k in kings) or len(set(kings)) != 3:
+        raise TonccIllegalActionError(
+            f"DrawColours: each player draws a different King, got {shown(value)}", "TC-SETUP-4"
+        )
+    return (kings[0], kings[1], kings[2])
+
+
+@attrs.frozen(slots=True)
+class DrawColours:
+    """The chance outcome of the colour draw: ``seating[p]`` is the King of player ``p``.
+
+    >>> DrawColours((King.BLUE, King.RED, King.YELLOW)).seating[0]
+    <King.BLUE: 2>
+    """
+
+    seating: tuple[King, King, King] = attrs.field(converter=_seating)
+
+
+SEATINGS: tuple[tuple[King, King, King], ...] = tuple(
+    (a, b, c) for a in KINGS for b in KINGS for c in KINGS if len({a, b, c}) == 3
+)
+"""The six ways to give three players the three Kings; ``SEATINGS[0]`` is Red, Yellow, Blue."""
+
 MOVES: tuple[Move, ...] = tuple(Move(n) for n in range(1, 7))
 """The six moves, Compass numbers 1 to 6: every King on the board has exactly these."""
 

@@ -29,6 +29,7 @@ def _seed(value: object) -> int | None:
         return None
     return whole(value, "seed", -(2**256), 2**256, SettingsError)
 
+
 BOT_NAMES = ("random", "greedy")
 """The bots :func:`make_bot` builds, by name."""
 

@@ -40,6 +40,9 @@ _ENTRIES = (
        "the start of every challenge and turned face up (a chance node).", "stated"),
     _C("TC-SETUP-3", "La creazione", "Three players, red, yellow and blue, each with a King "
        "and 6 seals; the Kings start in the Mind.", "stated"),
+    _C("TC-SETUP-4", "La creazione", "Each player draws a colour, red, yellow or blue, and "
+       "plays that King for the whole game (a chance event at the start; flag colour_draw).",
+       "stated"),
     _C("TC-KING-1", "La creazione; Regni e Re", "Strong colour = body (own), medium = hair "
        "(Blue yellow, Yellow red, Red blue), weak = feet (the colour left).", "derived"),
     _C("TC-MAP-1", "Regni e Re", "Three regions sharing colour (background+symbol), shape, "

@@ -74,6 +74,21 @@ class Compass(NamedStrEnum):
     D6 = "d6"
 
 
+class ColourDraw(NamedStrEnum):
+    """How the players come by their Kings (TC-SETUP-4).
+
+    ``DRAW`` (default, as the sheet says: "each draws a colour"): the game
+    opens with a chance event that gives each player (0, 1, 2) one of the
+    three Kings, each of the 6 seatings with probability 1/6; the players keep
+    their Kings for the three challenges. ``FIXED``: player 0 is Red, 1 Yellow
+    and 2 Blue, with no draw; for tests and for front ends that draw the
+    colours themselves.
+    """
+
+    DRAW = "draw"
+    FIXED = "fixed"
+
+
 COMPASS_DIRECTIONS: dict[Compass, tuple[int, ...]] = {
     Compass.COUNTER_CLOCKWISE: (0, 1, 2, 3, 4, 5),
     Compass.D6: (0, 1, 2, 5, 4, 3),
@@ -108,6 +123,10 @@ def _to_compass(value: object) -> Compass:
     return _value_of(Compass, "compass", value)
 
 
+def _to_draw(value: object) -> ColourDraw:
+    return _value_of(ColourDraw, "colour_draw", value)
+
+
 @attrs.frozen(slots=True, repr=False, kw_only=True)
 class TonccRules:
     """The rules flags of Tóncc, every one defaulting to the reading of the notes.
@@ -138,6 +157,8 @@ class TonccRules:
     """TC-GAME-3: the winner of a game ending 3-3-3."""
     compass: Compass = attrs.field(default=Compass.COUNTER_CLOCKWISE, converter=_to_compass)
     """TC-MOVE-5: the direction of each Compass number."""
+    colour_draw: ColourDraw = attrs.field(default=ColourDraw.DRAW, converter=_to_draw)
+    """TC-SETUP-4: the colours drawn at the start (default) or player 0, 1, 2 = Red, Yellow, Blue."""
 
     def changed(self) -> dict[str, object]:
         """The flags that differ from the defaults, by name.
