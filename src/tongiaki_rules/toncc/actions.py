@@ -63,8 +63,9 @@ def _seating(value: object) -> tuple[King, King, King]:
             f"DrawColours: expected the Kings of players 0, 1 and 2, got {shown(value)}",
             "TC-SETUP-4",
         )
-    kings = tuple(value)  # type: ignore[arg-type]
-    if any(type(k) is not King for k in kings) or len(set(kings)) != 3:
+    items: tuple[object, ...] = tuple(value)  # type: ignore[arg-type]
+    kings = [k for k in items if type(k) is King]
+    if len(kings) != 3 or len(set(kings)) != 3:
         raise TonccIllegalActionError(
             f"DrawColours: each player draws a different King, got {shown(value)}", "TC-SETUP-4"
         )

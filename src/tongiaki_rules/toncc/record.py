@@ -397,9 +397,9 @@ class TonccRecord:
     @classmethod
     def from_json_value(cls, data: object) -> TonccRecord:
         """A record from JSON data (as :meth:`to_json_value` gives)."""
-        if type(data) is dict and "version" in data:
-            if _int(data["version"], "version", 1, RECORD_VERSION) == 1:
-                return cls._from_version_1(data)
+        version = data.get("version") if type(data) is dict else None
+        if version is not None and _int(version, "version", 1, RECORD_VERSION) == 1:
+            return cls._from_version_1(data)  # type: ignore[arg-type]
         doc = _object(data, "", _FIELDS)
         if doc["schema"] != RECORD_SCHEMA:
             _fail("schema", f"expected {RECORD_SCHEMA!r}, not {shown(doc['schema'])}")

@@ -158,7 +158,7 @@ class TonccRules:
     compass: Compass = attrs.field(default=Compass.COUNTER_CLOCKWISE, converter=_to_compass)
     """TC-MOVE-5: the direction of each Compass number."""
     colour_draw: ColourDraw = attrs.field(default=ColourDraw.DRAW, converter=_to_draw)
-    """TC-SETUP-4: the colours drawn at the start (default) or player 0, 1, 2 = Red, Yellow, Blue."""
+    """TC-SETUP-4: colours drawn at the start (default), or players 0, 1, 2 = Red, Yellow, Blue."""
 
     def changed(self) -> dict[str, object]:
         """The flags that differ from the defaults, by name.

@@ -151,7 +151,8 @@ class TonccState:
         (:class:`~.actions.PlaceRegion`), each with probability 1/remaining.
 
         >>> from tongiaki_rules.toncc import TonccRules, new_game
-        >>> len(new_game().chance_outcomes()), len(new_game(TonccRules(colour_draw="fixed")).chance_outcomes())
+        >>> fixed = TonccRules(colour_draw="fixed")
+        >>> len(new_game().chance_outcomes()), len(new_game(fixed).chance_outcomes())
         (6, 18)
         """
         if not self.is_chance:
