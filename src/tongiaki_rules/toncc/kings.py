@@ -110,6 +110,7 @@ def weaker_king(first: King, second: King) -> King:
 def as_colour(value: object, argument: str = "colour") -> Colour:
     """``value`` if it is a :class:`Colour`; :class:`QueryError` naming ``argument`` otherwise.
 
+    >>> from tongiaki_rules.toncc import Colour
     >>> as_colour(Colour.BLUE)
     <Colour.BLUE: 2>
     """

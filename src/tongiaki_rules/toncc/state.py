@@ -214,8 +214,8 @@ class TonccState:
     def dealt(self, layout: tuple[int, ...]) -> TonccState:
         """The board shuffled to ``layout`` (region per cell, I1..O12), for tests and records.
 
-        >>> from tongiaki_rules.toncc import new_game
-        >>> new_game().dealt(tuple(range(18))).layout[:3]
+        >>> from tongiaki_rules.toncc import TonccRules, new_game
+        >>> new_game(TonccRules(colour_draw="fixed")).dealt(tuple(range(18))).layout[:3]
         (0, 1, 2)
         """
         if type(layout) is not tuple:

@@ -8,8 +8,8 @@ discs carrying their letter. The Map is the triangle of the 18 pictures, a seal
 shown as the King's letter in a ring. The document is the same for the same
 state, byte for byte, and is well-formed XML.
 
->>> from tongiaki_rules.toncc import new_game
->>> svg = render_toncc_svg(new_game().dealt(tuple(range(18))))
+>>> from tongiaki_rules.toncc import TonccRules, new_game
+>>> svg = render_toncc_svg(new_game(TonccRules(colour_draw="fixed")).dealt(tuple(range(18))))
 >>> svg.startswith("<svg") and svg.count("<circle") > 36
 True
 """

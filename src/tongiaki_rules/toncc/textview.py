@@ -8,8 +8,9 @@ conquered region is face down: ``#r`` instead of its colours, the small letter
 naming the King whose seal is on its Map picture. The Mind is in the middle.
 Nothing here depends on a terminal: the text is the same everywhere.
 
->>> from tongiaki_rules.toncc import new_game
->>> print(board_text(new_game().dealt(tuple(range(18)))).splitlines()[3])
+>>> from tongiaki_rules.toncc import TonccRules, new_game
+>>> state = new_game(TonccRules(colour_draw="fixed")).dealt(tuple(range(18)))
+>>> print(board_text(state).splitlines()[3])
 (O7  C0 Rb    ) (I4  A3 Ry    ) (  Mind    RYB) (I1  A0 By    ) (O1  B0 Yr    )
 """
 
