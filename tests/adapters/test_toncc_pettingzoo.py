@@ -1,4 +1,4 @@
-"""Tóncc for PettingZoo (toncc_v1), parallel and AEC: PettingZoo's checks, whole games, bad input."""
+"""Tóncc for PettingZoo (toncc_v1), parallel and AEC: PettingZoo's checks, games, bad input."""
 
 from __future__ import annotations
 
@@ -359,7 +359,7 @@ def test_each_agent_draws_his_king_at_reset_and_keeps_it() -> None:
         kings = tuple(infos[agent]["king"] for agent in AGENTS)
         assert sorted(kings) == ["blue", "red", "yellow"]
         seen.add(kings)
-        observations, _, _, _, infos = game.step({agent: 0 for agent in AGENTS})
+        _, _, _, _, infos = game.step({agent: 0 for agent in AGENTS})
         assert tuple(infos[agent]["king"] for agent in AGENTS) == kings
     assert len(seen) > 2  # the draw is not fixed
     fixed = parallel_env(FIXED, seed=1)

@@ -17,9 +17,10 @@ Needs the ``pettingzoo`` extra (``pip install 'tongiaki_rules[pettingzoo]'``).
 - Observation of an agent: a dict with ``"observation"``, the float32
   vector of :mod:`.toncc_observation`, and ``"action_mask"``, six int8 ones
   for a King on the board and six zeros for a King off it (or at the end).
-- Chance: the colour draw at ``reset`` and the shuffle at the start of each challenge are drawn inside the
-  environment from a ``random.Random`` seeded by ``reset(seed=...)`` (or
-  ``parallel_env(seed=...)``); the same seed and actions give the same game.
+- Chance: the colour draw at ``reset`` and the shuffle at the start of each
+  challenge are drawn inside the environment from a ``random.Random``
+  seeded by ``reset(seed=...)`` (or ``parallel_env(seed=...)``); the same
+  seed and actions give the same game.
 - Rewards: 0 until the end, then the zero-sum returns of the game (the
   winners share +1, the others -1; 0 each when the three share the win).
   Every agent is terminated at the end. A game still running after
