@@ -517,6 +517,24 @@ class TonccRecorder:
         self._metadata = _as_metadata(metadata)
         self._logs: list[tuple[tuple[int, ...], list[JointAction]]] = []
 
+    @classmethod
+    def resume(cls, record: TonccRecord) -> TonccRecorder:
+        """A recorder that goes on with the game of ``record`` (its rules, Map, draw, turns).
+
+        >>> import random
+        >>> first = TonccRecorder()
+        >>> first.shuffle(random.Random(2))
+        >>> again = TonccRecorder.resume(first.record)
+        >>> again.state == first.state and again.record == first.record
+        True
+        """
+        if type(record) is not TonccRecord:
+            raise RecordError(f"expected a TonccRecord, not {shown(record)}", "record")
+        recorder = cls(record.rules, record.toncc_map, record.metadata)
+        recorder.state = record.replay()
+        recorder._logs = [(log.layout, list(log.turns)) for log in record.challenges]
+        return recorder
+
     def shuffle(self, rng: random.Random) -> None:
         """Draw the colours if due, then shuffle the board, with ``rng`` (if a challenge starts)."""
         if self.state.is_chance:
