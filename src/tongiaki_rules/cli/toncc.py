@@ -137,9 +137,9 @@ def line_ups(names: list[str]) -> list[tuple[str, str, str]]:
     """
     base = tuple(names[i % len(names)] for i in range(3))
     found: list[tuple[str, str, str]] = []
-    for order in itertools.permutations(base):
-        if order not in found:
-            found.append(order)
+    for a, b, c in itertools.permutations(base):
+        if (a, b, c) not in found:
+            found.append((a, b, c))
     return found
 
 
