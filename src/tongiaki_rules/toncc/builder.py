@@ -155,7 +155,10 @@ def position(
         raise _fail("seating", str(exc)) from None
     placed = [owners.count(k.value) for k in KINGS]
     points = [0, 0, 0]
-    for king, value in ({} if king_points is None else king_points).items():
+    king_points = {} if king_points is None else king_points
+    if not isinstance(king_points, Mapping):
+        raise _fail("king_points", f"expected a mapping King -> points, got {shown(king_points)}")
+    for king, value in king_points.items():
         if type(king) is not King:
             raise _fail("king_points", f"{shown(king)} is not a King")
         points[king.value] = whole(value, f"king_points[{king.name}]", 0, 3, InvalidPositionError)
