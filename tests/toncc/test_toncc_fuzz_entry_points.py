@@ -98,7 +98,7 @@ def states() -> tuple[TonccState, ...]:
             {k: rng.choice(state.legal_actions(k)) for k in state.active_kings}
         )
         found.append(state)
-    return tuple(found[:: max(1, len(found) // 12)]) + (state,)
+    return (*found[:: max(1, len(found) // 12)], state)
 
 
 ANY = st.one_of(garbage(), hostile_ints(), hostile_text())
