@@ -73,8 +73,7 @@ def _kings(kings: object, turn: int) -> tuple[int, int, int]:
         if at_mind != (turn == 0):
             raise _fail(
                 f"kings[{king.name}]",
-                "the Kings stand in the Mind before the first move, and only then "
-                f"(turn {turn})",
+                f"the Kings stand in the Mind before the first move, and only then (turn {turn})",
             )
     if all(p == HAS_LEFT for p in where):
         raise _fail("kings", "every King has left: the challenge is over")
