@@ -32,6 +32,7 @@ from tongiaki_rules.fuzzing.toncc import (
 )
 from tongiaki_rules.toncc import (
     STANDARD_MAP,
+    ChallengeLog,
     ColourDraw,
     DrawColours,
     GreedyBot,
@@ -57,7 +58,9 @@ from tongiaki_rules.toncc import (
     picture_text,
     position,
     ranking,
+    render_text,
     render_toncc_svg,
+    scores_text,
     shared_feature,
     strongest_in,
     toncc_points,
@@ -266,3 +269,28 @@ def test_mutated_records_are_read_or_refused_with_a_record_error(data: Any) -> N
         call(record.replay, data.draw(ANY))
         call(record.to_json, data.draw(ANY))
         call(TonccRecorder.resume, record)
+
+
+@FUZZ
+@given(ANY, ANY, ANY)
+def test_records_and_the_recorder_refuse_garbage_with_nothing_changed(
+    a: object, b: object, c: object
+) -> None:
+    for args in ((a,), (None, a), (None, None, a)):
+        call(TonccRecorder, *args)
+    call(TonccRecord, a)
+    call(TonccRecord, TonccRules(), a)
+    call(TonccRecord, TonccRules(), STANDARD_MAP, a)
+    call(TonccRecord, TonccRules(), STANDARD_MAP, (), a)
+    call(TonccRecord, TonccRules(), STANDARD_MAP, (), None, a)
+    call(ChallengeLog, a, b)
+    call(Region, a, b, c)
+    recorder = TonccRecorder()
+    before = recorder.state
+    for method in (recorder.deal, recorder.draw, recorder.shuffle, recorder.apply):
+        call(method, a)
+    if recorder.state is not before:  # only a legal draw or a full shuffle changes it
+        assert recorder.state.seating is not None
+    call(TonccRecorder.resume, a)
+    for view in (scores_text, render_text):
+        call(view, a)
