@@ -42,6 +42,7 @@ share the win).
 
 from __future__ import annotations
 
+import types
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -115,9 +116,9 @@ def _value(flag: object) -> str:
     return str(getattr(flag, "value", flag))
 
 
-PARAMETERS: Final[Mapping[str, str]] = {
-    field.name: _value(field.default) for field in attrs.fields(TonccRules)
-}
+PARAMETERS: Final[Mapping[str, str]] = types.MappingProxyType(
+    {field.name: _value(field.default) for field in attrs.fields(TonccRules)}
+)
 """The game parameters and their defaults: the flags of ``TonccRules``, by value."""
 
 _GAME_TYPE: Final = pyspiel.GameType(

@@ -13,6 +13,8 @@ TopTie.WINNER_TAKES_BOTH
 from __future__ import annotations
 
 import enum
+import types
+from collections.abc import Mapping
 from typing import TypeVar
 
 import attrs
@@ -89,10 +91,12 @@ class ColourDraw(NamedStrEnum):
     FIXED = "fixed"
 
 
-COMPASS_DIRECTIONS: dict[Compass, tuple[int, ...]] = {
-    Compass.COUNTER_CLOCKWISE: (0, 1, 2, 3, 4, 5),
-    Compass.D6: (0, 1, 2, 5, 4, 3),
-}
+COMPASS_DIRECTIONS: Mapping[Compass, tuple[int, ...]] = types.MappingProxyType(
+    {
+        Compass.COUNTER_CLOCKWISE: (0, 1, 2, 3, 4, 5),
+        Compass.D6: (0, 1, 2, 5, 4, 3),
+    }
+)
 """For each numbering, the direction index (see ``board.EAST``) of Compass numbers 1..6."""
 
 
