@@ -78,8 +78,7 @@ class FiniteChoices(SetupPhase):
         elif phase == DEPART:
             if self.chain and self.returned():
                 return acts  # the chain is already back where it was: it is endless
-            others = len(self.full) > 1
-            good = [a for a in acts if self._departure_ends(a, others) or self.ends_finitely(a)]
+            good = [a for a in acts if self._departure_ends(a) or self.ends_finitely(a)]
         elif phase == LAND:
             good = self._landing_choices(acts)
         elif phase == PLACE:
@@ -114,6 +113,8 @@ class FiniteChoices(SetupPhase):
                 if not acts:
                     if node.phase != LOOP:
                         return True  # a draw, the end of the turn or of the game
+                elif node.settles_quickly(acts):
+                    return True
                 else:
                     key = node.node_key()
                     if key not in visited:
@@ -129,6 +130,31 @@ class FiniteChoices(SetupPhase):
             stack[-1] = (parent, acts, k + 1)
             node = parent.fork()
             node.apply(acts[k])
+
+    def settles_quickly(self, acts: list[Action]) -> bool:
+        """A decision of the look-ahead that certainly lets the chain end, seen without a copy.
+
+        A departure position the chain has not reached with an exit that
+        draws; a landing that can fill nothing when nothing else is full, or
+        after which a full beach draws from a new position.
+        """
+        phase = self.phase
+        if phase == DEPART:
+            if self.chain and self.returned():
+                return False
+            for a in acts:
+                assert isinstance(a, Depart)
+                i = self.where[a.island]
+                if self.route(i, a.jetty, self.boats[i][a.beach]) == DRAWS:
+                    return True
+            return False
+        if phase == LAND and self.purpose == VOYAGE:
+            assert self.at is not None
+            i = self.where[self.at]
+            if not self.full:
+                return self.quiet_landing(i, len(self.group), self.served)
+            return self.fresh(i) and self.pending_draws()
+        return False
 
     def node_key(self) -> tuple[object, ...]:
         """Everything that decides what can follow: the position and the chain's memory."""
@@ -152,6 +178,10 @@ class FiniteChoices(SetupPhase):
         )
 
     # ------------------------------------------------------------ certificates
+    # A DEPART position the chain has not reached, with a departure that draws, ends the
+    # chain: that departure is offered there (CLOSED-2 keeps every exit that leads away).
+    # Most certificates below find such a position, or the end of the turn, ahead.
+
     def route(self, i: int, direction: int, group: tuple[int, ...]) -> int:
         """Where ``group`` sailing from island ``i`` in ``direction`` comes to, without a choice.
 
@@ -182,6 +212,51 @@ class FiniteChoices(SetupPhase):
             pos = (pos[0] + dq, pos[1] + dr)
             entry = (d + 3) % 6
 
+    def beach_draws(self, i: int, b: int, group: tuple[int, ...]) -> bool:
+        """Does ``group``, full on beach ``b`` of island ``i``, have a jetty that draws?"""
+        _p, t, rot = self.tiles[i]
+        for e in self.cfg.tiles.jetties[t][b]:
+            if self.route(i, (e + rot) % 6, group) == DRAWS:
+                return True
+        return False
+
+    def pending_draws(self, skip_island: int = -1, skip_beach: int = -1) -> bool:
+        """Does a full beach (but the one skipped, or any of ``skip_island`` if no beach) draw?"""
+        where = self.where
+        boats = self.boats
+        for pos, b in self.full:
+            j = where[pos]
+            if j == skip_island and (skip_beach < 0 or b == skip_beach):
+                continue
+            if self.beach_draws(j, b, boats[j][b]):
+                return True
+        return False
+
+    def fresh(self, i: int, j: int = -1) -> bool:
+        """No position the chain reached matches the table away from islands ``i`` and ``j``."""
+        chain = self.chain
+        if not chain:
+            return True
+        boats = self.boats
+        n = len(boats)
+        for reached in chain:
+            old = reached[0]
+            assert isinstance(old, tuple)
+            if len(old) == n and all(old[x] == boats[x] for x in range(n) if x != i and x != j):
+                return False
+        return True
+
+    def bounce_back(self, i: int) -> int:
+        """AMB-09: where a group that left island ``i`` lands after a royal bounce."""
+        back = self.tiles[i][0]
+        if self.cfg.rules.royal_bounce_target is BounceTarget.TURN_ORIGIN:
+            start = self.turn_origin
+            if start is not None:
+                js = self.where.get(start)
+                if js is not None and self.kings[js] == NO_KING:
+                    back = start
+        return self.where[back]
+
     def quiet_landing(self, j: int, k: int, served: int, skip: int = -1) -> bool:
         """Can ``k`` boats land on island ``j`` without filling a beach (LAND-2, AMB-16)?
 
@@ -210,196 +285,226 @@ class FiniteChoices(SetupPhase):
             return roomy_unserved >= k
         return roomy_unserved == unserved and k <= spare
 
-    def _departure_ends(self, action: Action, others: bool) -> bool:
-        """A departure that certainly ends: it draws, or (alone) it ends the turn."""
+    def open_beaches_draw(self, j: int, skip: int = -1) -> bool:
+        """Does every beach of island ``j`` with a free slot draw once it is full?
+
+        Each is tried with the boats it holds now (none on beach ``skip``):
+        boats that land there later only add colours, and more colours pass
+        every route that fewer pass.
+        """
+        slots = self.cfg.tiles.slots[self.tiles[j][1]]
+        beaches = self.boats[j]
+        for b in range(len(slots)):
+            held = () if b == skip else beaches[b]
+            if len(held) < slots[b] and not self.beach_draws(j, b, held):
+                return False
+        return True
+
+    def landing_ends(
+        self, j: int, k: int, served: int, skip: int, others: bool, fresh: bool
+    ) -> bool:
+        """After ``k`` boats land on island ``j``, does the chain certainly end?
+
+        ``others`` says whether a beach is full elsewhere; ``fresh`` whether
+        the table after the landing can be no position the chain has reached.
+        A landing that fills nothing ends the turn if nothing else is full.
+        From a fresh position, a full beach that draws ends the chain: one
+        already full elsewhere, or any beach of ``j`` the landing must fill.
+        """
+        quiet = self.quiet_landing(j, k, served, skip)
+        if quiet and not others:
+            return True
+        if not fresh:
+            return False
+        if others and self.pending_draws():
+            return True
+        return not quiet and self.open_beaches_draw(j, skip)
+
+    def sails_and_ends(self, i: int, b: int, direction: int, group: tuple[int, ...]) -> bool:
+        """Group ``group`` leaves beach ``b`` of island ``i``: does the chain certainly end?
+
+        The position is the one the departure is chosen in (the beach still
+        full). Ends: a draw; the group lost; or, with no other beach full, a
+        landing that fills nothing, or the island's removal (CLOSED-1). With
+        other beaches full it ends where one of them draws from a position the
+        chain has not reached: after a loss (fewer boats than any position
+        reached), or after a landing elsewhere on a table the chain never had.
+        """
+        where_to = self.route(i, direction, group)
+        if where_to == DRAWS:
+            return True  # an empty hex: the island is not closed, and a tile is drawn
+        target = where_to
+        if target >= 0:
+            king = self.kings[target]
+            if king != NO_KING and not self.may_land_royal(king, group):
+                target = self.bounce_back(i)  # ROYAL-7
+        if len(self.full) == 1:
+            # lost, or removed with its island (CLOSED-1): nothing is full, the turn ends
+            if target < 0 or self.is_closed(i, group):
+                return True
+            skip = b if target == i else -1
+            fresh = target != i and self.fresh(i, target)
+            return self.landing_ends(target, len(group), 0, skip, False, fresh)
+        if self.is_closed(i, group):
+            return self.pending_draws(i)  # the island goes with its beaches
+        if target == LOST_ENDS_TURN:
+            return True
+        if target == LOST:
+            return self.pending_draws(i, b)
+        return target != i and self.fresh(i, target) and self.pending_draws(i, b)
+
+    def _departure_ends(self, action: Action) -> bool:
         if type(action) is not Depart:
             return False
         assert isinstance(action, Depart)
         i = self.where[action.island]
-        group = self.boats[i][action.beach]
-        return self._sail_ends(i, action.beach, action.jetty, group, others)
-
-    def _sail_ends(
-        self, i: int, b: int, direction: int, group: tuple[int, ...], others: bool
-    ) -> bool:
-        """Group ``group`` leaves beach ``b`` of island ``i``: does the turn certainly end?
-
-        ``others`` says whether another beach is full and would depart after it.
-        """
-        where_to = self.route(i, direction, group)
-        if where_to in (DRAWS, LOST_ENDS_TURN):
-            return True
-        if others:
-            return False
-        if where_to == LOST:
-            return True
-        king = self.kings[where_to]
-        target = where_to
-        if king != NO_KING and not self.may_land_royal(king, group):
-            # ROYAL-7 / AMB-09: back to the expedition's island, or the turn's if the flag says
-            back = self.tiles[i][0]
-            if self.cfg.rules.royal_bounce_target is BounceTarget.TURN_ORIGIN:
-                start = self.turn_origin
-                if start is not None:
-                    js = self.where.get(start)
-                    if js is not None and self.kings[js] == NO_KING:
-                        back = start
-            target = self.where[back]
-        if self.quiet_landing(target, len(group), 0, b if target == i else -1):
-            return True
-        return self.is_closed(i, group)  # CLOSED-1: the island goes, and the turn goes on
+        b = action.beach
+        return self.sails_and_ends(i, b, action.jetty, self.boats[i][b])
 
     def _turn_choices(self, acts: list[Action]) -> list[Action]:
-        """The turn's choice: a placement that fills no beach ends the turn (no beach is full)."""
+        """The turn's choice: boats placed that fill nothing, or whose full beach ends the chain."""
         good: list[Action] = []
-        harmless: dict[int, bool] = {}
         for a in acts:
             kind = type(a)
             if kind is Expand:
                 assert isinstance(a, Expand)
-                i = self.where[a.island]
-                ok = harmless.get(i)
-                if ok is None:
-                    ok = harmless[i] = self._fills_harmlessly(i)
-                if ok or self._placement_of_boats_ends(i, a.beaches) or self.ends_finitely(a):
-                    good.append(a)
-            elif kind is Recolonize or kind is FoundRoyal:
-                good.append(a)  # a draw, or the end of the turn (ROYAL-5)
+                ok = self._boats_placed_end(self.where[a.island], a.beaches)
             elif kind is PlaceNewBoats:
                 assert isinstance(a, PlaceNewBoats)
-                i = self.where[a.island]
-                if self._placement_of_boats_ends(i, a.beaches) or self.ends_finitely(a):
-                    good.append(a)
+                ok = self._boats_placed_end(self.where[a.island], a.beaches)
             elif kind is ExpandFromBoard:
                 assert isinstance(a, ExpandFromBoard)
-                i = self.where[a.island]
-                if (
-                    self.free(i, a.beach) > 1
-                    or self._placement_of_boats_ends(i, (a.beach,))
-                    or self.ends_finitely(a)
-                ):
-                    good.append(a)
-            elif self.ends_finitely(a):
+                j = self.where[a.island]
+                ok = self.free(j, a.beach) > 1 or self._boats_placed_end(j, (a.beach,), a)
+            else:
+                ok = kind is Recolonize or kind is FoundRoyal  # a draw, or ROYAL-5
+            if ok or self.ends_finitely(a):
                 good.append(a)
         return good
 
-    def _fills_harmlessly(self, i: int) -> bool:
-        """Every beach of island ``i`` that one more boat fills has a jetty that draws."""
-        t = self.tiles[i][1]
-        rot = self.tiles[i][2]
-        slots = self.cfg.tiles.slots[t]
-        jetties = self.cfg.tiles.jetties[t]
-        beaches = self.boats[i]
-        a = self.agent
-        for b in range(len(slots)):
-            if slots[b] - len(beaches[b]) != 1:
-                continue
-            group = (*beaches[b], a)
-            if not any(self.route(i, (e + rot) % 6, group) == DRAWS for e in jetties[b]):
-                return False
-        return True
-
-    def _placement_of_boats_ends(self, i: int, placed: tuple[int, ...]) -> bool:
+    def _boats_placed_end(
+        self, i: int, placed: tuple[int, ...], moved: ExpandFromBoard | None = None
+    ) -> bool:
         """New boats of the player on beaches ``placed`` of island ``i`` (a beach may repeat).
 
-        The turn certainly ends if no beach fills (no beach is full at the
-        turn's choice), if a filled beach has a jetty that draws, or if the one
-        beach filled can sail and end the turn.
+        At the turn's choice no beach is full and the chain has reached no
+        position. The turn certainly ends if no beach fills; if a beach filled
+        has a jetty that draws; or if the one beach filled can sail and end it.
         """
+        if self.full or self.chain:
+            return False
         slots = self.cfg.tiles.slots[self.tiles[i][1]]
         beaches = self.boats[i]
         a = self.agent
-        filled: list[int] = []
-        for b in set(placed):
+        filled = -1
+        for b in placed:
             if len(beaches[b]) + placed.count(b) >= slots[b]:
-                filled.append(b)
-        if not filled:
-            return not self.full
-        if self.full:
-            return False
-        rot = self.tiles[i][2]
-        jetties = self.cfg.tiles.jetties[self.tiles[i][1]]
-        others = len(filled) > 1
-        for b in filled:
-            group = tuple(sorted((*beaches[b], *([a] * placed.count(b)))))
-            for e in jetties[b]:
-                if self._sail_ends_after_fill(i, b, (e + rot) % 6, group, others):
+                group = tuple(sorted((*beaches[b], *([a] * placed.count(b)))))
+                if self.beach_draws(i, b, group):
                     return True
-        return False
+                if filled >= 0 and filled != b:
+                    return False  # two beaches fill and neither draws: look further
+                filled = b
+        if filled < 0:
+            return True  # nothing fills: the turn ends (EXPAND-7)
+        # one beach fills: try its departures on the table as it will be
+        saved = list(self.boats)
+        try:
+            if moved is not None:
+                js = self.where[moved.source]
+                self.remove_boat_quietly(js, moved.source_beach, a)
+            for b in placed:
+                self.boats[i] = self._with_boat(i, b, a)
+            self.full.append((self.tiles[i][0], filled))
+            group = self.boats[i][filled]
+            return self._offered_exit_ends(i, filled, group)
+        finally:
+            self.boats = saved
+            self.full.pop()
 
-    def _sail_ends_after_fill(
-        self, i: int, b: int, direction: int, group: tuple[int, ...], others: bool
-    ) -> bool:
-        """Like :meth:`_sail_ends`, for a beach not yet filled on the scratch copy."""
-        where_to = self.route(i, direction, group)
-        if where_to in (DRAWS, LOST_ENDS_TURN):
-            return True
-        return where_to == LOST and not others
+    def _with_boat(self, i: int, b: int, colour: int) -> tuple[tuple[int, ...], ...]:
+        beaches = list(self.boats[i])
+        beaches[b] = tuple(sorted((*beaches[b], colour)))
+        return tuple(beaches)
+
+    def remove_boat_quietly(self, i: int, b: int, colour: int) -> None:
+        """Take one boat off a beach of the scratch copy (no full-beach bookkeeping)."""
+        beaches = list(self.boats[i])
+        beach = list(beaches[b])
+        beach.remove(colour)
+        beaches[b] = tuple(beach)
+        self.boats[i] = tuple(beaches)
+
+    def _offered_exit_ends(self, i: int, b: int, group: tuple[int, ...]) -> bool:
+        """Does some exit the departure decision would offer for full beach ``b`` end the chain?
+
+        CLOSED-2 (with the flag): when a jetty of the beach leads elsewhere,
+        exits straight back are not offered; CLOSED-1: a closed island offers
+        its first jetty, and the departure removes it.
+        """
+        _p, t, rot = self.tiles[i]
+        dirs = [(e + rot) % 6 for e in self.cfg.tiles.jetties[t][b]]
+        if self.is_closed(i, group):
+            return self.sails_and_ends(i, b, dirs[0], group)
+        if self.cfg.rules.closed_route_force_other_exit and len(dirs) > 1:
+            away = [d for d in dirs if not self.loops_back(i, d, group)]
+            if away:
+                dirs = away
+        return any(self.sails_and_ends(i, b, d, group) for d in dirs)
 
     def _landing_choices(self, acts: list[Action]) -> list[Action]:
-        """Berth choices: the landing can still be finished quietly and the turn end."""
+        """Berth choices: the landing can be finished and the chain end."""
         if self.purpose != VOYAGE:
             return [a for a in acts if self.ends_finitely(a)]
         assert self.at is not None
         i = self.where[self.at]
-        if self.full and not self._pending_draw_fresh(i):
-            return [a for a in acts if self.ends_finitely(a)]
-        slots = self.cfg.tiles.slots[self.tiles[i][1]]
-        beaches = self.boats[i]
-        k = len(self.group) - 1
-        quiet: dict[int, bool] = {}
+        fresh = self.fresh(i)
+        if fresh and self.full and self.pending_draws():
+            return acts  # whatever lands, a full beach then draws from a new position
+        known: dict[tuple[int, int], bool] = {}
         good: list[Action] = []
         for a in acts:
             if type(a) is Berth:
                 assert isinstance(a, Berth)
-                b = a.beach
-                ok = quiet.get(b)
+                key = (int(a.colour), a.beach)
+                ok = known.get(key)
                 if ok is None:
-                    free = slots[b] - len(beaches[b])
-                    if free <= 1:
-                        ok = False  # this boat fills the beach: look further
-                    elif k == 0:
-                        ok = True  # the last boat: nothing is full, the turn ends
-                    else:
-                        ok = self._quiet_after_berth(i, b, k)
-                    quiet[b] = ok
+                    ok = known[key] = self._berth_ends(i, key[0], key[1], fresh)
                 if ok or self.ends_finitely(a):
                     good.append(a)
             elif self.ends_finitely(a):
                 good.append(a)
         return good
 
-    def _pending_draw_fresh(self, i: int) -> bool:
-        """After a quiet landing on island ``i``, does a full beach draw from a new position?
-
-        The beaches already full depart next. If one of them has a jetty that
-        draws, and no position the chain has reached matches the table away
-        from island ``i``, that departure ends the chain.
-        """
-        boats = self.boats
-        for reached in self.chain:
-            old = reached[0]
-            assert isinstance(old, tuple)
-            if len(old) == len(boats) and all(
-                old[x] == boats[x] for x in range(len(boats)) if x != i
-            ):
-                return False
-        ts = self.cfg.tiles
-        where = self.where
-        for pos, b in self.full:
-            j = where[pos]
-            _p, t, rot = self.tiles[j]
-            for e in ts.jetties[t][b]:
-                if self.route(j, (e + rot) % 6, boats[j][b]) == DRAWS:
+    def _berth_ends(self, i: int, colour: int, b: int, fresh: bool) -> bool:
+        """Does the chain certainly end after a boat of ``colour`` berths on beach ``b``?"""
+        slots = self.cfg.tiles.slots[self.tiles[i][1]]
+        k = len(self.group) - 1
+        saved = self.boats[i]
+        self.boats[i] = self._with_boat(i, b, colour)
+        fills = len(self.boats[i][b]) >= slots[b]
+        try:
+            if fills:
+                if fresh and self.beach_draws(i, b, self.boats[i][b]):
                     return True
-        return False
+                if k or self.full:
+                    return False
+                # the last boat fills the only full beach: it sails next
+                self.full.append((self.tiles[i][0], b))
+                try:
+                    return self._offered_exit_ends(i, b, self.boats[i][b])
+                finally:
+                    self.full.pop()
+            if k == 0:
+                return not self.full or (fresh and self.pending_draws())
+            return self.landing_ends(i, k, self.served | 1 << b, -1, bool(self.full), fresh)
+        finally:
+            self.boats[i] = saved
 
     def _quiet_after_berth(self, i: int, b: int, k: int) -> bool:
         """After one boat on beach ``b``, can the ``k`` others land without filling one?"""
-        beaches = list(self.boats[i])
-        beaches[b] = (*beaches[b], -1)  # a placeholder boat: only the counts matter
         saved = self.boats[i]
-        self.boats[i] = tuple(beaches)
+        self.boats[i] = self._with_boat(i, b, -1)  # a placeholder: only the counts matter
         try:
             return self.quiet_landing(i, k, self.served | 1 << b)
         finally:
@@ -442,7 +547,6 @@ class FiniteChoices(SetupPhase):
         d = (ts.route_exit[t][local] + rot) % 6
         dq, dr = STEPS[d]
         pos = action.position
-        nxt = (pos[0] + dq, pos[1] + dr)
-        if self.where.get(nxt) is not None:
+        if self.where.get((pos[0] + dq, pos[1] + dr)) is not None:
             return False
         return bool(self.pile)
