@@ -17,7 +17,7 @@ notice, never an error:
 >>> resolve_language("ja")
 ('en', "language 'ja' is not available; using English (available: en, de, fr, it)")
 >>> translations("it").gettext("Game over.")
-'Partita finita.'
+'Fine del gioco.'
 >>> island_name(STANDARD_TILES.tile("fidschi"), "en"), island_name(
 ...     STANDARD_TILES.tile("fidschi"), "fr")
 ('Fiji', 'Fidji')
@@ -161,7 +161,7 @@ def translations(language: str) -> gettext.NullTranslations:
     with :func:`resolve_language` first.
 
     >>> translations("de").ngettext("{count} boat", "{count} boats", 2).format(count=2)
-    '2 Boote'
+    '2 Schiffe'
     """
     if language not in LANGUAGES:
         raise SettingsError(
@@ -267,7 +267,7 @@ def tile_name(tile: IslandTile | OceanTile, language: str) -> str:
     """A tile's display name in ``language``: an island's name, or ``ocean a`` translated.
 
     >>> tile_name(STANDARD_TILES.tile("ocean-c"), "de")
-    'Meereskarte c'
+    'Wasserkarte c'
     """
     if isinstance(tile, IslandTile):
         return island_name(tile, language)
