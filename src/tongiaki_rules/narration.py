@@ -135,8 +135,8 @@ class _Words:
         return self.both([self.seat(state, s) for s in seats])
 
     def both(self, items: Sequence[str]) -> str:
-        if len(items) == 1:
-            return items[0]
+        if len(items) <= 1:
+            return "".join(items)
         return self.t.gettext("{items} and {last}").format(
             items=", ".join(items[:-1]), last=items[-1]
         )
