@@ -50,6 +50,7 @@ __all__ = [
     "from_direction_name",
     "island_name",
     "language_from_environment",
+    "negotiate_language",
     "resolve_language",
     "tile_name",
     "translations",
@@ -149,6 +150,38 @@ def language_from_environment(environ: Mapping[str, str]) -> str:
                 return code
         return "en"
     return "en"
+
+
+def negotiate_language(accept_language: str | None) -> str:
+    """The best of :data:`LANGUAGES` for an HTTP ``Accept-Language`` header, or English.
+
+    Languages are tried by their quality (``q``, 1 when missing), and in the
+    header's order among equal ones; ``*`` and anything malformed are
+    skipped, so no header can make this fail.
+
+    >>> negotiate_language("pt-BR, fr-CH;q=0.9, de;q=0.8, en;q=0.5")
+    'fr'
+    >>> negotiate_language("ja, *;q=0.1"), negotiate_language(None)
+    ('en', 'en')
+    """
+    if not isinstance(accept_language, str):
+        return "en"
+    ranked: list[tuple[float, int, str]] = []
+    for k, item in enumerate(accept_language[:1000].split(",")):
+        tag, _, params = item.strip().partition(";")
+        quality = 1.0
+        name, _, value = params.strip().partition("=")
+        if name.strip() == "q":
+            try:
+                quality = float(value)
+            except ValueError:
+                continue
+            if not 0.0 < quality <= 1.0:
+                continue
+        code = _base(tag)
+        if code in LANGUAGES:
+            ranked.append((-quality, k, code))
+    return min(ranked)[2] if ranked else "en"
 
 
 @functools.cache
