@@ -50,6 +50,7 @@ __all__ = [
     "from_direction_name",
     "island_name",
     "language_from_environment",
+    "messages",
     "negotiate_language",
     "resolve_language",
     "tile_name",
@@ -205,6 +206,33 @@ def translations(language: str) -> gettext.NullTranslations:
     path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
     with path.open("rb") as catalog:
         return gettext.GNUTranslations(catalog)
+
+
+def messages(language: str) -> dict[str, object]:
+    """The whole catalog of ``language`` as JSON-ready data, for a client in another language.
+
+    ``{"msgid": "translation", ...}`` for the plain messages (a message with a
+    context is keyed ``"context\u0004msgid"``, as gettext does), and
+    ``{"msgid": ["one", "many"], ...}`` for the plural ones, keyed by the
+    English singular; English, the source, is empty. The browser client of
+    ``tongiaki serve`` reads its words from it.
+
+    >>> messages("fr")["Game over."], messages("it")["{count} boat"]
+    ('Fin de la partie.', ['{count} barca', '{count} barche'])
+    >>> messages("en")
+    {}
+    """
+    catalog = getattr(translations(language), "_catalog", {})
+    plain: dict[str, object] = {}
+    forms: dict[str, dict[int, str]] = {}
+    for key, text in catalog.items():
+        if isinstance(key, tuple):
+            forms.setdefault(key[0], {})[key[1]] = text
+        elif key:  # "" is the catalog's header
+            plain[key] = text
+    for msgid, by_index in forms.items():
+        plain[msgid] = [by_index[k] for k in sorted(by_index)]
+    return plain
 
 
 def colour_name(colour: Colour, language: str) -> str:

@@ -93,3 +93,46 @@ def test_the_socket_speaks_the_language_it_asked_for(client: TestClient) -> None
         f"/api/games/{gid}/ws", headers={"Accept-Language": "it"}
     ) as socket:
         assert socket.receive_json()["view"]["language"] == "it"
+
+
+def test_the_client_gets_its_words_in_the_negotiated_or_chosen_language(
+    client: TestClient,
+) -> None:
+    french = client.get("/api/i18n", headers={"Accept-Language": "fr-FR,fr;q=0.9"}).json()
+    assert french["language"] == "fr"
+    assert french["languages"] == {
+        "en": "English",
+        "de": "Deutsch",
+        "fr": "Français",
+        "it": "Italiano",
+    }
+    assert french["messages"]["New game"] == "Nouvelle partie"
+    assert french["messages"]["{count} boat"] == ["{count} bateau", "{count} bateaux"]
+    chosen = client.get("/api/i18n?lang=it", headers={"Accept-Language": "fr"}).json()
+    assert chosen["language"] == "it" and chosen["messages"]["Watch"] == "Guarda"
+    english = client.get("/api/i18n").json()
+    assert english["language"] == "en" and english["messages"] == {}
+
+
+def test_every_word_of_the_pages_and_scripts_is_in_the_catalog() -> None:
+    """The client's marked texts are messages of the catalog (so every language has them)."""
+    import re
+    import sys
+
+    from tongiaki_rules.i18n import messages
+
+    root = Path(__file__).resolve().parents[2]
+    static = root / "src" / "tongiaki_rules" / "server" / "static"
+    sys.path.insert(0, str(root / "tools"))
+    try:
+        from html_messages import extract
+    finally:
+        sys.path.remove(str(root / "tools"))
+    german = messages("de")
+    for page in ("index.html", "game.html"):
+        with (static / page).open("rb") as markup:
+            for _line, _func, message, _comments in extract(markup, {}, [], {}):
+                assert message in german, (page, message)
+    for script in ("lobby.js", "game.js", "api.js"):
+        for message in re.findall(r'\b_\("((?:[^"\\]|\\.)*)"', (static / script).read_text()):
+            assert message.replace('\\"', '"') in german, (script, message)

@@ -41,7 +41,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from tongiaki_rules.i18n import negotiate_language, resolve_language
+from tongiaki_rules.i18n import (
+    LANGUAGE_NAMES,
+    messages,
+    negotiate_language,
+    resolve_language,
+)
 
 from .driver import DEFAULT_BOT_DELAY, BotDriver
 from .errors import ServiceError, Unauthorized, Unprocessable
@@ -329,6 +334,19 @@ def _add_api(app: FastAPI, service: GameService, hub: Hub, driver: BotDriver) ->
             lambda: service.view(game_id, at=at, token=token, svg=svg, language=language)
         )
         return _drive_if_waiting(driver, view)
+
+    @app.get("/api/i18n")
+    async def words(
+        lang: Annotated[str | None, Query(description=_LANG)] = None,
+        accept_language: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """The browser client's words: the chosen language, the languages offered, the catalog."""
+        language = _language(lang, accept_language)
+        return {
+            "language": language,
+            "languages": dict(LANGUAGE_NAMES),
+            "messages": messages(language),
+        }
 
     @app.get("/api/games/{game_id}/record", responses={404: {"description": "no such game"}})
     async def record(game_id: str) -> dict[str, Any]:
