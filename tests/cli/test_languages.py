@@ -61,8 +61,10 @@ def test_a_piped_game_is_played_in_italian(tmp_path: Path) -> None:
     assert "Punteggi finali:" in lines
     assert lines[-2].startswith(("Vincitore: ", "Vittoria condivisa: "))
     assert lines[-1] == f"Registrazione della partita scritta in {record}"
-    for english in ("Players:", "Turn 1", "Final scores", "At the table", "seat 0 Blue>"):
+    for english in ("Players:", "Turn 1", "Final scores", "At the table", "seat 0", "Colours:"):
         assert english not in out
+    assert "Colori: riserva / in gioco / isole reali / punti" in out  # the map's summary
+    assert "Decisione: " in out and " punti" in out
     # the record is the program's: English keys and notation, and the game English would play
     kept = GameRecord.from_json(record.read_text("utf-8"))
     assert kept.actions[0].__class__.__name__ == "SetupPlace"

@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         print_map(state)
         return 0
     if args.format == "map":
-        text = render_map(state) + "\n"
+        text = render_map(state, language=current()) + "\n"
     elif args.format == "text":
         text = str(state) + "\n"
     else:
