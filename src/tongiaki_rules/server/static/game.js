@@ -167,8 +167,8 @@ function renderStatus(view) {
   } else if (view.to_move === view.you) {
     parts.push(_("Your turn ({decision}).", { decision: phaseName(view.phase) }));
   } else {
-    const who = capital(seatName(view, view.to_move));
-    parts.push(_("{who} to move ({decision}).", { who, decision: phaseName(view.phase) }));
+    const who = seatName(view, view.to_move);
+    parts.push(capital(_("{who} to move ({decision}).", { who, decision: phaseName(view.phase) })));
   }
   parts.push(view.you === null || view.you === undefined
     ? _("You are watching.") : _("You play seat {seat}.", { seat: view.you }));
