@@ -161,7 +161,7 @@ def test_replay_and_render_speak_the_language(
     )
     assert status == 0, err
     svg = picture.read_text("utf-8")
-    assert "Zug 30 von " in svg and "Vorr." in svg and "Am Zug: " in svg
+    assert "Schritt 30 von " in svg and "Vorr." in svg and "Am Zug: " in svg
     # the next command without --lang is English again (in the same process)
     status, out, _err = run(capsys, monkeypatch, "replay", str(record), "--to", "1")
     assert out.startswith("Players: 3")
