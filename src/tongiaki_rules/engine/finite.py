@@ -487,9 +487,10 @@ class FiniteChoices(SetupPhase):
             if fills:
                 if fresh and self.beach_draws(i, b, self.boats[i][b]):
                     return True
-                if k or self.full:
+                if k or self.full or (self.chain and self.returned()):
                     return False
-                # the last boat fills the only full beach: it sails next
+                # the last boat fills the only full beach, on a table the chain has not had:
+                # it sails next
                 self.full.append((self.tiles[i][0], b))
                 try:
                     return self._offered_exit_ends(i, b, self.boats[i][b])
