@@ -148,7 +148,7 @@ class FiniteChoices(SetupPhase):
                 if self.route(i, a.jetty, self.boats[i][a.beach]) == DRAWS:
                     return True
             return False
-        if phase == LAND and self.purpose == VOYAGE:
+        if phase == LAND:
             assert self.at is not None
             i = self.where[self.at]
             if not self.full:
@@ -232,8 +232,8 @@ class FiniteChoices(SetupPhase):
                 return True
         return False
 
-    def fresh(self, i: int, j: int = -1) -> bool:
-        """No position the chain reached matches the table away from islands ``i`` and ``j``."""
+    def fresh(self, i: int, j: int = -1, k: int = -1) -> bool:
+        """No position the chain reached matches the table away from islands ``i``, ``j``, ``k``."""
         chain = self.chain
         if not chain:
             return True
@@ -242,7 +242,9 @@ class FiniteChoices(SetupPhase):
         for reached in chain:
             old = reached[0]
             assert isinstance(old, tuple)
-            if len(old) == n and all(old[x] == boats[x] for x in range(n) if x != i and x != j):
+            if len(old) == n and all(
+                old[x] == boats[x] for x in range(n) if x != i and x != j and x != k
+            ):
                 return False
         return True
 
@@ -318,9 +320,31 @@ class FiniteChoices(SetupPhase):
             return False
         if others and self.pending_draws():
             return True
-        return not quiet and self.open_beaches_draw(j, skip)
+        return self.may_fill_a_drawing_beach(j, k, served, skip) or (
+            not quiet and self.open_beaches_draw(j, skip)
+        )
 
-    def sails_and_ends(self, i: int, b: int, direction: int, group: tuple[int, ...]) -> bool:
+    def may_fill_a_drawing_beach(self, j: int, k: int, served: int, skip: int = -1) -> bool:
+        """Can the next of ``k`` landing boats fill a beach of island ``j`` that then draws?
+
+        A beach one boat short of full that this landing has not served is
+        always among the next boat's choices (LAND-2), and its boats draw
+        with the colours they have (a boat more only adds a colour).
+        """
+        if k < 1:
+            return False
+        slots = self.cfg.tiles.slots[self.tiles[j][1]]
+        beaches = self.boats[j]
+        for b in range(len(slots)):
+            if served >> b & 1 or b == skip:
+                continue
+            if slots[b] - len(beaches[b]) == 1 and self.beach_draws(j, b, beaches[b]):
+                return True
+        return False
+
+    def sails_and_ends(
+        self, i: int, b: int, direction: int, group: tuple[int, ...], unknown: int = -1
+    ) -> bool:
         """Group ``group`` leaves beach ``b`` of island ``i``: does the chain certainly end?
 
         The position is the one the departure is chosen in (the beach still
@@ -342,9 +366,13 @@ class FiniteChoices(SetupPhase):
             # lost, or removed with its island (CLOSED-1): nothing is full, the turn ends
             if target < 0 or self.is_closed(i, group):
                 return True
+            if target == unknown:
+                return False
             skip = b if target == i else -1
-            fresh = target != i and self.fresh(i, target)
+            fresh = target != i and self.fresh(i, target, unknown)
             return self.landing_ends(target, len(group), 0, skip, False, fresh)
+        if unknown >= 0:
+            return False
         if self.is_closed(i, group):
             return self.pending_draws(i)  # the island goes with its beaches
         if target == LOST_ENDS_TURN:
@@ -403,7 +431,7 @@ class FiniteChoices(SetupPhase):
                 if self.beach_draws(i, b, group):
                     return True
                 if filled >= 0 and filled != b:
-                    return False  # two beaches fill and neither draws: look further
+                    return self._lost_first(i, placed, moved)
                 filled = b
         if filled < 0:
             return True  # nothing fills: the turn ends (EXPAND-7)
@@ -422,6 +450,56 @@ class FiniteChoices(SetupPhase):
             self.boats = saved
             self.full.pop()
 
+    def _lost_first(self, i: int, placed: tuple[int, ...], moved: ExpandFromBoard | None) -> bool:
+        """Several beaches fill, none draws: all but one sail off and are lost, the last ends?
+
+        A beach whose exit loses the group (VOYAGE-3) is always offered when
+        that exit does not lead straight back (CLOSED-2). After the losses,
+        fewer boats are on the table than in any position reached, and the
+        one beach left must end the chain alone.
+        """
+        slots = self.cfg.tiles.slots[self.tiles[i][1]]
+        a = self.agent
+        saved = list(self.boats)
+        saved_full = list(self.full)
+        try:
+            if moved is not None:
+                self.remove_boat_quietly(self.where[moved.source], moved.source_beach, a)
+            for b in placed:
+                self.boats[i] = self._with_boat(i, b, a)
+            beaches = self.boats[i]
+            filled = [b for b in range(len(slots)) if len(beaches[b]) >= slots[b] and b in placed]
+            if self.is_closed(i, beaches[filled[0]]):
+                return False
+            _p, t, rot = self.tiles[i]
+            jetties = self.cfg.tiles.jetties[t]
+            force = self.cfg.rules.closed_route_force_other_exit
+            unlost: list[int] = []
+            for b in filled:
+                group = beaches[b]
+                if not any(
+                    self.route(i, (e + rot) % 6, group) in (LOST, LOST_ENDS_TURN)
+                    and not (force and self.loops_back(i, (e + rot) % 6, group))
+                    for e in jetties[b]
+                ):
+                    unlost.append(b)
+            if len(unlost) > 1:
+                return False
+            last = unlost[0] if unlost else filled[-1]
+            for b in filled:
+                if b != last:
+                    self.boats[i] = self._with_boat_cleared(i, b)
+            self.full = [(self.tiles[i][0], last)]
+            return self._offered_exit_ends(i, last, self.boats[i][last])
+        finally:
+            self.boats = saved
+            self.full = saved_full
+
+    def _with_boat_cleared(self, i: int, b: int) -> tuple[tuple[int, ...], ...]:
+        beaches = list(self.boats[i])
+        beaches[b] = ()
+        return tuple(beaches)
+
     def _with_boat(self, i: int, b: int, colour: int) -> tuple[tuple[int, ...], ...]:
         beaches = list(self.boats[i])
         beaches[b] = tuple(sorted((*beaches[b], colour)))
@@ -435,7 +513,7 @@ class FiniteChoices(SetupPhase):
         beaches[b] = tuple(beach)
         self.boats[i] = tuple(beaches)
 
-    def _offered_exit_ends(self, i: int, b: int, group: tuple[int, ...]) -> bool:
+    def _offered_exit_ends(self, i: int, b: int, group: tuple[int, ...], unknown: int = -1) -> bool:
         """Does some exit the departure decision would offer for full beach ``b`` end the chain?
 
         CLOSED-2 (with the flag): when a jetty of the beach leads elsewhere,
@@ -445,17 +523,19 @@ class FiniteChoices(SetupPhase):
         _p, t, rot = self.tiles[i]
         dirs = [(e + rot) % 6 for e in self.cfg.tiles.jetties[t][b]]
         if self.is_closed(i, group):
-            return self.sails_and_ends(i, b, dirs[0], group)
+            return self.sails_and_ends(i, b, dirs[0], group, unknown)
         if self.cfg.rules.closed_route_force_other_exit and len(dirs) > 1:
             away = [d for d in dirs if not self.loops_back(i, d, group)]
             if away:
                 dirs = away
-        return any(self.sails_and_ends(i, b, d, group) for d in dirs)
+        return any(self.sails_and_ends(i, b, d, group, unknown) for d in dirs)
 
     def _landing_choices(self, acts: list[Action]) -> list[Action]:
-        """Berth choices: the landing can be finished and the chain end."""
-        if self.purpose != VOYAGE:
-            return [a for a in acts if self.ends_finitely(a)]
+        """Berth choices: the landing can be finished and the chain end.
+
+        After a colonisation's landing the turn goes on as after a voyage's
+        (RECOLONIZE-5), or ends at once (AMB-27), so the same certificates hold.
+        """
         assert self.at is not None
         i = self.where[self.at]
         fresh = self.fresh(i)
@@ -487,20 +567,44 @@ class FiniteChoices(SetupPhase):
             if fills:
                 if fresh and self.beach_draws(i, b, self.boats[i][b]):
                     return True
-                if k or self.full or (self.chain and self.returned()):
+                if k and fresh and self.may_fill_a_drawing_beach(i, k, self.served | 1 << b):
+                    return True
+                if self.full or (self.chain and self.returned()):
                     return False
-                # the last boat fills the only full beach, on a table the chain has not had:
-                # it sails next
+                served = self.served | 1 << b
+                if k and not (fresh and self.quiet_landing(i, k, served)):
+                    return False
+                # the only full beach after the landing, on a table the chain has not had,
+                # sails next; where the other boats land is not known yet when k > 0
                 self.full.append((self.tiles[i][0], b))
                 try:
-                    return self._offered_exit_ends(i, b, self.boats[i][b])
+                    return self._offered_exit_ends(i, b, self.boats[i][b], i if k else -1)
                 finally:
                     self.full.pop()
             if k == 0:
                 return not self.full or (fresh and self.pending_draws())
-            return self.landing_ends(i, k, self.served | 1 << b, -1, bool(self.full), fresh)
+            served = self.served | 1 << b
+            if self.landing_ends(i, k, served, -1, bool(self.full), fresh):
+                return True
+            return (
+                fresh
+                and len(self.full) == 1
+                and self.quiet_landing(i, k, served)
+                and (self._pending_sails_and_ends(i))
+            )
         finally:
             self.boats[i] = saved
+
+    def _pending_sails_and_ends(self, unknown: int) -> bool:
+        """The one full beach (elsewhere) sails next: does it end the chain?
+
+        Where the boats now landing go on island ``unknown`` is not known yet.
+        """
+        pos, b = self.full[0]
+        j = self.where[pos]
+        if j == unknown:
+            return False
+        return self._offered_exit_ends(j, b, self.boats[j][b], unknown)
 
     def _quiet_after_berth(self, i: int, b: int, k: int) -> bool:
         """After one boat on beach ``b``, can the ``k`` others land without filling one?"""
