@@ -96,7 +96,8 @@ class Work(FiniteChoices):
     def settle(self) -> list[Action]:
         """Resolve everything that needs no choice; return the legal actions now.
 
-        A look-ahead copy (``probing``) stops where a turn ends and offers
+        A look-ahead copy (``probing``) stops where a turn ends, or where it
+        certainly can (:meth:`~.finite.FiniteChoices.ends_here`), and offers
         every choice; a real step offers only the choices after which the turn
         can still end (:meth:`~.finite.FiniteChoices.finite_choices`).
         """
@@ -105,8 +106,8 @@ class Work(FiniteChoices):
             phase = self.phase
             if phase in (DRAW, OVER, LOOP):
                 return []
-            if probing and (phase in (TURN, SETUP)):
-                return []  # a new turn: the one looked at has ended
+            if probing and (phase in (TURN, SETUP) or self.ends_here()):
+                return []  # a new turn, or a certain end: the one looked at can end
             if phase == LAND and self.land_forced():
                 continue
             acts = self.legal()
