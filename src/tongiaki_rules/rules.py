@@ -258,7 +258,7 @@ class Rules:
     closed_route_mode: ClosedRouteMode = attrs.field(
         default=ClosedRouteMode.GEOMETRIC, converter=_to_ClosedRouteMode
     )
-    """AMB-25: geometric closure (IT, FR-R), or only a chain no finite combination resolves (BSW)."""
+    """AMB-25: geometric closure (IT, FR-R), or only a chain nothing finite resolves (BSW)."""
     closed_route_force_other_exit: bool = True
     """AMB-25: must a departure use a jetty that does not lead straight back, if it has one?"""
     endless_chain: EndlessChain = attrs.field(

@@ -220,7 +220,7 @@ class _StateReader:
             self.founded.append(entry["royal_islands_founded"])
 
     def _chain(self) -> None:
-        """The departures of this turn since the last draw: the positions the chain reached (AMB-25)."""
+        """The departures of this turn since the last draw: the positions reached (AMB-25)."""
         doc, agents = self.doc, self.agents
         chain: list[tuple[object, ...]] = []
         entries = doc["chain"]
