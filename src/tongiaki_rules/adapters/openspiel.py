@@ -74,6 +74,7 @@ from ..rules import Rules
 from ..standard_tiles import STANDARD_TILES
 from ..state import GameState, new_game
 from ..tiles import IslandTile
+from ._returns import shares
 
 # In the order they were defined here, the order the API reference shows them in.
 # isort: off
@@ -400,19 +401,10 @@ class TongiakiState(pyspiel.State):
             winners: Sequence[int] = outcome.winners
         else:  # cut short: the leaders share the win
             winners = [seat for seat, s in enumerate(scores) if s == max(scores)]
-        return _shares(winners, state.num_players, game.settings.returns)
+        return shares(winners, state.num_players, game.settings.returns)
 
     def __str__(self) -> str:
         return str(self._now.state)
-
-
-def _shares(winners: Sequence[int], players: int, returns: str) -> list[float]:
-    """The winners share 1 (and, for ``"zero_sum"``, the others share -1)."""
-    won = 1.0 / len(winners)
-    lost = 0.0 if returns == "win" or len(winners) == players else -1.0 / (players - len(winners))
-    if returns == "zero_sum" and len(winners) == players:
-        won = 0.0
-    return [won if seat in winners else lost for seat in range(players)]
 
 
 class TongiakiObserver:
