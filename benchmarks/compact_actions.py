@@ -27,7 +27,7 @@ import random
 import time
 from collections import Counter
 
-from tongiaki_rules import PlaceTile, Rules, new_game
+from tongiaki_rules import PlaceTile, Rules, SettingsError, new_game
 from tongiaki_rules.encoding import ActionEncoding
 from tongiaki_rules.encoding_compact import CompactEncoding, placement_slots
 from tongiaki_rules.fuzzing import sample_rules
@@ -77,7 +77,7 @@ def main() -> None:
         rules = sample_rules(rng, two_colour=players == 2)
         try:
             state = new_game(players, rules, start_player=rng.randrange(players))
-        except Exception:  # flags that do not fit the player count: draw again next game
+        except SettingsError:  # flags that do not fit the player count: skip this game
             continue
         compact = ActionEncoding.for_state(state, actions="compact")
         assert isinstance(compact, CompactEncoding)
@@ -102,8 +102,10 @@ def main() -> None:
     seconds = time.perf_counter() - started
     full = ActionEncoding.for_game(4)
     others = full.offsets["PlaceTile"]
-    print(f"{args.games} games (seed {args.seed}), {positions:,} decisions, "
-          f"{checked:,} legal actions checked, in {seconds:.0f} s: all encodable")
+    print(
+        f"{args.games} games (seed {args.seed}), {positions:,} decisions, "
+        f"{checked:,} legal actions checked, in {seconds:.0f} s: all encodable"
+    )
     print(f"most legal actions in one position: {most_legal}")
     print(f"full encoding: {full.size:,} actions ({full.lengths['PlaceTile']:,} PlaceTile)")
     for adjacency in (True, False):

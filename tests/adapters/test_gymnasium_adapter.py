@@ -64,9 +64,7 @@ def test_observations_are_the_layout_vector_and_the_mask_of_the_agents_seat() ->
     for _ in range(40):
         state = env.game_state
         assert state.current_player == info["seat"] == env.seat
-        assert observation["observation"].tolist() == pytest.approx(
-            layout.observe(state, env.seat)
-        )
+        assert observation["observation"].tolist() == pytest.approx(layout.observe(state, env.seat))
         assert observation["action_mask"].tolist() == list(encoding.legal_mask(state))
         assert (env.action_masks() == observation["action_mask"].astype(bool)).all()
         legal = np.flatnonzero(env.action_masks())
@@ -144,14 +142,14 @@ def test_vector_environments_step_batches(mode: str) -> None:
         opponents="random",
     )
     size = ActionEncoding.for_game(2, actions="compact").size
-    observations, infos = envs.reset(seed=11)
+    observations, _ = envs.reset(seed=11)
     assert observations["action_mask"].shape == (3, size)
     assert observations["observation"].shape == (3, ObservationLayout.for_game(2).size)
     rng = np.random.default_rng(11)
     ended = 0
     for _ in range(400):
         actions = [int(rng.choice(np.flatnonzero(mask))) for mask in observations["action_mask"]]
-        observations, rewards, terminated, truncated, infos = envs.step(actions)
+        observations, rewards, terminated, truncated, _ = envs.step(actions)
         assert rewards.shape == (3,)
         ended += int(terminated.sum() + truncated.sum())
         # the next-step autoreset leaves one step with an empty mask: take any action then
