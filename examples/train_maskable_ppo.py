@@ -13,7 +13,7 @@ share with a 95 % Wilson interval; a draw counts as half a win. The curve goes
 to ``--plot`` (a PNG) and the figures to standard output.
 
     python examples/train_maskable_ppo.py [--random-steps 40000] [--greedy-steps 30000]
-        [--every 10000] [--games 200] [--seed 1] [--plot learning_curve.png]
+        [--every 10000] [--games 200] [--seed 1] [--plot learning_curve.png] [--n-steps 1024]
 
 This is a benchmark, not a test: it takes minutes on one CPU core.
 """
@@ -88,14 +88,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--plot", default="")
+    parser.add_argument("--n-steps", type=int, default=1024, help="steps per PPO rollout")
     args = parser.parse_args(argv)
     torch.set_num_threads(1)
     model = MaskablePPO(
         "MlpPolicy",
         make_env("random"),
         seed=args.seed,
-        n_steps=1024,
-        batch_size=256,
+        n_steps=args.n_steps,
+        batch_size=min(256, args.n_steps),
         learning_rate=3e-4,
         ent_coef=0.01,
         verbose=0,
