@@ -139,3 +139,24 @@ def test_random_games_with_sampled_flags_are_encodable_throughout() -> None:
 @pytest.mark.slow
 def test_a_thousand_random_games_with_sampled_flags_are_encodable_throughout() -> None:
     assert play_and_check(1000, seed=1_000_000) > 10_000
+
+
+def test_hostile_arguments_are_refused_as_the_full_encoding_refuses_them() -> None:
+    from tongiaki_rules import InvalidPositionError, SetupPlace
+
+    compact = ActionEncoding.for_game(2, actions="compact")
+    state = new_game(2)
+    for bad in (True, 1.0, "1", None, -1, compact.size):
+        with pytest.raises(IllegalActionError, match="action index"):
+            compact.decode(state, bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidPositionError, match="state must be a GameState"):
+        compact.decode("not a state", 1)  # type: ignore[arg-type]
+    with pytest.raises(InvalidPositionError, match="state must be a GameState"):
+        compact.encode("not a state", SetupPlace(1))  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError):
+        compact.encode(state, SetupPlace(True))  # equal to a legal action only loosely
+    with pytest.raises(SettingsError, match="does not fit a 3-player game"):
+        compact.legal_indices(new_game(3))
+    assert compact.describe(compact.size - 1) == "PlaceTile on placement rank 185, rotation 5"
+    with pytest.raises(IllegalActionError, match="outside"):
+        compact.describe(compact.size)

@@ -21,7 +21,8 @@ Importing this module registers the environment with ``gymnasium.register``.
 - Reward at the end only, by ``reward=`` as in the other adapters: ``"win"``
   (the agent's share of the win), ``"score"`` (its points) or ``"zero_sum"``
   (+1 shared by the winners, -1 by the others). A game still running after
-  ``max_game_length`` decisions (all seats) is truncated.
+  ``max_game_length`` decisions (all seats) is truncated. The info of the
+  step that ends the game has the final ``"scores"`` and the ``"winners"``.
 - An action that is legal nowhere in this position ends the episode with
   reward -1 and ``info["illegal_action"]`` (``illegal="lose"``, the default,
   as PettingZoo's board games do); ``illegal="raise"`` raises
@@ -203,9 +204,12 @@ class TongiakiGymEnv(gymnasium.Env[dict[str, Any], Any]):
         self._decisions += 1
         self._advance()
         state = self._state
-        info = {"seat": self.seat}
+        info: dict[str, Any] = {"seat": self.seat}
         if state.is_terminal:
             self._started = False
+            outcome = state.outcome()
+            assert outcome is not None
+            info.update(scores=list(outcome.scores), winners=list(outcome.winners))
             return (
                 self._observe(),
                 final_rewards(state, self.reward_mode)[self.seat],
