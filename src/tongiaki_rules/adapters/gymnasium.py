@@ -33,7 +33,7 @@ Importing this module registers the environment with ``gymnasium.register``.
 >>> import gymnasium
 >>> env = gymnasium.make("tongiaki/Tongiaki-v0", num_players=2, actions="compact")
 >>> observation, info = env.reset(seed=1)
->>> env.action_space.n, int(observation["action_mask"].sum()), info["seat"]
+>>> int(env.action_space.n), int(observation["action_mask"].sum()), info["seat"]
 (3706, 6, 0)
 """
 

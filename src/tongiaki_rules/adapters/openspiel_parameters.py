@@ -99,7 +99,7 @@ class GameSettings:
     ...     GameSettings.from_parameters({"returns": "money"})
     ... except SettingsError as error:
     ...     print(error)
-    python_tongiaki parameter returns: 'money' is not one of 'win', 'score'
+    python_tongiaki parameter returns: 'money' is not one of 'win', 'score', 'zero_sum'
     """
 
     players: int
