@@ -14,7 +14,7 @@ share with a 95 % Wilson interval; a draw counts as half a win. The curve goes
 to ``--plot`` (a PNG) and the figures to standard output.
 
     python examples/train_maskable_ppo.py [--random-steps 40000] [--greedy-steps 30000]
-        [--every 10000] [--games 200] [--seed 1] [--plot learning_curve.png] [--n-steps 2048]
+        [--every 10000] [--games 200] [--seed 1] [--plot learning_curve.png] [--n-steps 1024]
 
 This is a benchmark, not a test: it takes minutes on one CPU core.
 """
@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--plot", default="")
-    parser.add_argument("--n-steps", type=int, default=2048, help="steps per PPO rollout")
+    parser.add_argument("--n-steps", type=int, default=1024, help="steps per PPO rollout")
     parser.add_argument(
         "--margin", type=float, default=0.5, help="weight of the points lead in training rewards"
     )
@@ -115,8 +115,7 @@ def main(argv: list[str] | None = None) -> None:
         make_env("random", args.margin),
         seed=args.seed,
         n_steps=args.n_steps,
-        batch_size=min(128, args.n_steps),
-        gamma=0.995,
+        batch_size=min(256, args.n_steps),
         learning_rate=3e-4,
         ent_coef=0.01,
         verbose=0,
