@@ -168,7 +168,7 @@ def plot(
     axes.set_ylabel(f"win share ({games} games, 95 % CI)")
     axes.set_title(f"MaskablePPO on tongiaki/Tongiaki-v0, 2 players, seed {seed}")
     axes.set_ylim(0, 1)
-    axes.legend()
+    axes.legend(loc="lower left")
     figure.tight_layout()
     figure.savefig(path, dpi=110)
 
