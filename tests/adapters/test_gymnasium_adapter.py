@@ -156,3 +156,33 @@ def test_vector_environments_step_batches(mode: str) -> None:
         observations["action_mask"][observations["action_mask"].sum(axis=1) == 0, 0] = 1
     envs.close()
     assert ended > 0
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"seed": True}, "seed must be a non-negative int or None, not True"),
+        ({"seed": -1}, "seed must be"),
+        ({"seed": 1.5}, "seed must be"),
+        ({"options": [1]}, "options must be None or a dict"),
+    ],
+)
+def test_bad_reset_arguments_are_refused_and_change_nothing(
+    kwargs: dict[str, object], message: str
+) -> None:
+    env = TongiakiGymEnv(2)
+    env.reset(seed=3)
+    before = env.game_state
+    with pytest.raises(SettingsError, match=message):
+        env.reset(**kwargs)
+    assert env.game_state is before
+
+
+def test_a_step_before_reset_or_after_the_end_raises() -> None:
+    env = TongiakiGymEnv(2, opponents="random")
+    with pytest.raises(IllegalActionError, match="call reset"):
+        env.step(0)
+    play_episode(env, np.random.default_rng(4))
+    with pytest.raises(IllegalActionError, match="call reset"):
+        env.step(0)
+    assert not env.action_masks().any()

@@ -164,8 +164,15 @@ class TongiakiGymEnv(gymnasium.Env[dict[str, Any], Any]):
 
         ``seed`` reseeds everything drawn: the seat (``seat="random"``), the
         tiles and the bots built from specs (bot objects keep their own
-        randomness). ``options`` are ignored.
+        randomness). ``options`` are ignored. A ``seed`` that is not a
+        non-negative int or ``None`` (a bool is not one), or ``options`` that
+        are not a dict or ``None``, raise
+        :class:`~tongiaki_rules.errors.SettingsError` naming them.
         """
+        if seed is not None and (type(seed) is not int or seed < 0):
+            raise SettingsError(f"seed must be a non-negative int or None, not {shown(seed)}")
+        if options is not None and not isinstance(options, dict):
+            raise SettingsError(f"options must be None or a dict, not {shown(options)}")
         super().reset(seed=seed)
         rng = self.np_random
         if self.seat_option == "random":
