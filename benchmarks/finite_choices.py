@@ -71,10 +71,9 @@ class Tally:
             self.searched += 1
         refused = len(raw) - len(offered) if offered is not raw else 0
         self.refused += refused
-        if offered == raw and refused == 0:
-            # all kept: either every choice is finite, or none is (an endless chain)
-            if not any(E.Work(state).ends_finitely(a) for a in raw):
-                self.dead += 1
+        # all kept: either every choice is finite, or none is (an endless chain)
+        if refused == 0 and not any(E.Work(state).ends_finitely(a) for a in raw):
+            self.dead += 1
         code = state.to_position_code()
         if n > self.worst[0]:
             self.worst = (n, dt, code)

@@ -155,7 +155,20 @@ def test_one_loop_sent_round_twice_does_not_remove_tubuai() -> None:
 @pytest.mark.flag("bounce_counts_as_closed_route", False)
 @pytest.mark.parametrize(
     ("endless", "removed", "green_home"),
-    [(EndlessChain.REMOVE_ISLAND, ("tubuai",), 15), (EndlessChain.RETURN_GROUP, (), 13)],
+    [
+        pytest.param(
+            EndlessChain.REMOVE_ISLAND,
+            ("tubuai",),
+            15,
+            marks=pytest.mark.flag("endless_chain", "remove_island"),
+        ),
+        pytest.param(
+            EndlessChain.RETURN_GROUP,
+            (),
+            13,
+            marks=pytest.mark.flag("endless_chain", "return_group"),
+        ),
+    ],
 )
 def test_only_a_chain_no_choice_can_end_meets_the_endless_chain_flag(
     endless: EndlessChain, removed: tuple[str, ...], green_home: int
