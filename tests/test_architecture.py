@@ -55,6 +55,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "disc",
         "encoding_blocks",
         "encoding",
+        "encoding_compact",
         "observation",
         "bots",
         "narration",
