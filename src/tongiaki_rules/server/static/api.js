@@ -69,6 +69,8 @@ export function el(tag, attrs = {}, ...children) {
     if (key === "dataset") Object.assign(node.dataset, value);
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (key === "className") node.className = value;
+    // through the CSSOM: the Content-Security-Policy refuses style attributes
+    else if (key === "style") node.style.cssText = String(value);
     else node.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children.flat()) {
