@@ -212,8 +212,12 @@ def test_a_page_for_an_unknown_game_is_a_404_linking_to_the_lobby(client: TestCl
     [
         ("g-no/ws", {"type": "hello", "token": None}, 4404, "no game g-no"),
         ("{gid}/ws", {"type": "hello", "token": "bad"}, 4401, "unknown token"),
-        ("{gid}/ws", {"type": "hi"}, 4400, 'the first message must be {"type": "hello", '
-         '"token": ...}'),
+        (
+            "{gid}/ws",
+            {"type": "hi"},
+            4400,
+            'the first message must be {"type": "hello", "token": ...}',
+        ),
         ("{gid}/ws", {"type": "hello", "token": 5}, 4400, "hello.token must be text or null"),
         ("{gid}/ws?token=x", None, 4400, "send the token in the first message, not the URL"),
     ],

@@ -40,7 +40,8 @@ def test_every_acknowledged_move_is_there_after_kill_9(tmp_path: Path) -> None:
     with live_server(db) as (process, base), httpx.Client(timeout=30) as client:
         games = [
             client.post(
-                f"{base}/api/games", json={"players": 2, "seats": {"1": "greedy"}, "seed": k, "seat": 0}
+                f"{base}/api/games",
+                json={"players": 2, "seats": {"1": "greedy"}, "seed": k, "seat": 0},
             ).json()
             for k in range(3)
         ]

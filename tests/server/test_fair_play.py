@@ -89,9 +89,10 @@ def test_a_player_reading_everything_cannot_predict_the_draws(tmp_path: Path) ->
 
     db = tmp_path / "games.sqlite3"
     seen: list[str] = []
-    with live_server(db, "--bot-delay", "0") as (_process, base), httpx.Client(
-        base_url=base, timeout=30
-    ) as client:
+    with (
+        live_server(db, "--bot-delay", "0") as (_process, base),
+        httpx.Client(base_url=base, timeout=30) as client,
+    ):
         created = client.post(
             "/api/games", json={"players": 3, "seats": {"2": "greedy"}, "seat": 0}
         )

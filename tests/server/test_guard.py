@@ -60,8 +60,17 @@ def test_claiming_needs_a_json_body(client: TestClient) -> None:
 
 def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
     gid = client.post("/api/games", json={"players": 2}).json()["id"]
-    for url in ["/", f"/games/{gid}", "/games/g-none", "/static/app.css", "/static/no.js",
-                "/api/games", f"/api/games/{gid}", "/api/games/g-none", "/api/openapi.json"]:
+    for url in [
+        "/",
+        f"/games/{gid}",
+        "/games/g-none",
+        "/static/app.css",
+        "/static/no.js",
+        "/api/games",
+        f"/api/games/{gid}",
+        "/api/games/g-none",
+        "/api/openapi.json",
+    ]:
         headers = client.get(url).headers
         policy = headers["content-security-policy"]
         assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy, url
@@ -85,8 +94,9 @@ def test_a_host_not_allowed_is_refused_against_dns_rebinding(db_path: Path) -> N
     answer = client.get("/api/games", headers={"Host": "evil.example"})
     assert answer.status_code == 421 and "Host" in answer.json()["detail"]
     assert client.get("/api/games", headers={"Host": "127.0.0.1:8000"}).status_code == 200
-    with pytest.raises(WebSocketDisconnect), client.websocket_connect(
-        "/api/games/g-x/ws", headers={"Host": "evil.example"}
+    with (
+        pytest.raises(WebSocketDisconnect),
+        client.websocket_connect("/api/games/g-x/ws", headers={"Host": "evil.example"}),
     ):
         pass
 
@@ -94,8 +104,9 @@ def test_a_host_not_allowed_is_refused_against_dns_rebinding(db_path: Path) -> N
 def test_the_websocket_refuses_a_page_of_another_origin(client: TestClient) -> None:
     gid = client.post("/api/games", json={"players": 2}).json()["id"]
     url = f"/api/games/{gid}/ws"
-    with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(
-        url, headers={"Origin": "https://evil.example"}
+    with (
+        pytest.raises(WebSocketDisconnect) as refused,
+        client.websocket_connect(url, headers={"Origin": "https://evil.example"}),
     ):
         pass
     assert refused.value.code == 1008
@@ -124,7 +135,9 @@ def test_a_real_server_checks_host_and_origin(tmp_path: Path) -> None:
         _process,
         base,
     ):
-        assert httpx.get(f"{base}/api/games", headers={"Host": "rebound.example"}).status_code == 421
+        assert (
+            httpx.get(f"{base}/api/games", headers={"Host": "rebound.example"}).status_code == 421
+        )
         assert httpx.get(f"{base}/api/games", headers={"Host": "localhost"}).status_code == 200
         gid = httpx.post(f"{base}/api/games", json={"players": 2}).json()["id"]
         ws = f"{base.replace('http', 'ws')}/api/games/{gid}/ws"

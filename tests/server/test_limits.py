@@ -44,9 +44,10 @@ def _closed_with(connection: ws_client.ClientConnection, seconds: float = 10) ->
 
 def test_creating_and_claiming_too_fast_gets_429_with_retry_after(tmp_path: Path) -> None:
     options = ("--games-per-minute", "3", "--claims-per-minute", "2")
-    with live_server(tmp_path / "g.sqlite3", *options) as (_p, base), httpx.Client(
-        base_url=base, timeout=30
-    ) as client:
+    with (
+        live_server(tmp_path / "g.sqlite3", *options) as (_p, base),
+        httpx.Client(base_url=base, timeout=30) as client,
+    ):
         made = [client.post("/api/games", json={"players": 3}) for _ in range(4)]
         assert [a.status_code for a in made] == [201, 201, 201, 429]
         assert 1 <= int(made[3].headers["Retry-After"]) <= 60
@@ -88,7 +89,7 @@ def test_a_request_sent_too_slowly_is_dropped(tmp_path: Path) -> None:
         slow = socket.create_connection(("127.0.0.1", port))
         slow.sendall(
             b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            b"Content-Length: 40\r\n\r\n{\"players\""
+            b'Content-Length: 40\r\n\r\n{"players"'
         )
         slow.settimeout(10)
         assert slow.recv(1000).startswith(b"HTTP/1.1 408")

@@ -38,9 +38,10 @@ def _free(client: Any, gid: str) -> list[bool]:
 
 def test_a_hijack_attempt_on_a_real_server_fails_at_every_step(tmp_path: Path) -> None:
     """The creator tries to play its friend's seat, a stranger to take a played seat."""
-    with live_server(tmp_path / "games.sqlite3") as (_process, base), httpx.Client(
-        base_url=base, timeout=30
-    ) as client:
+    with (
+        live_server(tmp_path / "games.sqlite3") as (_process, base),
+        httpx.Client(base_url=base, timeout=30) as client,
+    ):
         created = client.post("/api/games", json={"players": 2, "seat": 0}).json()
         gid, creator = created["id"], created["token"]
         assert "invites" not in created and [s.get("token") for s in created["seats"]] == [

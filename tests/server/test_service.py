@@ -109,8 +109,10 @@ def test_legal_actions_go_only_to_the_seat_to_move(service: GameService) -> None
         ({"players": 2, "seats": {1: "random\ud800"}}, "seats.1"),
         ({"players": 2, "rules": {"end_trigger": True}}, "rules.end_trigger"),
         ({"players": 2, "rules": {"no_such_flag": 1}}, "rules"),
-        ({"players": 2, "seed": 1}, "seed: a chosen seed is allowed only in a game with at most "
-         "one human seat"),
+        (
+            {"players": 2, "seed": 1},
+            "seed: a chosen seed is allowed only in a game with at most one human seat",
+        ),
         ({"players": 3, "seats": {0: "greedy"}, "seed": 1}, r"seed: .*\(this one has 2\)"),
         ({"players": 2, "seat": 2}, "seat must be from 0 to 1"),
         ({"players": 2, "seats": {0: "greedy"}, "seat": 0}, "seat: seat 0 is a bot's"),

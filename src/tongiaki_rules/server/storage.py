@@ -281,6 +281,15 @@ class SqliteStorage:
         if self._identity is not None and self._file_identity() != self._identity:
             raise StorageUnavailable(f"the database file {self.path} was replaced")
 
+    def _check_writable(self) -> None:
+        """Refuse to write a file whose write permissions were all taken away (even as root)."""
+        try:
+            mode = os.stat(self.path).st_mode
+        except OSError:
+            return  # _check_file says why
+        if not mode & 0o222:
+            raise StorageUnavailable(f"the database file {self.path} is read-only")
+
     def _connection(self) -> sqlite3.Connection:
         self._check_file()
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
@@ -311,6 +320,7 @@ class SqliteStorage:
         """
         with self._writing:
             db = self._connection()
+            self._check_writable()
             try:
                 db.execute("BEGIN IMMEDIATE")
             except sqlite3.DatabaseError as exc:
