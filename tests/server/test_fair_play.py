@@ -67,7 +67,7 @@ def test_the_seed_is_in_no_answer_while_the_game_is_on_and_in_the_record_after(
 
 
 def test_a_chosen_seed_is_refused_for_a_game_between_people(service: GameService) -> None:
-    with pytest.raises(Unprocessable, match="^seed: "):
+    with pytest.raises(Unprocessable, match=r"^seed: "):
         service.create_game(3, seats={2: "greedy"}, seed=7)
     practice = service.create_game(2, seats={1: "greedy"}, seed=7, seat=0)  # one human: allowed
     assert practice["seat"] == 0

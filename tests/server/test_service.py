@@ -284,7 +284,7 @@ def _race(services: list[GameService], gid: str, token: str) -> list[str]:
 def test_two_services_on_one_database_never_both_accept_a_move(db_path: Path) -> None:
     first = GameService(SqliteStorage(db_path))
     second = GameService(SqliteStorage(db_path))
-    for round_ in range(5):
+    for _round in range(5):
         game = first.create_game(2, seat=0)
         gid = game["id"]
         second.view(gid)  # both servers hold the game in memory
