@@ -28,7 +28,8 @@ MAX_BODY = 64 * 1024
 """Request bodies over this many bytes are refused with 413."""
 
 SECURITY_HEADERS: dict[bytes, bytes] = {
-    b"content-security-policy": b"default-src 'self'; object-src 'none'; base-uri 'none'; "
+    b"content-security-policy": b"default-src 'self'; img-src 'self' data:; object-src 'none'; "
+    b"base-uri 'none'; "
     b"form-action 'self'; frame-ancestors 'none'",
     b"x-content-type-options": b"nosniff",
     b"referrer-policy": b"no-referrer",
