@@ -34,9 +34,9 @@ from .test_client_e2e import (
 )
 
 pytest.importorskip("selenium", reason="the browser test needs selenium (the [test] extra)")
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import Select  # noqa: E402
+from selenium import webdriver
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 _ATTACK = """<!doctype html><html><head><meta charset="utf-8"><title>evil</title></head>
 <body><script>
