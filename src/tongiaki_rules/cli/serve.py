@@ -227,6 +227,8 @@ def run(args: argparse.Namespace) -> int:
         log_level="warning",
         http=header_timeout_protocol(limits.header_timeout),
         ws_max_size=64 * 1024,
+        # the compression state of permessage-deflate is ~50 KB a socket, kept while it is open
+        ws_per_message_deflate=False,
         proxy_headers=args.trust_proxy is not None,
         forwarded_allow_ips=args.trust_proxy,
         server_header=False,
