@@ -99,8 +99,10 @@ async def _main(total: int, batch: int, settle: float) -> None:
             )
         await asyncio.sleep(settle)
         seconds = time.perf_counter() - started
-        print(f"{opened} sockets in {seconds:.0f} s; RSS {settle:g} s later: "
-              f"{_rss_mb(server.pid):.1f} MB")
+        print(
+            f"{opened} sockets in {seconds:.0f} s; RSS {settle:g} s later: "
+            f"{_rss_mb(server.pid):.1f} MB"
+        )
     finally:
         server.terminate()
         server.wait(timeout=30)
