@@ -26,6 +26,7 @@ from .guard import origin_allowed
 from .hub import Hub
 from .limits import ServeLimits, SocketCount
 from .service import GameService
+from .storage import StorageError, StorageUnavailable
 
 __all__ = ["HELLO_TIMEOUT", "add_socket"]
 
@@ -140,6 +141,14 @@ async def _serve(
                         fresh = await run(lambda: service.view(game_id, token=token))
                     except ServiceError as exc:  # the seat was left: its token is revoked
                         await websocket.close(code=4000 + exc.status, reason=exc.message[:120])
+                        tasks.cancel_scope.cancel()
+                        return
+                    except StorageError as exc:  # logged; the client reconnects later
+                        _log.error(
+                            "game %s: the WebSocket could not read the game: %s", game_id, exc
+                        )
+                        code = 4503 if isinstance(exc, StorageUnavailable) else 4500
+                        await websocket.close(code=code, reason="the game cannot be read now")
                         tasks.cancel_scope.cancel()
                         return
                     if fresh["moves"] > sent:
