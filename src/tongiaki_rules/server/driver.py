@@ -8,8 +8,8 @@ few worker threads, which plays and stores one move under the game's lock,
 and then tells ``notify`` (the WebSocket hub), until a human is to move or
 the game is over. One clock thread keeps the games' next times; a slow bot
 holds one worker thread, never the others' games. At most ``bot_games``
-games of bots only are played at once; the others wait their turn, first
-come first served (games with a human seat never wait).
+games of bots only are played at once; the others wait their turn, in the
+order they came to their first move (games with a human seat never wait).
 
 >>> import tempfile, pathlib
 >>> from tongiaki_rules.server import GameService, SqliteStorage
