@@ -25,12 +25,14 @@ alone), storage that cannot take a write 503, and never a traceback.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import logging
 import os
 import re
 import time
+import weakref
 from collections.abc import AsyncIterator, Callable, Collection
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -65,7 +67,10 @@ WORKER_THREADS = int(os.environ.get("TONGIAKI_SERVE_THREADS", "8"))
 """Threads that run the game service at once: a slow bot holds one, the other games go on."""
 
 _SEAT_KEY = re.compile(r"[0-9]{1,2}")
-_WORKERS: list[anyio.CapacityLimiter] = []
+# one limiter per event loop: a limiter's waiters belong to the loop that made them
+_WORKERS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, anyio.CapacityLimiter] = (
+    weakref.WeakKeyDictionary()
+)
 _log = logging.getLogger("tongiaki_rules.server")
 
 
@@ -75,9 +80,11 @@ async def run_in_threadpool(call: Callable[..., T], *args: Any) -> T:
     Few threads keep the event loop (which reads requests and writes answers)
     from waiting for the interpreter lock behind dozens of busy threads.
     """
-    if not _WORKERS:
-        _WORKERS.append(anyio.CapacityLimiter(WORKER_THREADS))
-    return await anyio.to_thread.run_sync(functools.partial(call, *args), limiter=_WORKERS[0])
+    loop = asyncio.get_running_loop()
+    limiter = _WORKERS.get(loop)
+    if limiter is None:
+        limiter = _WORKERS[loop] = anyio.CapacityLimiter(WORKER_THREADS)
+    return await anyio.to_thread.run_sync(functools.partial(call, *args), limiter=limiter)
 
 
 class AsciiJSONResponse(JSONResponse):
