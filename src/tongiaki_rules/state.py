@@ -177,7 +177,7 @@ class GameState(PositionQueries):
             legal = (
                 ()
                 if self.phase_ in (_engine.DRAW, _engine.OVER)
-                else tuple(_engine.Work(self).legal())
+                else tuple(_engine.Work(self).offered())
             )
             object.__setattr__(self, "_legal", legal)
         return legal

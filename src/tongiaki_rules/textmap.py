@@ -53,7 +53,8 @@ import attrs
 from .colours import Colour
 from .errors import InvalidPositionError
 from .hexgrid import Hex, neighbour
-from .textview import head_lines, tail_lines
+from .i18n import checked_language, tile_name, translations
+from .textview import head_lines, removed_line, tail_lines
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -283,16 +284,21 @@ def _middle_or_end(view: IslandView, jetty: int, islands: dict[Hex, IslandView])
     return "middle"
 
 
-def _island(canvas: _Canvas, view: IslandView) -> None:
+def _island(canvas: _Canvas, view: IslandView, language: str = "en") -> None:
     position = view.position
-    rows: list[list[Span]] = [[Span(view.tile.name, "name")]]
+    t = translations(language)
+    rows: list[list[Span]] = [[Span(tile_name(view.tile, language), "name")]]
     if not view.tile.is_start:
+        value = view.tile.value
         if view.is_royal:
             king = view.king.letter if view.king is not None else "-"
             style = king if king != "-" else "value"
-            rows.append([Span(f"{view.tile.value}p king ", "value"), Span(king, style)])
+            # TRANSLATORS: inside a hex of the text map: at most 8 characters with the value
+            royal = t.pgettext("text map", "{value}p king ").format(value=value)
+            rows.append([Span(royal, "value"), Span(king, style)])
         else:
-            rows.append([Span(f"{view.tile.value} points", "value")])
+            points = t.npgettext("text map", "{count} point", "{count} points", value)
+            rows.append([Span(points.format(count=value), "value")])
     first_free = len(rows) + 1
     widths = [_INSIDE[k - 1][1] for k in range(first_free, len(_INSIDE) + 1)]
     beaches = [_beach_spans(b.index, b.boats, b.free) for b in view.beaches]
@@ -300,7 +306,7 @@ def _island(canvas: _Canvas, view: IslandView) -> None:
     _write_rows(canvas, position, 1, rows)
 
 
-def _ocean(canvas: _Canvas, placed: PlacedTile) -> None:
+def _ocean(canvas: _Canvas, placed: PlacedTile, language: str = "en") -> None:
     from .tiles import OceanTile
 
     tile = placed.tile
@@ -310,7 +316,12 @@ def _ocean(canvas: _Canvas, placed: PlacedTile) -> None:
         a, b = sorted(((route.a + placed.rotation) % 6, (route.b + placed.rotation) % 6))
         routes.append((a, b, route.colours))
     items = [[Span(f"{a}-{b}:{n if n else '-'}", "ocean")] for a, b, n in sorted(routes)]
-    rows: list[list[Span]] = [[Span(f"ocean {tile.id.removeprefix('ocean-')}", "ocean")], []]
+    # TRANSLATORS: inside a hex of the text map: at most 8 characters with the letter
+    name = translations(language).pgettext("text map", "ocean {letter}")
+    rows: list[list[Span]] = [
+        [Span(name.format(letter=tile.id.removeprefix("ocean-")), "ocean")],
+        [],
+    ]
     widths = [_INSIDE[k - 1][1] for k in range(3, len(_INSIDE) + 1)]
     rows.extend(_pack(items, widths))
     _write_rows(canvas, placed.position, 1, rows)
@@ -338,10 +349,14 @@ def _group(canvas: _Canvas, group: GroupView) -> None:
     _write_rows(canvas, group.position, 1, rows, centre=False)
 
 
-def map_spans(state: GameState) -> list[list[Span]]:
+def map_spans(state: GameState, language: str = "en") -> list[list[Span]]:
     """The map of ``state`` as lines of styled :class:`Span` pieces.
 
     Joining the texts of a line's spans gives the line of :func:`map_lines`.
+    ``language`` (``"en"``, ``"de"``, ``"fr"``, ``"it"``) is that of the
+    islands' names, the words in the hexes and the summary lines; one that
+    is not available falls back to English with a
+    :class:`~tongiaki_rules.i18n.LanguageNotice` warning.
 
     >>> from tongiaki_rules import new_game
     >>> [(span.text, span.style) for span in map_spans(new_game(2))[1]]
@@ -351,6 +366,7 @@ def map_spans(state: GameState) -> list[list[Span]]:
 
     if not isinstance(state, GameState):
         raise InvalidPositionError(f"state must be a GameState, not {type(state).__name__}")
+    language = checked_language(language)
     canvas = _Canvas()
     placed = state.placed_tiles
     for tile in placed:
@@ -367,18 +383,19 @@ def map_spans(state: GameState) -> list[list[Span]]:
         _jetties(canvas, view, islands)
     for tile in placed:
         if tile.position in islands:
-            _island(canvas, islands[tile.position])
+            _island(canvas, islands[tile.position], language)
         else:
-            _ocean(canvas, tile)
+            _ocean(canvas, tile, language)
     lines = canvas.spans()
-    for text in [*head_lines(state), *tail_lines(state)]:
-        lines.append(_text_spans(text, state))
+    removed = removed_line(state, language)
+    for text in [*head_lines(state, language), *tail_lines(state, language)]:
+        lines.append(_text_spans(text, state, removed))
     return [_rstrip(line) for line in lines]
 
 
-def _text_spans(text: str, state: GameState) -> list[Span]:
+def _text_spans(text: str, state: GameState, removed: str | None = None) -> list[Span]:
     """A line below the map: a seat's line in its colour, removed tiles in red."""
-    if text.startswith("Removed"):
+    if text == removed:
         return [Span(text, "marker")]
     for colour in state.colours:
         if text[2:4] == f"{colour.letter} " and text.startswith((" *", "  ")):
@@ -394,17 +411,17 @@ def _rstrip(line: list[Span]) -> list[Span]:
     return line
 
 
-def map_lines(state: GameState) -> list[str]:
+def map_lines(state: GameState, language: str = "en") -> list[str]:
     """The map of ``state`` as plain lines (ASCII, no trailing spaces).
 
     >>> from tongiaki_rules import new_game
     >>> map_lines(new_game(3))[0]
     '   _____3___'
     """
-    return ["".join(span.text for span in line) for line in map_spans(state)]
+    return ["".join(span.text for span in line) for line in map_spans(state, language)]
 
 
-def render_map(state: GameState, *, colour: bool = False) -> str:
+def render_map(state: GameState, *, colour: bool = False, language: str = "en") -> str:
     """The map of ``state`` as one string; with ``colour=True``, styled with ANSI escapes.
 
     >>> from tongiaki_rules import new_game
@@ -413,7 +430,7 @@ def render_map(state: GameState, *, colour: bool = False) -> str:
     """
     if type(colour) is not bool:
         raise InvalidPositionError(f"colour must be True or False, not {type(colour).__name__}")
-    lines = map_spans(state)
+    lines = map_spans(state, language)
     if not colour:
         return "\n".join("".join(span.text for span in line) for line in lines)
     return "\n".join("".join(_ansi(span) for span in line) for line in lines)

@@ -23,6 +23,7 @@ import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..textmap import map_spans, render_map
+from .language import current
 
 if TYPE_CHECKING:
     from ..state import GameState
@@ -86,16 +87,17 @@ def print_map(state: GameState, stream: TextIO | None = None, *, console: Any = 
     ``console`` (a rich ``Console``) draws it with rich whatever the stream.
     """
     out = sys.stdout if stream is None else stream
+    language = current()  # the players' language of the command (--lang)
     if console is None and colour_wanted(out):
         console = rich_console(out)
         if console is None:
-            out.write(render_map(state, colour=True) + "\n")
+            out.write(render_map(state, colour=True, language=language) + "\n")
             return
     if console is None:
-        out.write(render_map(state) + "\n")
+        out.write(render_map(state, language=language) + "\n")
         return
     text_module: Any = importlib.import_module("rich.text")
-    for line in map_spans(state):
+    for line in map_spans(state, language):
         text = text_module.Text(no_wrap=True, overflow="ignore")
         for span in line:
             text.append(span.text, style=RICH_STYLES.get(span.style, ""))

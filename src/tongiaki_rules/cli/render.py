@@ -30,6 +30,7 @@ from .. import GameRecord, GameState, render_svg, replay
 from ..textmap import render_map
 from .common import CliError, load_record_or_state, read_position_code, write_text
 from .console import print_map
+from .language import add_language_option, current, tr
 
 __all__ = ["DEFAULT_SIZE", "add_parser", "move_title", "position_svg", "position_to_render", "run"]
 
@@ -87,6 +88,7 @@ def add_parser(sub: Any) -> None:
         action="store_true",
         help="SVG: mark the choices of the pending decision",
     )
+    add_language_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -103,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         print_map(state)
         return 0
     if args.format == "map":
-        text = render_map(state) + "\n"
+        text = render_map(state, language=current()) + "\n"
     elif args.format == "text":
         text = str(state) + "\n"
     else:
@@ -140,7 +142,7 @@ def move_title(move: int, total: int) -> str:
     >>> move_title(9, 120)
     'Move 9 of 120'
     """
-    return f"Move {move} of {total}"
+    return tr().gettext("Move {move} of {total}").format(move=move, total=total)
 
 
 def position_svg(
@@ -161,4 +163,4 @@ def position_svg(
     >>> position_svg(new_game(2)) == render_svg(new_game(2), size=DEFAULT_SIZE)
     True
     """
-    return render_svg(state, size=size, highlight=highlight, title=title)
+    return render_svg(state, size=size, highlight=highlight, title=title, language=current())

@@ -45,10 +45,14 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 
+from tongiaki_rules.i18n import LANGUAGE_NAMES, messages
+
 from .driver import DEFAULT_BOT_DELAY, BotDriver
 from .errors import ServiceError, TooMany, Unauthorized, Unprocessable
 from .guard import MAX_BODY, Guard
 from .hub import Hub
+from .lang import LANG_HELP as _LANG
+from .lang import language_of
 from .limits import RateLimit, ServeLimits
 from .moves import BotPolicy, server_to_move
 from .pages import add_pages
@@ -395,11 +399,29 @@ def _add_api(
         at: Annotated[int | None, Query(description="moves to show (time travel)")] = None,
         svg: Annotated[bool, Query(description="false: leave out the board's SVG")] = True,
         authorization: Annotated[str | None, Header()] = None,
+        lang: Annotated[str | None, Query(description=_LANG)] = None,
+        accept_language: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         """The game as the token's seat (or a spectator) sees it, after ``at`` moves."""
         token = _bearer(authorization)
-        view = await run_in_threadpool(lambda: service.view(game_id, at=at, token=token, svg=svg))
+        language = language_of(lang, accept_language)
+        view = await run_in_threadpool(
+            lambda: service.view(game_id, at=at, token=token, svg=svg, language=language)
+        )
         return _drive_if_waiting(driver, view)
+
+    @app.get("/api/i18n")
+    async def words(
+        lang: Annotated[str | None, Query(description=_LANG)] = None,
+        accept_language: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """The browser client's words: the chosen language, the languages offered, the catalog."""
+        language = language_of(lang, accept_language)
+        return {
+            "language": language,
+            "languages": dict(LANGUAGE_NAMES),
+            "messages": messages(language),
+        }
 
     @app.get("/api/games/{game_id}/record", responses=_GAME_ERRORS)
     async def record(game_id: str) -> dict[str, Any]:
@@ -421,11 +443,16 @@ def _add_api(
         body: Move,
         svg: Annotated[bool, Query(description="false: leave out the board's SVG")] = True,
         authorization: Annotated[str | None, Header()] = None,
+        lang: Annotated[str | None, Query(description=_LANG)] = None,
+        accept_language: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         """Play an action; bots and chance follow; the answer is the view after them."""
         token = _bearer(authorization)
+        language = language_of(lang, accept_language)
         view = await run_in_threadpool(
-            lambda: service.act(game_id, token, body.action, body.expect_move, svg=svg)
+            lambda: service.act(
+                game_id, token, body.action, body.expect_move, svg=svg, language=language
+            )
         )
         hub.publish(game_id, view["moves"])
         return view

@@ -24,6 +24,7 @@ from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from .errors import BadRequest, ServiceError
 from .guard import origin_allowed
 from .hub import Hub
+from .lang import language_of
 from .limits import ServeLimits, SocketCount
 from .service import GameService
 from .storage import StorageError, StorageUnavailable
@@ -64,7 +65,7 @@ def add_socket(
     count = SocketCount(limits.sockets_per_address, limits.sockets_total)
 
     @app.websocket("/api/games/{game_id}/ws")
-    async def watch(websocket: WebSocket, game_id: str) -> None:
+    async def watch(websocket: WebSocket, game_id: str, lang: str | None = None) -> None:
         """Send the view now and after every move: ``{"type": "view", "view": ...}``."""
         if not origin_allowed(
             websocket.headers.get("origin"), websocket.headers.get("host"), allowed_origins
@@ -79,8 +80,9 @@ def add_socket(
         except ServiceError as exc:
             await websocket.close(code=4000 + exc.status, reason=exc.message[:120])
             return
+        language = language_of(lang, websocket.headers.get("accept-language"))
         try:
-            await _serve(websocket, game_id, service, hub, wake, run, limits.socket_idle)
+            await _serve(websocket, game_id, service, hub, wake, run, limits.socket_idle, language)
         finally:
             count.close(address)
 
@@ -95,6 +97,7 @@ async def _serve(
     wake: Callable[[dict[str, Any]], None],
     run: Callable[..., Awaitable[Any]],
     idle: float,
+    language: str,
 ) -> None:
     if "token" in websocket.query_params:
         await websocket.close(code=4400, reason="send the token in the first message, not the URL")
@@ -115,7 +118,7 @@ async def _serve(
     queue = hub.subscribe(game_id)
     try:
         try:
-            view = await run(lambda: service.view(game_id, token=token))
+            view = await run(lambda: service.view(game_id, token=token, language=language))
         except ServiceError as exc:
             await websocket.close(code=4000 + exc.status, reason=exc.message[:120])
             return
@@ -138,7 +141,9 @@ async def _serve(
                     while not queue.empty():
                         queue.get_nowait()
                     try:
-                        fresh = await run(lambda: service.view(game_id, token=token))
+                        fresh = await run(
+                            lambda: service.view(game_id, token=token, language=language)
+                        )
                     except ServiceError as exc:  # the seat was left: its token is revoked
                         await websocket.close(code=4000 + exc.status, reason=exc.message[:120])
                         tasks.cancel_scope.cancel()

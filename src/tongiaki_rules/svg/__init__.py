@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Final, cast
 
 from ..actions import ACTION_TYPES, Action
 from ..errors import InvalidPositionError, NotationError, SettingsError
+from ..i18n import checked_language
 from ..notation import format_action
 from .document import _Svg
 from .marks import _marks
@@ -147,6 +148,7 @@ def render_svg(
     show_panel: bool = True,
     title: str | None = None,
     show_open_sea: bool = True,
+    language: str = "en",
 ) -> str:
     """The board of ``state`` as a standalone SVG document (a string).
 
@@ -160,6 +162,10 @@ def render_svg(
     pile, whose turn it is and the pending decision. ``title`` goes into the
     document's ``<title>`` and the panel's heading. ``show_open_sea=False``
     leaves out the faint outlines of the empty hexes around the tiles.
+    ``language`` (``"en"``, ``"de"``, ``"fr"`` or ``"it"``, or a locale name
+    such as ``"fr_CA"``) is the language of the panel, the legend, the
+    islands' names and the tooltips; one that is not available falls back to
+    English with a :class:`~tongiaki_rules.i18n.LanguageNotice` warning.
 
     Every argument is checked before anything is drawn: a ``state`` that is
     not a :class:`~tongiaki_rules.state.GameState` raises
@@ -183,6 +189,8 @@ def render_svg(
     >>> root = ET.fromstring(render_svg(new_game(2), size=400))
     >>> root.get("width")
     '400'
+    >>> "Vorr." in render_svg(new_game(2), language="de")
+    True
     """
     _check_state(state)
     _check_options(size, show_panel, title, show_open_sea)
@@ -190,4 +198,5 @@ def render_svg(
     marks = _marks(state, actions)
     builder = _Svg(state, marks, show_panel, title, show_open_sea)
     builder.highlighted_actions = actions
+    builder.language = checked_language(language)
     return builder.document(size)
