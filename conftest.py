@@ -36,7 +36,10 @@ collect_ignore = [
 ]
 # The server's web modules need the "server" extra (fastapi); tests/server skips likewise.
 if importlib.util.find_spec("fastapi") is None:
-    collect_ignore += ["src/tongiaki_rules/server/app.py"]
+    collect_ignore += [
+        f"src/tongiaki_rules/server/{module}.py"
+        for module in ("app", "guard", "http_timeouts", "pages", "watch")
+    ]
 
 
 @pytest.fixture(autouse=True)
