@@ -255,7 +255,7 @@ HOSTILE = [
     (["--from", "{record}"], "holds a game record, not a position; continue the game with"),
     (["--from", "{corrupt}"], "is not a valid game record"),
     (["--from", "{chess}"], "expected 'tongiaki-record', not 'chess-game'"),
-    (["--from", "-"], "standard input holds the game's answers"),
+    (["--from", "-"], "the first line of standard input, '1', is neither"),
     (["--from", "{state}", "--players", "3"], "--players cannot go with --from"),
     (["--from", "{state}", "--two-colour"], "--two-colour cannot go with --from"),
     (["--from", "{state}", "--human", "7"], "there is no seat 7 with 3 players"),

@@ -141,7 +141,8 @@ def add_parser(sub: Any) -> None:
         "--from",
         dest="position",
         metavar="POSITION",
-        help="start from POSITION: a state JSON file or a position code (T1_...); "
+        help="start from POSITION: a state JSON file, a position code (T1_..., any "
+        "length) or - for one on the first line of standard input; "
         "its settings apply",
     )
     add_svg_dir_option(parser, "without a heading")

@@ -23,12 +23,11 @@ Tongiaki, 2 players; 1 tile on the table, 15 islands and 16 oceans in the pile
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from .. import GameRecord, GameState, render_svg, replay
 from ..textmap import render_map
-from .common import CliError, load_record_or_state, read_position_code, write_text
+from .common import CliError, read_source, write_text
 from .console import print_map
 
 __all__ = ["DEFAULT_SIZE", "add_parser", "move_title", "position_svg", "position_to_render", "run"]
@@ -49,7 +48,8 @@ def add_parser(sub: Any) -> None:
     parser.add_argument(
         "file",
         metavar="FILE",
-        help="a state or game record JSON file, - for stdin, or a position code (T1_...)",
+        help="a state or game record JSON file, a position code (T1_..., any length), "
+        "or - for standard input holding either",
     )
     parser.add_argument(
         "--move",
@@ -94,10 +94,7 @@ def run(args: argparse.Namespace) -> int:
     """Render the position; bad input raises :class:`CliError` (exit status 2)."""
     if args.size < 100:
         raise CliError(f"--size must be at least 100 pixels, not {args.size}")
-    if args.file != "-" and not Path(args.file).exists():
-        loaded: GameRecord | GameState = read_position_code(args.file, "FILE")
-    else:
-        loaded = load_record_or_state(args.file)
+    loaded = read_source(args.file)
     state, title = position_to_render(loaded, args.move, args.file)
     if args.format == "map" and args.output == "-":
         print_map(state)

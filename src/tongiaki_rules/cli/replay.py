@@ -29,9 +29,9 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
-from .. import Action, GameRecord, GameState, format_action, replay_states
+from .. import Action, GameRecord, GameState, Recorder, format_action, replay_states
 from ..narration import Narrator
-from .common import CliError, ask, load_record_or_state
+from .common import CliError, ask, read_source
 from .console import print_map
 from .render import move_title
 from .story import who_decides
@@ -50,7 +50,12 @@ def add_parser(sub: Any) -> None:
         description="Tell the game recorded in FILE (a game record JSON) move by move: "
         "who did what, what followed, and optionally the board after each move.",
     )
-    parser.add_argument("file", metavar="FILE", help="a game record JSON file, - for stdin")
+    parser.add_argument(
+        "file",
+        metavar="FILE",
+        help="a game record JSON file, - for standard input; a state file or a position "
+        "code (T1_...) is shown as a record with no moves",
+    )
     parser.add_argument(
         "--from",
         dest="first",
@@ -79,10 +84,8 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Tell the record; bad input raises :class:`CliError` (exit status 2)."""
-    loaded = load_record_or_state(args.file)
-    if not isinstance(loaded, GameRecord):
-        raise CliError(f"{args.file} holds a single position, not a game record")
-    record = loaded
+    loaded = read_source(args.file)
+    record = loaded if isinstance(loaded, GameRecord) else _record_from(loaded)
     total = len(record.actions)
     first = 1 if args.first is None else args.first
     last = total if args.last is None else args.last
@@ -108,6 +111,8 @@ def run(args: argparse.Namespace) -> int:
         pictures.write(first - 1, states[first - 1], move_title(first - 1, total))
     if not total:
         print("The record has no moves.")
+        if record.start is not None:  # a position given on its own: show it
+            print_map(states[0])
         return 0
     if board:
         print(f"Position before move {first}:")
@@ -125,6 +130,11 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(f"(stopped after move {shown} of {total})")
     return 0
+
+
+def _record_from(state: GameState) -> GameRecord:
+    """A single position as a record with no moves that starts from it (the board is shown)."""
+    return Recorder.from_state(state).record
 
 
 def move_text(before: GameState, action: Action, move: int) -> str:

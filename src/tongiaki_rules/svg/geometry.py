@@ -14,7 +14,7 @@ import math
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, Final
 
-from ..hexgrid import ORIGIN, Hex, neighbours
+from ..hexgrid import ORIGIN, Hex, neighbours, side_of
 from .marks import _Marks
 from .style import INK
 
@@ -137,20 +137,14 @@ def _hex_points(cx: float, cy: float, radius: float = S) -> str:
 def _beach_angles(view: IslandView) -> list[tuple[list[float], float, float]]:
     """Per beach: the screen angles of its slots and the angle span of its band.
 
-    Each beach is centred on its jetties; beaches are then pushed apart on
+    Each beach is centred on its jetties (:func:`~tongiaki_rules.hexgrid.side_of`,
+    as in the text map); beaches are then pushed apart on
     the circle until none overlaps (a beach with many slots and one jetty
     spreads over the edges without jetties).
     """
     beaches = view.beaches
     k = len(beaches)
-    centres: list[float] = []
-    for beach in beaches:
-        vx = sum(math.cos(math.radians(_angle(d))) for d in beach.jetties)
-        vy = sum(math.sin(math.radians(_angle(d))) for d in beach.jetties)
-        if abs(vx) + abs(vy) < 1e-9:
-            centres.append(_angle(beach.jetties[0]) % 360.0)
-        else:
-            centres.append(math.degrees(math.atan2(vy, vx)) % 360.0)
+    centres = [_angle(side_of(beach.jetties)) % 360.0 for beach in beaches]
     step, gap = 24.0, 10.0
     need = sum((b.slots - 1) * step for b in beaches) + k * (step + gap)
     if need > 360.0:
