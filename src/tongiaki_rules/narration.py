@@ -331,8 +331,12 @@ class _Narrator:
         yield from self.landing_line()
         self.landing = None
 
-    def landing_line(self) -> Iterator[str]:
-        """The line of the landing under way, if there is one."""
+    def landing_line(self, *, finished: bool = True) -> Iterator[str]:
+        """The line of the landing, if there is one; ``finished=False`` for one still under way.
+
+        A landing still under way says what has berthed so far, never that
+        no boat berths: the game stopped before the berths were decided.
+        """
         if self.landing is None:
             return
         name, berths = self.landing
@@ -340,7 +344,10 @@ class _Narrator:
         for colour, beach in berths:
             by_beach.setdefault(beach, []).append(colour)
         parts = "; ".join(f"beach {b}: {_names(cs)}" for b, cs in sorted(by_beach.items()))
-        yield f"  lands on {name}: {parts or 'no boat berths'}"
+        if finished:
+            yield f"  lands on {name}: {parts or 'no boat berths'}"
+        else:
+            yield f"  landing on {name}, not finished: {parts or 'no boat berthed yet'}"
 
 
 def _count(n: int) -> str:
@@ -393,7 +400,10 @@ def narrate(states: Sequence[GameState], actions: Sequence[Action]) -> Iterator[
                 f"states[{k + 1}]",
             )
         yield from narrator.step(before, action, after, events)
-    yield from narrator.flush_landing()
+    if states[-1].pending.kind is DecisionKind.BERTH and not states[-1].is_terminal:
+        yield from narrator.landing_line(finished=False)  # the record stops mid-landing
+    else:
+        yield from narrator.flush_landing()
     yield from narrator.footer(states[-1])
 
 
@@ -458,4 +468,4 @@ class Narrator:
         the footer changes nothing: the game can go on being told.
         """
         teller = self._teller
-        return [*teller.landing_line(), *teller.footer(self._state)]
+        return [*teller.landing_line(finished=False), *teller.footer(self._state)]

@@ -49,13 +49,13 @@ def test_render_reads_a_code_or_json_from_standard_input(
     capsys: Capsys, monkeypatch: Patch
 ) -> None:
     status, out, err = run(
-        capsys, monkeypatch, "render", "-", "--format", "text", stdin=LONG_CODE + "\n"
+        capsys, monkeypatch, "render", "-", "--format", "list", stdin=LONG_CODE + "\n"
     )
     assert status == 0, err
     assert out.startswith("Tongiaki, 6 players")
     state_json = GameState.from_position_code(LONG_CODE).to_json()
     status, out2, err = run(
-        capsys, monkeypatch, "render", "-", "--format", "text", stdin=state_json
+        capsys, monkeypatch, "render", "-", "--format", "list", stdin=state_json
     )
     assert status == 0, err
     assert out2 == out

@@ -32,7 +32,7 @@ from typing import Any
 from .. import Action, GameRecord, GameState, Recorder, format_action, replay_states
 from ..narration import Narrator
 from .common import CliError, ask, read_source
-from .console import print_map
+from .console import MapOptions, action_hex, add_map_options, print_map
 from .render import move_title
 from .story import who_decides
 from .svgdir import SvgFolder, add_svg_dir_option
@@ -78,12 +78,14 @@ def add_parser(sub: Any) -> None:
         action="store_true",
         help="wait after each move: Enter next, b back, a number jumps, q quits",
     )
+    add_map_options(parser, coords=False)
     add_svg_dir_option(parser, "headed Move K of N, as with render --move K")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Tell the record; bad input raises :class:`CliError` (exit status 2)."""
+    options = MapOptions.from_args(args)
     loaded = read_source(args.file)
     record = loaded if isinstance(loaded, GameRecord) else _record_from(loaded)
     total = len(record.actions)
@@ -112,12 +114,12 @@ def run(args: argparse.Namespace) -> int:
     if not total:
         print("The record has no moves.")
         if record.start is not None:  # a position given on its own: show it
-            print_map(states[0])
+            print_map(states[0], options=options)
         return 0
     if board:
         print(f"Position before move {first}:")
-        print_map(states[first - 1])
-    teller = _Teller(states, record.actions, told, board, pictures)
+        print_map(states[first - 1], options=options)
+    teller = _Teller(states, record.actions, told, board, pictures, options)
     if args.step:
         shown = teller.step_through(first, last)
     else:
@@ -157,6 +159,7 @@ class _Teller:
         told: Sequence[Sequence[str]],
         board: bool,
         pictures: SvgFolder | None = None,
+        options: MapOptions | None = None,
     ) -> None:
         self.states = states
         self.actions = actions
@@ -165,6 +168,7 @@ class _Teller:
         self.board = board
         self.pictures = pictures
         """Where ``--svg-dir`` writes the picture of each position shown, if it was given."""
+        self.options = MapOptions() if options is None else options
 
     def tell(self, move: int) -> None:
         k = move - 1
@@ -172,7 +176,7 @@ class _Teller:
         for line in self.told[k]:
             print("    " + line)
         if self.board:
-            print_map(self.states[move])
+            print_map(self.states[move], options=self.options, focus=action_hex(self.actions[k]))
             print()
         if self.pictures is not None and move not in self.pictures.written:
             total = len(self.actions)
