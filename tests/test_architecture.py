@@ -45,6 +45,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "notation",
         "testing",
         "textview",
+        "textlayout",
         "textmap",
         "svg",
     ),

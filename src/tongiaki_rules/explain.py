@@ -120,8 +120,7 @@ def explain(state: GameState, action: Any) -> tuple[str, str | None]:
         elif phase == E.DRAW:
             clause = "DEPART-3" if state.purpose_ == E.VOYAGE else "RECOLONIZE-4"
         return (
-            f"{ACTION_WORDS[type(action)]} does not answer this decision: "
-            f"{decision_words(state)}",
+            f"{ACTION_WORDS[type(action)]} does not answer this decision: {decision_words(state)}",
             clause,
         )
     w = E.Work(state)

@@ -35,6 +35,7 @@ from .. import (
     format_action,
     match_action,
 )
+from ..bots.match import checked_choice
 from ..explain import decision_words
 from ..narration import Narrator
 from .common import CliError, add_rules_options, ask, write_text
@@ -304,7 +305,9 @@ class _Session:
             if seat is None:
                 self.move(state.sample_chance(self.draws))
             elif seat in self.bots:
-                self.move(self.bots[seat].choose(state))
+                move = len(self.recorder.actions) + 1
+                record = self.recorder.record
+                self.move(checked_choice(self.bots[seat], state, seat, move, record=record))
             else:
                 answer = self.consult()
                 if answer == "quit":
@@ -362,8 +365,10 @@ class _Session:
         """The map (as ``--board`` says, always when ``asked``), the decision and the choices."""
         state = self.recorder.state
         print()
-        if asked or self.board == "always" or (
-            self.board == "changes" and _table_of(state) != self.shown
+        if (
+            asked
+            or self.board == "always"
+            or (self.board == "changes" and _table_of(state) != self.shown)
         ):
             self.print_map(state)
         elif self.board == "changes":

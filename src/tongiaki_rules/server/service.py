@@ -44,6 +44,7 @@ from tongiaki_rules import (
     parse_action,
 )
 from tongiaki_rules.bots import make_bot, parse_bot_spec
+from tongiaki_rules.bots.specs import allowed_modules
 from tongiaki_rules.record import action_from_dict, action_to_dict, state_to_dict
 
 from .errors import Conflict, Forbidden, NotFound, Unauthorized, Unprocessable
@@ -112,7 +113,7 @@ def check_bot_spec(spec: object, where: str) -> str:
         if not isinstance(spec, str):
             raise SettingsError(f"a bot spec is text, not {type(spec).__name__}")
         name, options = parse_bot_spec(spec)
-        make_bot(spec, seed=0)
+        make_bot(spec, seed=0, modules=allowed_modules())
     except SettingsError as exc:
         raise Unprocessable(f"{where}: {exc}") from None
     if name == "mcts":
@@ -484,7 +485,8 @@ def _server_move(stored: StoredGame, state: GameState, moves: int) -> Action | N
     spec = None if seat is None else stored.seats[seat].bot
     if seat is None or spec is None:
         return None
-    return make_bot(spec, seed=bot_seed(stored.seed, seat, moves)).choose(state)
+    bot = make_bot(spec, seed=bot_seed(stored.seed, seat, moves), modules=allowed_modules())
+    return bot.choose(state)
 
 
 def server_to_move(view: Mapping[str, Any]) -> bool:
