@@ -58,7 +58,7 @@ def test_simulate_skips_the_games_a_bot_fails_in_when_asked(
     argv = ["simulate", "--games", "2", "--players", "2", "--bots", f"{module}:Broken,random"]
     status, _out, err = run(capsys, monkeypatch, *argv)
     assert status == 1 and "stopped: game 1: the bot of seat 0 (broken)" in err
-    status, out, err = run(capsys, monkeypatch, *argv, "--on-bot-error", "skip", "--json")
+    status, _out, err = run(capsys, monkeypatch, *argv, "--on-bot-error", "skip", "--json")
     assert status == 0
     assert err.count("tongiaki simulate: skipped game") == 2
 

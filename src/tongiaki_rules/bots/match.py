@@ -136,7 +136,8 @@ def play_match(
         or not 0 < move_time_limit < float("inf")
     ):
         raise SettingsError(
-            f"move_time_limit must be None or a number of seconds above 0, not {shown(move_time_limit)}"
+            "move_time_limit must be None or a number of seconds above 0, "
+            f"not {shown(move_time_limit)}"
         )
     info: dict[str, str | int] = {f"seat{k}": bot.name for k, bot in enumerate(bots)}
     if seed is not None:

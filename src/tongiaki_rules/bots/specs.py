@@ -36,7 +36,7 @@ import inspect
 import os
 import random
 from collections.abc import Callable, Collection
-from typing import Any, Union
+from typing import Any
 
 from ..actions import Action
 from ..errors import SettingsError
@@ -55,7 +55,7 @@ __all__ = [
     "spec_name",
 ]
 
-BotSpec = Union[str, Bot, BotFactory]
+BotSpec = str | Bot | BotFactory
 """A bot spec: text (a name with options, or ``module:attribute``), a bot, or a factory."""
 
 ChooseFunction = Callable[[GameState, random.Random], Action]
