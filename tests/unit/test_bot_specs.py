@@ -233,3 +233,23 @@ def test_build_bot_takes_a_bot_a_factory_or_text() -> None:
         in new_game(2).legal_actions()
     )
     del rng
+
+
+class NamedClass:
+    """A bot class whose name is a class attribute: a factory, not a bot object."""
+
+    name = "named"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.inner = RandomBot(seed=seed)
+
+    def choose(self, state):  # type: ignore[no-untyped-def]
+        return self.inner.choose(state)
+
+
+def test_a_class_with_a_name_attribute_is_a_factory_in_play_match_and_simulate() -> None:
+    record = play_match([NamedClass, RandomBot(seed=1)], seed=4)
+    assert record.metadata["seat0"] == "named"
+    assert record == play_match([NamedClass, RandomBot(seed=1)], seed=4)
+    summary = simulate([NamedClass, "random"], games=2, players=2, seed=1)
+    assert summary.games == 2 and summary.bots[0].endswith(":NamedClass")

@@ -13,6 +13,7 @@ import pickle
 import random
 import time
 from collections.abc import Mapping, Sequence
+from typing import Any
 from concurrent.futures import Executor
 
 import attrs
@@ -94,6 +95,9 @@ def play_match(
 ) -> GameRecord:
     """Play a game with ``bots[i]`` in seat ``i``; return its record.
 
+    A bot may be given as a factory (a class, or a callable taking
+    ``seed=``): it is built with a seed drawn from ``seed`` and the seat.
+
     Tile draws come from ``random.Random(seed)``, apart from the bots' own
     generators, so a seed and seeded bots give the same game every time. The
     record's metadata names the bot of each seat (``"seat0"``, ...) and the
@@ -129,6 +133,7 @@ def play_match(
     ...     print(exc, len(exc.record.actions) > 20)
     the game went past 20 decisions without ending (bots: random, random; seed 7) True
     """
+    bots = _built(bots, seed)
     _check_match(bots, seed, max_decisions, metadata)
     if move_time_limit is not None and (
         not isinstance(move_time_limit, (int, float))
@@ -151,6 +156,25 @@ def play_match(
         _packed(bots), seed, rules, tiles, start_player, info, max_decisions, move_time_limit
     )
     return submit_to("executor", pool, _play_packed, match).result()
+
+
+def _built(bots: object, seed: object) -> Sequence[Bot]:
+    """The bots of ``bots``, factories (a class, or a callable taking ``seed=``) built with a
+    seed of their seat drawn from ``seed``; anything else is left for the checks."""
+    from .specs import build_bot, is_bot_object
+
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        return bots  # type: ignore[return-value]  # refused by _check_match
+    built: list[Any] = []
+    for k, bot in enumerate(bots):
+        if not is_bot_object(bot) and callable(bot) and type(seed) in (int, type(None)):
+            seat_seed = None if seed is None else random.Random(f"{seed}/seat{k}").getrandbits(48)
+            try:
+                bot = build_bot(bot, seed=seat_seed)
+            except SettingsError as exc:
+                raise SettingsError(f"bots[{k}]: {exc}") from None
+        built.append(bot)
+    return built
 
 
 def _play(

@@ -36,7 +36,7 @@ import inspect
 import os
 import random
 from collections.abc import Callable, Collection
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..actions import Action
 from ..errors import SettingsError
@@ -50,6 +50,7 @@ __all__ = [
     "allowed_modules",
     "build_bot",
     "first_choice",
+    "is_bot_object",
     "is_module_spec",
     "load_module_spec",
     "spec_name",
@@ -221,7 +222,7 @@ or a factory of bots, not int
 
     if isinstance(spec, str):
         return make_bot(spec, seed=seed)
-    if isinstance(spec, Bot) and isinstance(getattr(spec, "name", None), str):
+    if is_bot_object(spec):
         return spec
     if callable(spec):
         return _from_callable(spec, spec_name(spec), seed, {}, repr(spec_name(spec)))
@@ -251,6 +252,20 @@ def allowed_modules() -> tuple[str, ...]:
     """
     text = os.environ.get(MODULES_VARIABLE, "")
     return tuple(part.strip() for part in text.split(",") if part.strip())
+
+
+def is_bot_object(spec: object) -> TypeGuard[Bot]:
+    """Whether ``spec`` is a bot itself, not a class of bots (whose ``name`` may be set too).
+
+    >>> from tongiaki_rules.bots import RandomBot
+    >>> is_bot_object(RandomBot(seed=1)), is_bot_object(RandomBot)
+    (True, False)
+    """
+    return (
+        not inspect.isclass(spec)
+        and isinstance(spec, Bot)
+        and isinstance(getattr(spec, "name", None), str)
+    )
 
 
 def spec_name(spec: object) -> str:

@@ -44,7 +44,8 @@ from typing import Final, TypeVar
 import attrs
 
 from ..atomic import write_text_atomic
-from ..bots import Bot, BotFailedError, BotSpec, build_bot, play_match, spec_name
+from ..bots import BotFailedError, BotSpec, build_bot, play_match, spec_name
+from ..bots.specs import is_bot_object
 from ..bots.checks import MAX_SEED, shown
 from ..bots.executors import check_executor, submit_to
 from ..errors import SettingsError
@@ -139,7 +140,7 @@ def _check_specs(bots: object) -> tuple[BotSpec, ...]:
     for k, spec in enumerate(bots):
         if isinstance(spec, str):
             specs.append(spec.strip())
-        elif isinstance(spec, Bot) or callable(spec):
+        elif is_bot_object(spec) or callable(spec):
             specs.append(spec)
         else:
             raise SettingsError(
@@ -339,7 +340,7 @@ def _check(
         raise SettingsError(f"records_dir must be None or a folder path, not {shown(folder)}")
     new_game(players, rules)  # SettingsError for an unplayable variant
     for spec in specs:
-        if not isinstance(spec, Bot):
+        if not is_bot_object(spec):
             build_bot(spec, seed=0)  # SettingsError for an unknown bot or option
     return specs
 
