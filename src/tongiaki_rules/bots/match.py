@@ -13,8 +13,8 @@ import pickle
 import random
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any
 from concurrent.futures import Executor
+from typing import Any
 
 import attrs
 

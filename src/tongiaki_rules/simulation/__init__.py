@@ -45,9 +45,9 @@ import attrs
 
 from ..atomic import write_text_atomic
 from ..bots import BotFailedError, BotSpec, build_bot, play_match, spec_name
-from ..bots.specs import is_bot_object
 from ..bots.checks import MAX_SEED, shown
 from ..bots.executors import check_executor, submit_to
+from ..bots.specs import is_bot_object
 from ..errors import SettingsError
 from ..record import GameRecord
 from ..rules import Rules
