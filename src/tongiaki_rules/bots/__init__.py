@@ -20,7 +20,7 @@ from .base import BOT_NAMES, Bot, BotFactory, RandomBot, make_bot, parse_bot_spe
 from .greedy import GreedyBot
 from .match import DEFAULT_MAX_DECISIONS, BotFailedError, MatchTooLongError, play_match
 from .mcts import MCTSBot
-from .specs import BotSpec, FunctionBot, build_bot, spec_name
+from .specs import BotSpec, FunctionBot, allowed_modules, build_bot, spec_name
 
 __all__ = [
     "BOT_NAMES",
@@ -34,6 +34,7 @@ __all__ = [
     "MCTSBot",
     "MatchTooLongError",
     "RandomBot",
+    "allowed_modules",
     "build_bot",
     "make_bot",
     "parse_bot_spec",

@@ -43,8 +43,7 @@ from tongiaki_rules import (
     format_action,
     parse_action,
 )
-from tongiaki_rules.bots import make_bot, parse_bot_spec
-from tongiaki_rules.bots.specs import allowed_modules
+from tongiaki_rules.bots import allowed_modules, make_bot, parse_bot_spec
 from tongiaki_rules.record import action_from_dict, action_to_dict, state_to_dict
 
 from .errors import Conflict, Forbidden, NotFound, Unauthorized, Unprocessable
