@@ -429,9 +429,8 @@ def simulate(
     than 1 (``0``: one per core) the games are shared among that many
     worker processes; the results are collected in game order, so the
     summary is the same for any ``jobs``. With an ``executor`` (any
-    :class:`concurrent.futures.Executor`: a ThreadPoolExecutor, a
-    ProcessPoolExecutor, dask.distributed's ``Client.get_executor()``) the
-    games are played there instead, in work units of up to 8 consecutive
+    :class:`concurrent.futures.Executor`, such as dask.distributed's
+    ``Client.get_executor()``) the games are played there instead, in work units of up to 8 consecutive
     games that carry only the settings, the bot specs and the game numbers:
     each worker builds its bots and seeds itself, so the summary is the same
     again. The executor is not shut down. ``progress(done, total)`` is
@@ -440,25 +439,16 @@ def simulate(
     this process (the workers send the records back), so the files land
     on this machine whatever the executor.
 
-    ``bots`` are bot specs (:mod:`tongiaki_rules.bots.specs`): text such as
-    ``"greedy"``, ``"mcts:iterations=50"`` or ``"mymodule:MyBot"``, bot
-    factories (a class, or a callable taking ``seed=``: each game builds
-    its bots with its own seeds, so the summary is the same for any
-    ``jobs``) or bot objects (used as they are, game after game; in worker
-    processes each worker plays a copy). A bot or factory that cannot be
-    pickled for worker processes or an ``executor`` is a
-    :class:`~tongiaki_rules.errors.SettingsError` naming it.
+    ``bots`` are bot specs (:mod:`tongiaki_rules.bots.specs`): text
+    (``"greedy"``, ``"mymodule:MyBot"``), factories (each game builds its
+    own seeded bots) or bot objects (used as they are; worker processes play
+    pickled copies, and a bot that cannot be pickled is refused by name).
+    A bot that fails (:class:`~tongiaki_rules.bots.BotFailedError`: it
+    raised, chose an illegal action, or was slower than ``move_time_limit``
+    seconds) stops the tournament, or with ``on_bot_error="skip"`` its game
+    is left out and told in :attr:`Summary.failures`.
 
-    A bot that raises, chooses an illegal action or takes longer than
-    ``move_time_limit`` seconds over a move (measured when it answers) fails
-    its game (:class:`~tongiaki_rules.bots.BotFailedError`, naming the game,
-    the seat and the move). With ``on_bot_error="stop"`` (the default) the
-    error stops the tournament; with ``"skip"`` the game is left out of the
-    results and the error is kept in :attr:`Summary.failures`.
-
-    Each record is written whole or not at all
-    (:func:`~tongiaki_rules.atomic.write_text_atomic`): an interrupted run
-    leaves no half-written record.
+    Each record is written whole or not at all (an interrupted run leaves none half-written).
 
     Unplayable settings (no bot, an unknown bot or option, ``games`` not
     from 1 to :data:`MAX_GAMES`, ``jobs`` not from 0 to :data:`MAX_JOBS`, a
