@@ -146,3 +146,22 @@ def test_a_width_too_small_for_one_hex_is_refused(capsys: Capsys, monkeypatch: P
     )
     assert_one_line_error(status, err)
     assert "--width" in err
+
+
+def test_board_changes_prints_one_line_when_the_table_is_as_last_shown(capsys: Capsys) -> None:
+    from tongiaki_rules.cli import _parser
+    from tongiaki_rules.cli.console import MapOptions
+    from tongiaki_rules.cli.play import _Session
+    from tongiaki_rules.cli.table import set_table
+
+    parser, _ = _parser()
+    args = parser.parse_args(["play", "--players", "2", "--human", "all", "--seed", "1"])
+    session = _Session(set_table(args), None, MapOptions(coords=True), "changes")
+    session.show()
+    first = capsys.readouterr().out
+    session.show()
+    again = capsys.readouterr().out
+    assert maps(first) == 1 and maps(again) == 0
+    assert "(The table is as shown above; type board to see it again.) Table: 1 tile" in again
+    session.show(asked=True)
+    assert maps(capsys.readouterr().out) == 1
