@@ -8,16 +8,19 @@ back and the beach found where it was drawn.
 from __future__ import annotations
 
 import math
+import random
 import xml.etree.ElementTree as ET
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from tongiaki_rules import render_svg
+from tongiaki_rules import new_game, render_svg
 from tongiaki_rules.hexgrid import to_board
 from tongiaki_rules.scenario import position
 from tongiaki_rules.standard_tiles import STANDARD_TILES
 from tongiaki_rules.textlayout import SLANT, TOP
-from tongiaki_rules.textmap import map_lines
+from tongiaki_rules.textmap import MIN_WIDTH, map_lines
 from tongiaki_rules.tiles import IslandTile, OceanTile
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -177,3 +180,25 @@ def test_the_group_at_sea_waits_by_the_edge_it_comes_through(entry: int) -> None
     centre = lines[middle].index("?")
     angle = math.degrees(math.atan2((row - middle) * ROW_HEIGHT, col - centre)) % 360.0
     assert jetty_arc((entry,), angle), (entry, angle)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 400), st.integers(MIN_WIDTH, 200))
+def test_a_map_with_a_width_keeps_its_hexes_within_it(seed: int, moves: int, width: int) -> None:
+    rng = random.Random(seed)
+    state = new_game(rng.choice((2, 3, 4, 5, 6)))
+    for _ in range(moves):
+        if state.is_terminal:
+            break
+        if state.current_player is None:
+            state = state.apply(state.sample_chance(rng))
+        else:
+            state = state.apply(rng.choice(state.legal_actions()))
+    lines = map_lines(state, coords=True, width=width)
+    end = next(k for k, line in enumerate(lines) if line.startswith(("(not shown", "Tongiaki")))
+    assert all(len(line) <= width for line in lines[:end])
+    labels = {f"{q},{r}" for q, r in (t.position for t in state.placed_tiles)}
+    shown = {label for label in labels if any(label in line for line in lines[:end])}
+    hidden = labels - shown
+    if hidden:
+        assert lines[end].startswith("(not shown, to fit")
