@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from tongiaki_rules import GameRecord, SetupPlace
+
 from .cli_helpers import assert_one_line_error, run
 
 Capsys = pytest.CaptureFixture[str]
@@ -44,12 +46,17 @@ def test_play_seats_a_choose_function_by_spec(
 
 
 def test_play_stops_with_the_seat_and_move_of_a_failing_bot(
-    capsys: Capsys, monkeypatch: Patch, module: str
+    capsys: Capsys, monkeypatch: Patch, module: str, tmp_path: Path
 ) -> None:
-    argv = ["play", "--players", "2", "--human", "none", "--bots", f"{module}:Broken"]
-    status, _out, err = run(capsys, monkeypatch, *argv, "--seed", "3")
+    argv = ["play", "--players", "2", "--human", "0", "--bots", f"{module}:Broken"]
+    record = tmp_path / "game.json"
+    status, _out, err = run(
+        capsys, monkeypatch, *argv, "--seed", "3", "--record", str(record), stdin="setup 0\n"
+    )
     assert status == 1
-    assert "stopped: the bot of seat 0 (broken) raised RuntimeError at move 1: my bug" in err
+    assert "stopped: the bot of seat 1 (broken) raised RuntimeError at move 2: my bug" in err
+    kept = GameRecord.from_json(record.read_text())
+    assert kept.actions == (SetupPlace(0),)  # the game up to the failed move is kept
 
 
 def test_simulate_skips_the_games_a_bot_fails_in_when_asked(

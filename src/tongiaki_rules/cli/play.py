@@ -35,7 +35,7 @@ from .. import (
     format_action,
     match_action,
 )
-from ..bots.match import checked_choice
+from ..bots.match import BotFailedError, checked_choice
 from ..explain import decision_words
 from ..narration import Narrator
 from .common import CliError, add_rules_options, ask, write_text
@@ -179,7 +179,7 @@ def run(args: argparse.Namespace) -> int:
     session = _Session(table, pictures, options, args.board, saved=args.record is not None)
     try:
         status = session.play()
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, BotFailedError):  # the game so far is kept all the same
         if args.record is not None:
             write_text(args.record, recorder.record.to_json(indent=2) + "\n")
         raise
