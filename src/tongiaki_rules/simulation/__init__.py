@@ -430,8 +430,9 @@ def simulate(
     worker processes; the results are collected in game order, so the
     summary is the same for any ``jobs``. With an ``executor`` (any
     :class:`concurrent.futures.Executor`, such as dask.distributed's
-    ``Client.get_executor()``) the games are played there instead, in work units of up to 8 consecutive
-    games that carry only the settings, the bot specs and the game numbers:
+    ``Client.get_executor()``) the games are played there instead, in work
+    units of up to 8 consecutive games that carry only the settings, the bot
+    specs and the game numbers:
     each worker builds its bots and seeds itself, so the summary is the same
     again. The executor is not shut down. ``progress(done, total)`` is
     called after each game. With ``records_dir`` (created if needed) each
