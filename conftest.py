@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 from typing import Any
 
 import pytest
@@ -10,6 +11,11 @@ import pytest
 import tongiaki_rules
 
 pytest_plugins = ["tests.conformance_plugin"]
+
+# The players' language of the command line comes from the environment (LANGUAGE first): the
+# tests that expect English words must not depend on the locale of the machine running them.
+# The tests of the language choice pass their own environment.
+os.environ["LANGUAGE"] = "en"
 
 # The adapters' doctests need their optional frameworks (extras "openspiel" and
 # "pettingzoo"); without them the modules cannot even be imported for collection.

@@ -33,6 +33,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "catalogue",
         "atomic",
         "jsontext",
+        "i18n",
     ),
     # 1: the engine and the state it freezes into
     ("engine", "config", "views", "queries", "state", "scoring", "toncc"),

@@ -124,6 +124,12 @@ def explain(state: GameState, action: Any) -> tuple[str, str | None]:
             clause,
         )
     w = E.Work(state)
+    try:
+        repeats = any(offered == action for offered in w.legal())
+    except TypeError:  # an action with unhashable or odd fields: the checkers say what
+        repeats = False
+    if repeats:  # allowed by every other rule, refused by AMB-25 (engine/finite.py)
+        return (_REPEATS.get(type(action), _REPEATS[Depart]), "AMB-25")
     checker = _CHECKS.get(type(action))
     if checker is not None:
         try:
@@ -147,6 +153,25 @@ def _typed(action: Any) -> str:
         return repr(format_action(action))
     except NotationError:
         return ACTION_WORDS[type(action)]
+
+
+_REPEATS: dict[type, str] = {
+    Depart: "this departure returns to a position already reached this turn, while another "
+    "choice can still end the chain (FR-R: the player must choose a different departure; "
+    "BSW: a chain is endless only if no finite combination resolves it)",
+    Berth: "this landing returns to a position already reached this turn, while another "
+    "landing can still end the chain (FR-R: the player must choose differently; BSW: a chain "
+    "is endless only if no finite combination resolves it)",
+    ReturnBoat: "sending this boat home returns to a position already reached this turn, while "
+    "another landing can still end the chain (BSW: a chain is endless only if no finite "
+    "combination resolves it)",
+}
+for _kind in (Expand, ExpandFromBoard, FoundRoyal, Recolonize, PlaceNewBoats, PlaceTile):
+    _REPEATS[_kind] = (
+        "after this choice the chain could only come back to a position already reached this "
+        "turn, while another choice can still end it (BSW: a chain is endless only if no "
+        "finite combination resolves it)"
+    )
 
 
 def _island(w: E.Work, pos: Any) -> int | None:

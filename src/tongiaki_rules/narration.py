@@ -48,7 +48,15 @@ from .events import (
     TilePlaced,
     VoyageFailed,
 )
-from .hexgrid import DIRECTION_NAMES, ORIGIN, Hex
+from .hexgrid import ORIGIN, Hex
+from .i18n import (
+    checked_language,
+    colour_name,
+    direction_name,
+    island_name,
+    tile_name,
+    translations,
+)
 from .rules import EndTrigger, Rules
 from .scoring import TieBreak
 from .state import DecisionKind, GameState, new_game
@@ -97,84 +105,163 @@ def play_game(
 # ---------------------------------------------------------------- formatting
 
 
-def _name(colour: Colour) -> str:
-    return colour.name.capitalize()
+class _Words:
+    """The words of one language: names, positions and lists as the lines use them."""
 
+    def __init__(self, language: str) -> None:
+        self.language = language
+        self.t = translations(language)
 
-def _names(colours: Iterable[Colour]) -> str:
-    """``Blue x2, Red`` for a group of boats, in colour order."""
-    counts = Counter(colours)
-    if not counts:
-        return "none"
-    return ", ".join(_name(c) if n == 1 else f"{_name(c)} x{n}" for c, n in sorted(counts.items()))
+    def name(self, colour: Colour) -> str:
+        return colour_name(colour, self.language)
+
+    def names(self, colours: Iterable[Colour]) -> str:
+        """``Blue x2, Red`` for a group of boats, in colour order."""
+        counts = Counter(colours)
+        if not counts:
+            return self.t.pgettext("boats", "none")
+        return ", ".join(
+            self.name(c) if n == 1 else f"{self.name(c)} x{n}" for c, n in sorted(counts.items())
+        )
+
+    def seat(self, state: GameState, seat: int) -> str:
+        """``seat 1 Red`` (or ``seat 1 Red+Yellow`` in the two-colour variant)."""
+        colours = [c for c in state.colours if state.seat_of(c) == seat]
+        names = "+".join(self.name(c) for c in colours)
+        return self.t.gettext("seat {seat} {colours}").format(seat=seat, colours=names)
+
+    def seats_and(self, state: GameState, seats: Iterable[int]) -> str:
+        """``seat 0 Blue and seat 2 Green``."""
+        return self.both([self.seat(state, s) for s in seats])
+
+    def both(self, items: Sequence[str]) -> str:
+        if len(items) <= 1:
+            return "".join(items)
+        return self.t.gettext("{items} and {last}").format(
+            items=", ".join(items[:-1]), last=items[-1]
+        )
+
+    def island(self, states: Sequence[GameState], pos: Hex) -> str:
+        """The name of the island at ``pos`` in the first of ``states`` that has one there."""
+        for state in states:
+            view = state.island_at(pos)
+            if view is not None:
+                return f"{island_name(view.tile, self.language)} {_pos(pos)}"
+        return self.t.gettext("the island at {position}").format(position=_pos(pos))
+
+    def tile(self, state: GameState, tile_id: str) -> str:
+        return tile_name(state.config.tiles.tile(tile_id), self.language)
 
 
 def _pos(position: Hex) -> str:
     return f"({position[0]}, {position[1]})"
 
 
-def _seat(state: GameState, seat: int) -> str:
-    """``seat 1 Red`` (or ``seat 1 Red+Yellow`` in the two-colour variant)."""
-    colours = [c for c in state.colours if state.seat_of(c) == seat]
-    return f"seat {seat} {'+'.join(_name(c) for c in colours)}"
-
-
-def _beach_list(beaches: Sequence[int]) -> str:
-    word = "beach" if len(beaches) == 1 else "beaches"
-    return f"{word} {', '.join(str(b) for b in beaches)}"
-
-
 def _flag(value: object) -> str:
     return str(getattr(value, "value", value))
+
+
+def _beaches(beaches: Sequence[int]) -> str:
+    return ", ".join(str(b) for b in beaches)
 
 
 # ---------------------------------------------------------------- narration
 
 
-def _island_name(states: Sequence[GameState], pos: Hex) -> str:
-    """The name of the island at ``pos`` in the first of ``states`` that has one there."""
-    for state in states:
-        view = state.island_at(pos)
-        if view is not None:
-            return f"{view.tile.name} {_pos(pos)}"
-    return f"the island at {_pos(pos)}"
-
-
-def _tile_name(state: GameState, tile_id: str) -> str:
-    tile = state.config.tiles.tile(tile_id)
-    return tile.name
-
-
-def _turn_action(before: GameState, action: Action, events: Sequence[Event]) -> str:
+def _turn_action(w: _Words, before: GameState, action: Action, events: Sequence[Event]) -> str:
     """What the turn action did, in words."""
+    t = w.t
 
     def where(pos: Hex) -> str:
-        return _island_name([before], pos)
+        return w.island([before], pos)
 
     if isinstance(action, Expand):
-        return f"expands on {where(action.island)}, {_beach_list(action.beaches)}"
+        return t.ngettext(
+            "expands on {island}, beach {beaches}",
+            "expands on {island}, beaches {beaches}",
+            len(action.beaches),
+        ).format(island=where(action.island), beaches=_beaches(action.beaches))
     if isinstance(action, ExpandFromBoard):
-        return (
-            f"reserve empty: moves a boat from {where(action.source)} beach "
-            f"{action.source_beach} to {where(action.island)} beach {action.beach}"
+        return t.gettext(
+            "reserve empty: moves a boat from {source} beach {source_beach} "
+            "to {island} beach {beach}"
+        ).format(
+            source=where(action.source),
+            source_beach=action.source_beach,
+            island=where(action.island),
+            beach=action.beach,
         )
     if isinstance(action, FoundRoyal):
         home = sum(len(e.boats) for e in events if isinstance(e, BoatsReturned))
-        rest = f", {_count(home)} back to the reserve" if home else ""
-        return f"founds a royal island on {where(action.island)} (one boat on the statue{rest})"
+        if not home:
+            text = t.gettext("founds a royal island on {island} (one boat on the statue)")
+        else:
+            text = t.ngettext(
+                "founds a royal island on {island} (one boat on the statue, "
+                "{count} boat back to the reserve)",
+                "founds a royal island on {island} (one boat on the statue, "
+                "{count} boats back to the reserve)",
+                home,
+            )
+        return text.format(island=where(action.island), count=home)
     if isinstance(action, PlaceNewBoats):
-        return (
-            f"has no boats in play: new boats on {where(action.island)}, "
-            f"{_beach_list(action.beaches)}"
-        )
+        return t.ngettext(
+            "has no boats in play: new boats on {island}, beach {beaches}",
+            "has no boats in play: new boats on {island}, beaches {beaches}",
+            len(action.beaches),
+        ).format(island=where(action.island), beaches=_beaches(action.beaches))
     taken = next((e.removed for e in events if isinstance(e, Recolonized)), 0)
-    return f"New Colonisation: takes {_count(taken)} off the board"
+    return t.ngettext(
+        "New Colonisation: takes {count} boat off the board",
+        "New Colonisation: takes {count} boats off the board",
+        taken,
+    ).format(count=taken)
+
+
+def _returned(w: _Words, boats: str, reason: str) -> str:
+    """The line of boats going back to the reserve for ``reason`` (not a landing's)."""
+    t = w.t
+    messages = {
+        "voyage failed": t.gettext("  {boats} back to the reserve"),
+        "no free slot": t.gettext("  no free slot: {boats} back to the reserve"),
+        "lost at sea": t.gettext("  {boats} back to the reserve (lost at sea)"),
+        "nothing left to draw": t.gettext("  {boats} back to the reserve (nothing left to draw)"),
+        "recolonised": t.gettext("  {boats} back to the reserve (recolonised)"),
+        "island removed": t.gettext("  {boats} back to the reserve (island removed)"),
+        "endless chain": t.gettext("  {boats} back to the reserve (endless chain)"),
+    }
+    if reason in messages:
+        return messages[reason].format(boats=boats)
+    return t.gettext("  {boats} back to the reserve ({reason})").format(boats=boats, reason=reason)
+
+
+def _end_trigger(w: _Words, island: bool, sixteen: bool) -> str:
+    """The line of the end trigger, for an island or ocean tile, under either reading."""
+    t = w.t
+    if sixteen:
+        if island:
+            return t.gettext(
+                "  End of the game triggered: every island tile is on the table; "
+                "this turn is the last"
+            )
+        return t.gettext(
+            "  End of the game triggered: every ocean tile is on the table; this turn is the last"
+        )
+    if island:
+        return t.gettext(
+            "  End of the game triggered: the last island tile has left the pile; "
+            "this turn is the last"
+        )
+    return t.gettext(
+        "  End of the game triggered: the last ocean tile has left the pile; this turn is the last"
+    )
 
 
 class _Narrator:
     """Turns the events of each step into lines; keeps what spans several steps."""
 
-    def __init__(self) -> None:
+    def __init__(self, language: str = "en") -> None:
+        self.words = _Words(language)
         self.turn = 0
         self.setup: dict[Colour, list[int]] = {}
         self.landing: tuple[str, list[tuple[Colour, int]]] | None = None
@@ -182,78 +269,105 @@ class _Narrator:
         self.colonising = False
 
     def header(self, state: GameState) -> Iterator[str]:
-        seats = ", ".join(_seat(state, s) for s in range(state.num_players))
-        start = state.turn_player
-        yield (
-            f"Players: {state.num_players} -- {seats}; "
-            f"seat {start} ({_name(state.turn_colour)}) starts"
+        w, t = self.words, self.words.t
+        seats = ", ".join(w.seat(state, s) for s in range(state.num_players))
+        yield t.gettext("Players: {count} -- {seats}; seat {seat} ({colour}) starts").format(
+            count=state.num_players,
+            seats=seats,
+            seat=state.turn_player,
+            colour=w.name(state.turn_colour),
         )
         changed = state.rules.changed()
-        text = ", ".join(f"{k}={_flag(v)}" for k, v in changed.items()) or "none (defaults)"
-        yield f"Rules changed: {text}"
+        if not changed:
+            yield t.gettext("Rules changed: none (defaults)")
+            return
+        text = ", ".join(f"{k}={_flag(v)}" for k, v in changed.items())
+        yield t.gettext("Rules changed: {flags}").format(flags=text)
 
     def footer(self, state: GameState) -> Iterator[str]:
+        w, t = self.words, self.words.t
         if self.drawn is not None:
-            yield f"  (drew {self.drawn}; not placed yet)"
+            yield t.gettext("  (drew {tile}; not placed yet)").format(tile=self.drawn)
         outcome = state.outcome()
         if outcome is None:
-            scores = ", ".join(f"{_seat(state, s)} {p}" for s, p in enumerate(state.scores()))
-            yield f"Game not finished; scores so far: {scores}"
+            scores = ", ".join(f"{w.seat(state, s)} {p}" for s, p in enumerate(state.scores()))
+            yield t.gettext("Game not finished; scores so far: {scores}").format(scores=scores)
             return
-        yield "Final scores:"
+        yield t.gettext("Final scores:")
         for s in range(state.num_players):
-            yield (
-                f"  {_seat(state, s)}: {outcome.scores[s]} points, present on "
-                f"{_plural(outcome.islands[s], 'island')}, "
-                f"{_plural(outcome.boats[s], 'boat')} on the board"
+            points, islands, boats = outcome.scores[s], outcome.islands[s], outcome.boats[s]
+            yield t.gettext(
+                "  {seat}: {points}, present on {islands}, {boats} on the board"
+            ).format(
+                seat=w.seat(state, s),
+                points=t.ngettext("{count} point", "{count} points", points).format(count=points),
+                islands=t.ngettext("{count} island", "{count} islands", islands).format(
+                    count=islands
+                ),
+                boats=t.ngettext("{count} boat", "{count} boats", boats).format(count=boats),
             )
-        winners = " and ".join(_seat(state, s) for s in outcome.winners)
+        winners = w.seats_and(state, outcome.winners)
         best = outcome.scores[outcome.winners[0]]
         tie = outcome.tiebreak
         if tie is TieBreak.NONE:
-            yield f"Winner: {winners} with {best} points (no tie-break needed)"
+            yield t.ngettext(
+                "Winner: {winners} with {count} point (no tie-break needed)",
+                "Winner: {winners} with {count} points (no tie-break needed)",
+                best,
+            ).format(winners=winners, count=best)
+            return
+        tied = [s for s, p in enumerate(outcome.scores) if p == best]
+        others = w.seats_and(state, [s for s in tied if s not in outcome.winners])
+        first = outcome.winners[0]
+        if tie is TieBreak.ISLANDS:
+            text = t.ngettext(
+                "Winner: {winners} with {count} point, tied with {others}; won on tie-break 1, "
+                "present on the most islands ({n})",
+                "Winner: {winners} with {count} points, tied with {others}; won on tie-break 1, "
+                "present on the most islands ({n})",
+                best,
+            )
+            yield text.format(winners=winners, count=best, others=others, n=outcome.islands[first])
+        elif tie is TieBreak.BOATS:
+            text = t.ngettext(
+                "Winner: {winners} with {count} point, tied with {others}; won on tie-break 2, "
+                "fewest boats on the board ({n})",
+                "Winner: {winners} with {count} points, tied with {others}; won on tie-break 2, "
+                "fewest boats on the board ({n})",
+                best,
+            )
+            yield text.format(winners=winners, count=best, others=others, n=outcome.boats[first])
         else:
-            tied = [s for s, p in enumerate(outcome.scores) if p == best]
-            others = " and ".join(_seat(state, s) for s in tied if s not in outcome.winners)
-            if tie is TieBreak.ISLANDS:
-                n = outcome.islands[outcome.winners[0]]
-                why = f"tie-break 1, present on the most islands ({n})"
-            elif tie is TieBreak.BOATS:
-                n = outcome.boats[outcome.winners[0]]
-                why = f"tie-break 2, fewest boats on the board ({n})"
-            else:
-                why = ""
-            if why:
-                yield f"Winner: {winners} with {best} points, tied with {others}; won on {why}"
-            else:
-                yield (
-                    f"Shared victory: {winners} with {best} points "
-                    f"(still tied after both tie-breaks)"
-                )
+            yield t.ngettext(
+                "Shared victory: {winners} with {count} point (still tied after both tie-breaks)",
+                "Shared victory: {winners} with {count} points (still tied after both tie-breaks)",
+                best,
+            ).format(winners=winners, count=best)
 
     # ------------------------------------------------------------ one step
     def step(
         self, before: GameState, action: Action, after: GameState, events: Sequence[Event]
     ) -> Iterator[str]:
         """The lines for one transition, from the events the engine reported for it."""
+        w = self.words
         states = (before, after)
         kind = before.pending.kind
         if kind is DecisionKind.SETUP:
             assert isinstance(action, SetupPlace)
             self.setup.setdefault(before.turn_colour, []).append(action.beach)
             if after.pending.kind is not DecisionKind.SETUP:
-                placed = "; ".join(
-                    f"{_name(c)} {', '.join(str(b) for b in beaches)}"
-                    for c, beaches in self.setup.items()
+                placed = "; ".join(f"{w.name(c)} {_beaches(b)}" for c, b in self.setup.items())
+                yield w.t.gettext("Setup boats on Tonga {position}: {placed}").format(
+                    position=_pos(ORIGIN), placed=placed
                 )
-                yield f"Setup boats on Tonga {_pos(ORIGIN)}: {placed}"
             return
         if kind is DecisionKind.TURN:
             self.turn += 1
             self.colonising = isinstance(action, Recolonize)
-            yield (
-                f"Turn {self.turn}, {_seat(before, before.turn_player)}: "
-                f"{_turn_action(before, action, events)}"
+            yield w.t.gettext("Turn {turn}, {seat}: {action}").format(
+                turn=self.turn,
+                seat=w.seat(before, before.turn_player),
+                action=_turn_action(w, before, action, events),
             )
         chosen = isinstance(action, Depart)
         for event in events:
@@ -269,62 +383,68 @@ class _Narrator:
 
     def line(self, states: Sequence[GameState], event: Event, chosen: bool) -> Iterator[str]:
         """The line(s) for one event (some events only update the narrator)."""
+        w, t = self.words, self.words.t
         if isinstance(event, Departed):
-            jetty = DIRECTION_NAMES[event.jetty]
-            how = "" if chosen else " (forced)"
-            yield (
-                f"  {_island_name(states, event.island)} beach {event.beach} sails by its "
-                f"{jetty} jetty{how}: {_names(event.boats)}"
+            if chosen:
+                text = t.gettext("  {island} beach {beach} sails by its {direction} jetty: {boats}")
+            else:
+                text = t.gettext(
+                    "  {island} beach {beach} sails by its {direction} jetty (forced): {boats}"
+                )
+            yield text.format(
+                island=w.island(states, event.island),
+                beach=event.beach,
+                direction=direction_name(event.jetty, w.language),
+                boats=w.names(event.boats),
             )
         elif isinstance(event, TileDrawn):
-            self.drawn = event.tile
+            self.drawn = w.tile(states[0], event.tile)
         elif isinstance(event, TilePlaced):
-            name = _tile_name(states[0], event.tile)
-            purpose = " to colonise" if self.colonising else ""
-            free = ", placed freely" if event.free and not self.colonising else ""
+            if self.colonising:
+                text = t.gettext(
+                    "  draws {tile} to colonise: placed at {position}, rotation {rotation}"
+                )
+            elif event.free:
+                text = t.gettext(
+                    "  draws {tile}: placed at {position}, rotation {rotation}, placed freely"
+                )
+            else:
+                text = t.gettext("  draws {tile}: placed at {position}, rotation {rotation}")
             self.drawn = None
-            yield (
-                f"  draws {name}{purpose}: placed at {_pos(event.position)}, "
-                f"rotation {event.rotation}{free}"
+            yield text.format(
+                tile=w.tile(states[0], event.tile),
+                position=_pos(event.position),
+                rotation=event.rotation,
             )
         elif isinstance(event, VoyageFailed):
-            yield (
-                f"  the voyage fails at {_pos(event.position)}: the route needs "
-                f"{event.needed} colours, the group has {event.colours}"
-            )
+            # TRANSLATORS: {needed} is 2, 3 or 4 (a route's number); {colours} is at least 1
+            yield t.gettext(
+                "  the voyage fails at {position}: the route needs {needed} colours, "
+                "the group has {colours}"
+            ).format(position=_pos(event.position), needed=event.needed, colours=event.colours)
         elif isinstance(event, BoatsReturned):
-            if event.reason in ("royal island", "voyage failed"):
-                if event.reason == "voyage failed":
-                    yield f"  {_names(event.boats)} back to the reserve"
-            elif event.reason == "no free slot":
-                yield f"  no free slot: {_names(event.boats)} back to the reserve"
-            else:
-                yield f"  {_names(event.boats)} back to the reserve ({event.reason})"
+            if event.reason != "royal island":  # told with the founding of the royal island
+                yield _returned(w, w.names(event.boats), event.reason)
         elif isinstance(event, Bounced):
-            yield (
-                f"  reaches royal {_island_name(states, event.royal_island)} and turns back "
-                f"to {_island_name(states, event.back_to)}"
+            yield t.gettext("  reaches royal {island} and turns back to {back}").format(
+                island=w.island(states, event.royal_island), back=w.island(states, event.back_to)
             )
         elif isinstance(event, Landed):
-            self.landing = (_island_name(states, event.island), [])
+            self.landing = (w.island(states, event.island), [])
         elif isinstance(event, Berthed):
             if self.landing is not None:
                 self.landing[1].append((event.colour, event.beach))
         elif isinstance(event, IslandRemoved):
-            yield (
-                f"  {_island_name(states, event.island)} is closed: every route leads back; "
-                f"the island leaves the game"
-            )
+            yield t.gettext(
+                "  {island} is closed: every route leads back; the island leaves the game"
+            ).format(island=w.island(states, event.island))
         elif isinstance(event, EndTriggered):
-            kind = "island" if states[0].config.tiles.tile(event.tile).is_island else "ocean"
-            if states[0].rules.end_trigger is EndTrigger.SIXTEEN_ON_TABLE:
-                why = f"every {kind} tile is on the table"
-            else:
-                why = f"the last {kind} tile has left the pile"
-            yield f"  End of the game triggered: {why}; this turn is the last"
+            island = states[0].config.tiles.tile(event.tile).is_island
+            sixteen = states[0].rules.end_trigger is EndTrigger.SIXTEEN_ON_TABLE
+            yield _end_trigger(w, island, sixteen)
         elif isinstance(event, GameEnded):
             yield from self.flush_landing()
-            yield "Game over."
+            yield t.gettext("Game over.")
 
     def flush_landing(self) -> Iterator[str]:
         """The line of a finished landing (the landing is then forgotten)."""
@@ -332,34 +452,31 @@ class _Narrator:
         self.landing = None
 
     def landing_line(self, *, finished: bool = True) -> Iterator[str]:
-        """The line of the landing, if there is one; ``finished=False`` for one still under way.
-
-        A landing still under way says what has berthed so far, never that
-        no boat berths: the game stopped before the berths were decided.
-        """
+        """The landing's line; one cut short (``finished=False``) tells only what has berthed."""
         if self.landing is None:
             return
+        w, t = self.words, self.words.t
         name, berths = self.landing
         by_beach: dict[int, list[Colour]] = {}
         for colour, beach in berths:
             by_beach.setdefault(beach, []).append(colour)
-        parts = "; ".join(f"beach {b}: {_names(cs)}" for b, cs in sorted(by_beach.items()))
-        if finished:
-            yield f"  lands on {name}: {parts or 'no boat berths'}"
+        parts = "; ".join(
+            t.gettext("beach {beach}: {boats}").format(beach=b, boats=w.names(cs))
+            for b, cs in sorted(by_beach.items())
+        )
+        if not finished:
+            text = t.gettext("  landing on {island}, not finished: {berths}")
+            yield text.format(island=name, berths=parts or t.gettext("no boat berthed yet"))
+        elif not by_beach:
+            yield t.gettext("  lands on {island}: no boat berths").format(island=name)
         else:
-            yield f"  landing on {name}, not finished: {parts or 'no boat berthed yet'}"
+            yield t.gettext("  lands on {island}: {berths}").format(island=name, berths=parts)
 
 
-def _count(n: int) -> str:
-    return _plural(n, "boat")
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def narrate(states: Sequence[GameState], actions: Sequence[Action]) -> Iterator[str]:
-    """Describe a recorded game, one line per notable event.
+def narrate(
+    states: Sequence[GameState], actions: Sequence[Action], language: str = "en"
+) -> Iterator[str]:
+    """Describe a recorded game, one line per notable event, in ``language``.
 
     ``states[k + 1]`` must be ``states[k].apply(actions[k])``. Yields a header
     (players, colours, changed rules), then the setup, each turn's action,
@@ -368,6 +485,16 @@ def narrate(states: Sequence[GameState], actions: Sequence[Action]) -> Iterator[
     state is terminal, the final scores and the winner(s) with the tie-break
     used. The lines come from the events the engine reports for each step
     (:meth:`GameState.apply_with_events`), so they are exact and in order.
+
+    ``language`` is one of :data:`~tongiaki_rules.i18n.LANGUAGES` (``"en"``,
+    ``"de"``, ``"fr"``, ``"it"``) or a locale name such as ``"de_CH"``; a
+    language that is not available falls back to English with a
+    :class:`~tongiaki_rules.i18n.LanguageNotice` warning. Position codes,
+    rules flags and notation stay as they are in every language.
+
+    >>> states, actions = play_game(2, seed=3)
+    >>> next(narrate(states, actions, language="it"))
+    'Giocatori: 2 -- posto 0 Blu, posto 1 Rosso; inizia il posto 0 (Blu)'
 
     Arguments that do not make a game raise
     :class:`~tongiaki_rules.errors.RecordError` naming the offending item
@@ -389,7 +516,7 @@ def narrate(states: Sequence[GameState], actions: Sequence[Action]) -> Iterator[
     for k, state in enumerate(states):
         if not isinstance(state, GameState):
             raise RecordError(f"not a GameState but a {type(state).__name__}", f"states[{k}]")
-    narrator = _Narrator()
+    narrator = _Narrator(checked_language(language))
     yield from narrator.header(states[0])
     for k, (before, action, after) in enumerate(zip(states[:-1], actions, states[1:], strict=True)):
         result, events = before.apply_with_events(action)
@@ -426,16 +553,17 @@ class Narrator:
     >>> lines + narrator.footer() == list(narrate(states, actions))
     True
 
-    A ``first`` that is not a :class:`~tongiaki_rules.state.GameState` raises
+    ``language`` is as for :func:`narrate`. A ``first`` that is not a
+    :class:`~tongiaki_rules.state.GameState` raises
     :class:`~tongiaki_rules.errors.InvalidPositionError`.
     """
 
-    def __init__(self, first: GameState) -> None:
+    def __init__(self, first: GameState, language: str = "en") -> None:
         if not isinstance(first, GameState):
             raise InvalidPositionError(f"first must be a GameState, not {type(first).__name__}")
         self._first = first
         self._state = first
-        self._teller = _Narrator()
+        self._teller = _Narrator(checked_language(language))
 
     @property
     def state(self) -> GameState:

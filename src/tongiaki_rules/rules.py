@@ -89,20 +89,27 @@ class EmptyPileFate(NamedStrEnum):
 
 
 class ClosedRouteMode(NamedStrEnum):
-    """How a closed island (endless chain) is detected (AMB-25)."""
+    """How a closed island is detected (AMB-25).
+
+    ``geometric`` (IT, FR-R): an island every route of which leads straight
+    back is removed when a group must leave it (CLOSED-1). ``infinite_only``
+    (BSW): no island is removed by geometry; only a chain that no finite
+    combination of choices resolves is endless, and ``endless_chain`` settles it.
+    """
 
     GEOMETRIC = "geometric"
     INFINITE_ONLY = "infinite_only"
 
 
 class EndlessChain(NamedStrEnum):
-    """How a departure that repeats itself within a turn is settled (AMB-25).
+    """How a chain that no choice can end is settled (AMB-25).
 
-    The texts know closed routes only (CLOSED-1); BSW adds that a chain which
-    cannot be resolved in finitely many steps is endless. A turn in which the
-    same beach departs by the same jetty from the same position twice is such
-    a chain, whatever the reason (routes that lead back by way of other
-    islands, royal bounces, one-slot beaches).
+    Between two draws the engine offers only the choices after which the turn
+    can still end without coming back to a position the chain has reached
+    since the last draw (BSW: a chain is endless only if no finite
+    combination resolves it; FR-R: the player must choose a different
+    departure). Only where no choice can end it does the chain come back to
+    a position, and then this flag says what happens.
     """
 
     REMOVE_ISLAND = "remove_island"
@@ -251,13 +258,13 @@ class Rules:
     closed_route_mode: ClosedRouteMode = attrs.field(
         default=ClosedRouteMode.GEOMETRIC, converter=_to_ClosedRouteMode
     )
-    """AMB-25: geometric closure, or only a chain that would really go on for ever."""
+    """AMB-25: geometric closure (IT, FR-R), or only a chain nothing finite resolves (BSW)."""
     closed_route_force_other_exit: bool = True
     """AMB-25: must a departure use a jetty that does not lead straight back, if it has one?"""
     endless_chain: EndlessChain = attrs.field(
         default=EndlessChain.REMOVE_ISLAND, converter=_to_EndlessChain
     )
-    """AMB-25: how a departure that repeats itself within a turn is settled."""
+    """AMB-25: how a chain that no choice can end is settled when it comes round again."""
     closed_forced_colonize_places_boat: bool = True
     """AMB-27: does the forced colonisation after a removal place a boat?"""
     closed_forced_colonize_ends_turn_immediately: bool = False

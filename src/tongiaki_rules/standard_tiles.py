@@ -17,6 +17,7 @@ workspace). Local edges follow :mod:`.hexgrid`: 0 is the red-marker edge
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
 from .errors import TileSetError, shown
@@ -40,6 +41,26 @@ _ISLANDS: Final = (
     ("hawaii", "Hawaii", 5, "3:12 5:3 2:45"),
     ("samoa", "Samoa", 5, "3:12 4:34 5:5"),
 )
+
+# The islands' names in the players' languages (issue 31), where they differ from the printed
+# name above. The tiles print German names (FIDSCHI; shared/tiles.md). Where a rule text of a
+# language names the islands its names are used; otherwise the island's own name in that
+# language's usual spelling. The other thirteen islands' own names are written alike in the
+# four languages, so they keep their printed form everywhere.
+LOCAL_ISLAND_NAMES: Final[Mapping[str, Mapping[str, str]]] = {
+    # English: no English rule text names the islands; "Fiji" is the usual English spelling
+    # (the clause catalogue's own gloss, "Fidschi (Fiji)", clauses.toml SCORE-3)
+    "en": {"fidschi": "Fiji"},
+    # German: the printed names are the German ones (FIDSCHI is German for Fiji; DE-wp
+    # "Inhalt" lists the tiles under these names)
+    "de": {},
+    # French: neither FR-R nor FR-H names the islands; the usual French spellings are Fidji
+    # and Hawaï
+    "fr": {"fidschi": "Fidji", "hawaii": "Hawaï"},
+    # Italian: IT's score tables ("Tabelle") list all fifteen islands as printed, Fidschi
+    # included, so Italian players read the names on their tiles and score sheet
+    "it": {},
+}
 
 # id (letter as in the transcription), routes
 _OCEANS: Final = (

@@ -104,7 +104,9 @@ class GameState(PositionQueries):
     chain_: tuple[tuple[object, ...], ...] = ()
     """The departures of this turn since the last draw, as ``(boats, island, beach, jetty)``.
 
-    A departure met twice is an endless chain (AMB-25, ``Rules.endless_chain``).
+    Their ``boats`` are the positions the chain has reached (AMB-25): no choice
+    is offered that could only come back to one of them, and a chain that no
+    choice can end is settled by ``Rules.endless_chain`` when it does.
     """
     _full: tuple[tuple[Hex, int], ...] | None = attrs.field(
         default=None, eq=False, hash=False, repr=False, alias="_full"
@@ -177,7 +179,7 @@ class GameState(PositionQueries):
             legal = (
                 ()
                 if self.phase_ in (_engine.DRAW, _engine.OVER)
-                else tuple(_engine.Work(self).legal())
+                else tuple(_engine.Work(self).offered())
             )
             object.__setattr__(self, "_legal", legal)
         return legal

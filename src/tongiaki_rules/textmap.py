@@ -62,6 +62,7 @@ import attrs
 from .colours import Colour
 from .errors import InvalidPositionError, SettingsError
 from .hexgrid import Hex, neighbour, side_of
+from .i18n import checked_language, tile_name, translations
 from .textlayout import (
     INSIDE,
     PAD,
@@ -73,7 +74,7 @@ from .textlayout import (
     place_items,
     visible_columns,
 )
-from .textview import head_lines, tail_lines
+from .textview import head_lines, removed_line, tail_lines
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -290,16 +291,21 @@ def _middle_or_end(view: IslandView, jetty: int, islands: dict[Hex, IslandView])
     return "middle"
 
 
-def _island(canvas: _Canvas, view: IslandView) -> None:
+def _island(canvas: _Canvas, view: IslandView, language: str = "en") -> None:
     """The name, the value and each beach on the side of its jetties (:mod:`.textlayout`)."""
-    middle: list[list[Span]] = [[Span(view.tile.name, "name")]]
+    t = translations(language)
+    middle: list[list[Span]] = [[Span(tile_name(view.tile, language), "name")]]
     if not view.tile.is_start:
+        value = view.tile.value
         if view.is_royal:
             king = view.king.letter if view.king is not None else "-"
             style = king if king != "-" else "value"
-            middle.append([Span(f"{view.tile.value}p king ", "value"), Span(king, style)])
+            # TRANSLATORS: inside a hex of the text map: at most 8 characters with the value
+            royal = t.pgettext("text map", "{value}p king ").format(value=value)
+            middle.append([Span(royal, "value"), Span(king, style)])
         else:
-            middle.append([Span(f"{view.tile.value} points", "value")])
+            points = t.npgettext("text map", "{count} point", "{count} points", value)
+            middle.append([Span(points.format(count=value), "value")])
     beaches = [_beach_spans(b.index, b.boats, b.free) for b in view.beaches]
     rim = [
         (side_of(b.jetties), _size(spans)) for b, spans in zip(view.beaches, beaches, strict=True)
@@ -349,7 +355,7 @@ def _put_spans(canvas: _Canvas, row: int, col: int, spans: list[Span]) -> None:
         col += len(span.text)
 
 
-def _ocean(canvas: _Canvas, placed: PlacedTile) -> None:
+def _ocean(canvas: _Canvas, placed: PlacedTile, language: str = "en") -> None:
     from .tiles import OceanTile
 
     tile = placed.tile
@@ -359,7 +365,12 @@ def _ocean(canvas: _Canvas, placed: PlacedTile) -> None:
         a, b = sorted(((route.a + placed.rotation) % 6, (route.b + placed.rotation) % 6))
         routes.append((a, b, route.colours))
     items = [[Span(f"{a}-{b}:{n if n else '-'}", "ocean")] for a, b, n in sorted(routes)]
-    rows: list[list[Span]] = [[Span(f"ocean {tile.id.removeprefix('ocean-')}", "ocean")], []]
+    # TRANSLATORS: inside a hex of the text map: at most 8 characters with the letter
+    name = translations(language).pgettext("text map", "ocean {letter}")
+    rows: list[list[Span]] = [
+        [Span(name.format(letter=tile.id.removeprefix("ocean-")), "ocean")],
+        [],
+    ]
     widths = [_INSIDE[k - 1][1] for k in range(3, len(_INSIDE) + 1)]
     rows.extend(_pack(items, widths))
     _write_rows(canvas, placed.position, 1, rows)
@@ -403,6 +414,7 @@ MIN_WIDTH: Final = 2 * SLANT + TOP
 
 def map_spans(
     state: GameState,
+    language: str = "en",
     *,
     coords: bool = False,
     width: int | None = None,
@@ -411,6 +423,10 @@ def map_spans(
     """The map of ``state`` as lines of styled :class:`Span` pieces.
 
     Joining the texts of a line's spans gives the line of :func:`map_lines`.
+    ``language`` (``"en"``, ``"de"``, ``"fr"``, ``"it"``) is that of the
+    islands' names, the words in the hexes and the summary lines; one that
+    is not available falls back to English with a
+    :class:`~tongiaki_rules.i18n.LanguageNotice` warning.
     ``coords=True`` writes each hex's ``q,r`` on its top edge (beach numbers
     and jetty digits are always shown). A ``width`` (in characters) keeps
     the map within it: when the hexes do not fit, only the columns around
@@ -425,6 +441,7 @@ def map_spans(
 
     if not isinstance(state, GameState):
         raise InvalidPositionError(f"state must be a GameState, not {type(state).__name__}")
+    language = checked_language(language)
     _check_map_options(coords, width, focus)
     canvas = _Canvas()
     placed = state.placed_tiles
@@ -442,9 +459,9 @@ def map_spans(
         _jetties(canvas, view, islands)
     for tile in placed:
         if tile.position in islands:
-            _island(canvas, islands[tile.position])
+            _island(canvas, islands[tile.position], language)
         else:
-            _ocean(canvas, tile)
+            _ocean(canvas, tile, language)
     hexes = [tile.position for tile in placed]
     if group is not None and group.position not in hexes:
         hexes.append(group.position)
@@ -455,16 +472,19 @@ def map_spans(
     if width is not None:
         if focus is None:
             focus = group.position if group is not None else (0, 0)
-        note = _crop(canvas, hexes, focus, width)
+        note = _crop(canvas, hexes, focus, width, language)
     lines = canvas.spans()
     if note is not None:
         lines.append([Span(note, "text")])
-    for text in [*head_lines(state), *tail_lines(state)]:
-        lines.append(_text_spans(text, state))
+    removed = removed_line(state, language)
+    for text in [*head_lines(state, language), *tail_lines(state, language)]:
+        lines.append(_text_spans(text, state, removed))
     return [_rstrip(line) for line in lines]
 
 
-def _crop(canvas: _Canvas, hexes: list[Hex], focus: Hex, width: int) -> str | None:
+def _crop(
+    canvas: _Canvas, hexes: list[Hex], focus: Hex, width: int, language: str = "en"
+) -> str | None:
     """Keep the hex columns that fit in ``width`` around ``focus``; say what is hidden."""
     first, last = visible_columns([q for q, _ in hexes], focus[0], width)
     hidden_left = sum(1 for q, _ in hexes if q < first)
@@ -472,9 +492,8 @@ def _crop(canvas: _Canvas, hexes: list[Hex], focus: Hex, width: int) -> str | No
     if not hidden_left and not hidden_right:
         return None
     low, high = first * STEP_Q, last * STEP_Q + MIN_WIDTH - 1
-    hidden: set[tuple[int, int]] = (
-        set()
-    )  # what is written inside the hidden hexes, where it meets the shown ones
+    # what is written inside the hidden hexes, where it meets the shown ones
+    hidden: set[tuple[int, int]] = set()
     for position in hexes:
         if position[0] in (first - 1, last + 1):
             row0, col0 = _origin(position)
@@ -483,17 +502,26 @@ def _crop(canvas: _Canvas, hexes: list[Hex], focus: Hex, width: int) -> str | No
     canvas.cells = {
         (r, c): v for (r, c), v in canvas.cells.items() if low <= c <= high and (r, c) not in hidden
     }
+    t = translations(language)
     parts = []
     if hidden_left:
-        parts.append(f"{hidden_left} hex{'es' * (hidden_left != 1)} left of q={first}")
+        on_left = t.ngettext(
+            "{count} hex left of q={q}", "{count} hexes left of q={q}", hidden_left
+        )
+        parts.append(on_left.format(count=hidden_left, q=first))
     if hidden_right:
-        parts.append(f"{hidden_right} hex{'es' * (hidden_right != 1)} right of q={last}")
-    return f"(not shown, to fit {width} columns: {' and '.join(parts)})"
+        on_right = t.ngettext(
+            "{count} hex right of q={q}", "{count} hexes right of q={q}", hidden_right
+        )
+        parts.append(on_right.format(count=hidden_right, q=last))
+    return t.gettext("(not shown, to fit {width} columns: {hidden})").format(
+        width=width, hidden=t.gettext(" and ").join(parts)
+    )
 
 
-def _text_spans(text: str, state: GameState) -> list[Span]:
+def _text_spans(text: str, state: GameState, removed: str | None = None) -> list[Span]:
     """A line below the map: a seat's line in its colour, removed tiles in red."""
-    if text.startswith("Removed"):
+    if text == removed:
         return [Span(text, "marker")]
     for colour in state.colours:
         if text[2:4] == f"{colour.letter} " and text.startswith((" *", "  ")):
@@ -511,6 +539,7 @@ def _rstrip(line: list[Span]) -> list[Span]:
 
 def map_lines(
     state: GameState,
+    language: str = "en",
     *,
     coords: bool = False,
     width: int | None = None,
@@ -525,7 +554,7 @@ def map_lines(
     >>> map_lines(new_game(3), coords=True)[0]
     '    __0,0___3______'
     """
-    lines = map_spans(state, coords=coords, width=width, focus=focus)
+    lines = map_spans(state, language, coords=coords, width=width, focus=focus)
     return ["".join(span.text for span in line) for line in lines]
 
 
@@ -533,6 +562,7 @@ def render_map(
     state: GameState,
     *,
     colour: bool = False,
+    language: str = "en",
     coords: bool = False,
     width: int | None = None,
     focus: Hex | None = None,
@@ -547,7 +577,7 @@ def render_map(
     """
     if type(colour) is not bool:
         raise InvalidPositionError(f"colour must be True or False, not {type(colour).__name__}")
-    lines = map_spans(state, coords=coords, width=width, focus=focus)
+    lines = map_spans(state, language, coords=coords, width=width, focus=focus)
     if not colour:
         return "\n".join("".join(span.text for span in line) for line in lines)
     return "\n".join("".join(_ansi(span) for span in line) for line in lines)

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 
 from .colours import Colour
 from .errors import InvalidPositionError
-from .hexgrid import DIRECTION_NAMES, Hex
+from .hexgrid import Hex
+from .i18n import colour_name, decision_name, direction_name, tile_name, translations
 
 if TYPE_CHECKING:
     from .state import GameState, IslandView
@@ -89,58 +90,128 @@ def render_text(state: GameState) -> str:
     return "\n".join(lines)
 
 
-def head_lines(state: GameState) -> list[str]:
-    """The first lines of the text view: players, tiles on the table, the pile, the end."""
+def head_lines(state: GameState, language: str = "en") -> list[str]:
+    """The first lines of the text view: players, tiles on the table, the pile, the end.
+
+    ``language`` (one of :data:`~tongiaki_rules.i18n.LANGUAGES`) is that of the
+    text map's summary for players; ``str(state)`` is always English.
+    """
+    t = translations(language)
+    players, tiles = state.num_players, len(state.placed_tiles)
+    islands, oceans = state.pile.islands, state.pile.oceans
     lines = [
-        f"Tongiaki, {state.num_players} players; {_tiles(len(state.placed_tiles))} on the table, "
-        f"{state.pile.islands} islands and {state.pile.oceans} oceans in the pile"
+        t.gettext(
+            "Tongiaki, {players}; {tiles} on the table, {islands} and {oceans} in the pile"
+        ).format(
+            players=t.ngettext("{count} player", "{count} players", players).format(count=players),
+            tiles=t.ngettext("{count} tile", "{count} tiles", tiles).format(count=tiles),
+            islands=t.ngettext("{count} island", "{count} islands", islands).format(count=islands),
+            oceans=t.ngettext("{count} ocean", "{count} oceans", oceans).format(count=oceans),
+        )
     ]
     if state.end_triggered and not state.is_terminal:
-        lines.append("The end is triggered: this turn is the last.")
+        lines.append(t.gettext("The end is triggered: this turn is the last."))
     return lines
 
 
-def tail_lines(state: GameState) -> list[str]:
-    """The last lines of the text view: removed tiles, the group, the colours, the decision."""
+def removed_line(state: GameState, language: str = "en") -> str | None:
+    """The line naming the tiles removed for closed routes (None if there are none)."""
+    if not state.removed_tiles:
+        return None
+    names = ", ".join(  # ids in English (str(state) is a programmer's view), else names
+        t if language == "en" else tile_name(state.config.tiles.tile(t), language)
+        for t in state.removed_tiles
+    )
+    return translations(language).gettext("Removed (closed routes): {tiles}").format(tiles=names)
+
+
+def tail_lines(state: GameState, language: str = "en") -> list[str]:
+    """The last lines of the text view: removed tiles, the group, the colours, the decision.
+
+    ``language`` as for :func:`head_lines`.
+    """
+    t = translations(language)
     lines: list[str] = []
     pending = state.pending
-    if state.removed_tiles:
-        lines.append(f"Removed (closed routes): {', '.join(state.removed_tiles)}")
+    removed = removed_line(state, language)
+    if removed is not None:
+        lines.append(removed)
     group = state.group
     if group is not None:
         lines.append(
-            f"Under way: {_letters(group.colours)} at {_pos(group.position)}, arriving from the "
-            f"{DIRECTION_NAMES[group.entry]} edge"
+            t.gettext(
+                "Under way: {letters} at {position}, arriving from the {direction} edge"
+            ).format(
+                letters=_letters(group.colours),
+                position=_pos(group.position),
+                direction=direction_name(group.entry, language),
+            )
         )
-    lines.append("Colours: reserve / on board / royal islands / score")
+    lines.append(t.gettext("Colours: reserve / on board / royal islands / score"))
     scores = state.scores()
+    seat_word = t.gettext("seat {seat}")
+    names = {colour: colour_name(colour, language).lower() for colour in state.colours}
+    wide = max(7, *(len(name) for name in names.values()))
     for colour in state.colours:
         seat = state.seat_of(colour)
         marker = "*" if colour == state.turn_colour and not state.is_terminal else " "
         lines.append(
-            f" {marker}{colour.letter} {colour.name.lower():<7} seat {seat}: "
+            f" {marker}{colour.letter} {names[colour]:<{wide}} {seat_word.format(seat=seat)}: "
             f"{state.reserve(colour):>2} / {state.boats_on_board(colour):>2} / "
             f"{state.royal_islands_founded(colour)} / {scores[seat]}"
         )
     if state.is_terminal:
         outcome = state.outcome()
         assert outcome is not None
-        winners = ", ".join(f"seat {s}" for s in outcome.winners)
-        lines.append(f"Game over. Winner: {winners} (tie-break: {outcome.tiebreak.value})")
+        winners = ", ".join(seat_word.format(seat=s) for s in outcome.winners)
+        lines.append(
+            t.gettext("Game over. Winner: {winners} (tie-break: {tiebreak})").format(
+                winners=winners, tiebreak=_tiebreak(outcome.tiebreak.value, language)
+            )
+        )
     elif state.is_chance_node:
-        lines.append(f"Waiting for a draw from the pile ({state.pile.size} tiles).")
+        size = state.pile.size
+        lines.append(
+            t.ngettext(
+                "Waiting for a draw from the pile ({count} tile).",
+                "Waiting for a draw from the pile ({count} tiles).",
+                size,
+            ).format(count=size)
+        )
     else:
         detail = ""
         if pending.tile is not None:
-            detail = f" ({pending.tile})"
+            tile = pending.tile  # the id in English (str(state)), the name for players
+            if language != "en":
+                tile = tile_name(state.config.tiles.tile(tile), language)
+            detail = f" ({tile})"
         elif pending.island is not None:
-            detail = f" on {_pos(pending.island)}: {_letters(pending.group)}"
-        who = pending.colour.name.lower() if pending.colour is not None else "-"
+            detail = " " + t.gettext("on {position}: {letters}").format(
+                position=_pos(pending.island), letters=_letters(pending.group)
+            )
+        who = names[pending.colour] if pending.colour is not None else "-"
+        kind = pending.kind.value
+        if language != "en":
+            kind = decision_name(kind, language)
+        n = len(state.legal_actions())
         lines.append(
-            f"Decision: {pending.kind.value}{detail} by seat {pending.player} ({who}), "
-            f"{len(state.legal_actions())} legal actions"
+            t.ngettext(
+                "Decision: {decision}{detail} by seat {seat} ({colour}), {count} legal action",
+                "Decision: {decision}{detail} by seat {seat} ({colour}), {count} legal actions",
+                n,
+            ).format(decision=kind, detail=detail, seat=pending.player, colour=who, count=n)
         )
     return lines
+
+
+def _tiebreak(value: str, language: str) -> str:
+    t = translations(language)
+    return {
+        "none": t.pgettext("tie-break", "none"),
+        "islands": t.pgettext("tie-break", "islands"),
+        "boats": t.pgettext("tie-break", "boats"),
+        "shared": t.pgettext("tie-break", "shared"),
+    }.get(value, value)
 
 
 def _tiles(n: int) -> str:

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.topic("adapters")
 
 
 def test_the_page_shows_an_example_for_each_adapter() -> None:
-    assert sorted(extra for extra, _ in BLOCKS) == ["openspiel", "pettingzoo"]
+    assert sorted(extra for extra, _ in BLOCKS) == ["openspiel", "pettingzoo", "pettingzoo"]
 
 
 @pytest.mark.parametrize(("extra", "code"), BLOCKS, ids=[extra for extra, _ in BLOCKS])

@@ -26,7 +26,9 @@ from tongiaki_rules.adapters.toncc_openspiel import PASS, TonccGame, load_game  
 from tongiaki_rules.toncc import (  # noqa: E402
     MAX_TURNS_PER_CHALLENGE,
     MOVES,
+    SEATINGS,
     Compass,
+    DrawColours,
     King,
     PlaceRegion,
     StallKingPoints,
@@ -51,8 +53,11 @@ def play_randomly(state, rng: random.Random, upto: int | None = None):
     return state
 
 
+FIXED = TonccRules(colour_draw="fixed")
+
+
 def at_first_turn(game=None):
-    state = (game or load_game()).new_initial_state()
+    state = (game or load_game(FIXED)).new_initial_state()
     for region in range(18):
         state.apply_action(region)
     return state
@@ -97,6 +102,7 @@ def test_rules_flags_are_game_parameters() -> None:
         "top_tie": "ranked",
         "final_three_way_tie": "shared",
         "compass": "counter_clockwise",
+        "colour_draw": "draw",
     }
 
 
@@ -125,7 +131,7 @@ def test_pyspiel_refuses_unknown_parameters_itself_and_load_game_wants_toncc_rul
 
 
 def test_the_shuffle_is_a_chance_node_per_cell_with_exact_probabilities() -> None:
-    state = load_game().new_initial_state()
+    state = load_game(FIXED).new_initial_state()
     assert state.current_player() == pyspiel.PlayerId.CHANCE
     assert state.chance_outcomes() == [(r, 1 / 18) for r in range(18)]
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, 7) == "region 7 on I1"
@@ -154,22 +160,60 @@ def test_every_king_on_the_board_has_the_six_moves_and_a_king_off_it_only_passes
     assert state.action_to_string(0, PASS) == "pass (off the board)"
 
 
-def test_joint_actions_move_the_kings_as_the_core_does() -> None:
-    rng = random.Random(11)
+@pytest.mark.clause("TC-SETUP-4")
+@pytest.mark.parametrize("seed", [11, 12])
+def test_joint_actions_move_the_kings_as_the_core_does(seed: int) -> None:
+    rng = random.Random(seed)
     state = load_game().new_initial_state()
     core = new_game()
     while not state.is_terminal():
         if state.is_chance_node():
-            region = rng.choice([r for r, _ in state.chance_outcomes()])
-            state.apply_action(region)
-            core = core.apply_chance(PlaceRegion(region))
+            outcome = rng.choice([r for r, _ in state.chance_outcomes()])
+            state.apply_action(outcome)
+            draw = DrawColours(SEATINGS[outcome]) if core.is_colour_draw else PlaceRegion(outcome)
+            core = core.apply_chance(draw)
         else:
             actions = [rng.choice(state.legal_actions(p)) for p in range(3)]
             state.apply_actions(actions)
-            core = core.apply_joint({King(p): MOVES[a] for p, a in enumerate(actions) if a != PASS})
+            kings = [core.king_of(p) for p in range(3)]
+            core = core.apply_joint(
+                {kings[p]: MOVES[a] for p, a in enumerate(actions) if a != PASS}
+            )
         assert state.toncc_state == core
-    assert state.returns() == list(core.returns())
+    assert state.returns() == [core.returns()[core.king_of(p).value] for p in range(3)]
     assert sum(state.returns()) == pytest.approx(0.0)
+
+
+@pytest.mark.clause("TC-SETUP-4")
+def test_the_game_opens_with_the_colour_draw_and_players_play_the_kings_they_drew() -> None:
+    state = load_game().new_initial_state()
+    assert state.current_player() == pyspiel.PlayerId.CHANCE
+    assert state.chance_outcomes() == [(k, 1 / 6) for k in range(6)]
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 4) == (
+        "colours drawn: players 0, 1, 2 play Blue, Red, Yellow"
+    )
+    assert "outcomes 0..5" in str(refused(state, state.apply_action, 6))
+    state.apply_action(4)  # player 0 Blue, 1 Red, 2 Yellow
+    assert state.toncc_state.seating == (King.BLUE, King.RED, King.YELLOW)
+    assert len(state.chance_outcomes()) == 18
+    for region in range(18):
+        state.apply_action(region)
+    observer = load_game().make_py_observer()
+    observer.set_from(state, 0)
+    assert observer.dict["king"].tolist() == [0.0, 0.0, 1.0]  # player 0 sees himself as Blue
+    assert state.observation_string(1).startswith("King RED sees")
+    state.apply_actions([3, 0, 0])  # player 0 (Blue) W to I4; Red and Yellow contest I1
+    assert state.toncc_state.positions == (0, 0, 3)  # by King: Red I1, Yellow I1, Blue I4
+    message = str(refused(state, state.apply_actions, [0, 0, PASS]))
+    assert "player 2 (King YELLOW): action 6 is not one of his" in message
+
+
+def test_before_the_draw_a_player_observes_no_king() -> None:
+    state = load_game().new_initial_state()
+    observer = load_game().make_py_observer()
+    observer.set_from(state, 1)
+    assert observer.dict["king"].tolist() == [0.0, 0.0, 0.0]
+    assert state.observation_string(2).startswith("Player 2 sees: the colours are being drawn")
 
 
 def test_every_game_ends_within_max_game_length() -> None:
@@ -177,7 +221,7 @@ def test_every_game_ends_within_max_game_length() -> None:
     for seed in range(12):
         state = play_randomly(game.new_initial_state(), random.Random(seed))
         assert state.current_player() == pyspiel.PlayerId.TERMINAL
-        chance_draws = 3 * 18  # every challenge shuffles the 18 regions
+        chance_draws = 1 + 3 * 18  # the colour draw; every challenge shuffles the 18 regions
         joint_actions, rest = divmod(len(state.history()) - chance_draws, 3)
         assert rest == 0 and 3 <= joint_actions <= game.max_game_length()
 
@@ -191,11 +235,12 @@ def test_the_observation_is_the_encoder_vector_and_text_and_the_information_stat
     None
 ):
     state = play_randomly(load_game().new_initial_state(), random.Random(2), upto=40)
-    for king in King:
+    for player in range(3):
+        king = state.toncc_state.king_of(player)
         expected = np.array(observation_vector(state.toncc_state, king), np.float32)
-        assert np.array_equal(np.array(state.observation_tensor(king.value)), expected)
-        assert state.observation_string(king.value) == observation_text(state.toncc_state, king)
-        assert state.information_state_string(king.value) == state.history_str()
+        assert np.array_equal(np.array(state.observation_tensor(player)), expected)
+        assert state.observation_string(player) == observation_text(state.toncc_state, king)
+        assert state.information_state_string(player) == state.history_str()
 
 
 def test_clones_are_independent() -> None:
@@ -233,12 +278,12 @@ def refused(state, apply, *args) -> IllegalActionError:
         ([0, 0], "expected 3 actions"),
         ("abc", "expected one action per King"),
         (None, "expected one action per King"),
-        ([0, True, 0], "King YELLOW: action True is not an int"),
-        ([0, 1.0, 0], "King YELLOW: action 1.0 is not an int"),
-        ([0, 1, 7], "King BLUE: action 7 is not one of his"),
-        ([PASS, 1, 2], "King RED: action 6 is not one of his"),
-        ([-1, 1, 2], "King RED: action -1 is not one of his"),
-        ([0, 1, 10**30], "King BLUE: action 1000000000000000000000000000000 is not one"),
+        ([0, True, 0], "(King YELLOW): action True is not an int"),
+        ([0, 1.0, 0], "(King YELLOW): action 1.0 is not an int"),
+        ([0, 1, 7], "(King BLUE): action 7 is not one of his"),
+        ([PASS, 1, 2], "(King RED): action 6 is not one of his"),
+        ([-1, 1, 2], "(King RED): action -1 is not one of his"),
+        ([0, 1, 10**30], "(King BLUE): action 1000000000000000000000000000000 is not one"),
     ],
 )
 def test_a_bad_joint_action_is_refused_naming_the_king_and_changes_nothing(
@@ -249,7 +294,7 @@ def test_a_bad_joint_action_is_refused_naming_the_king_and_changes_nothing(
 
 
 def test_bad_actions_at_chance_and_simultaneous_nodes_and_after_the_end_are_refused() -> None:
-    state = load_game().new_initial_state()
+    state = load_game(FIXED).new_initial_state()
     state.apply_action(3)
     assert "region 3 is not one left" in str(refused(state, state.apply_action, 3))
     assert "is not an int" in str(refused(state, state.apply_action, 2.0))
@@ -268,7 +313,7 @@ def test_a_king_off_the_board_can_only_pass() -> None:
         play_randomly(state, rng, upto=1)
     off = next(p for p in range(3) if state.legal_actions(p) == [PASS])
     actions = [0, 0, 0]  # a move for the King who has left, too
-    assert f"King {King(off).name}: action 0 is not one of his: [6]" in str(
+    assert f"(King {King(off).name}): action 0 is not one of his: [6]" in str(
         refused(state, state.apply_actions, actions)
     )
 

@@ -1,4 +1,4 @@
-"""Tóncc as the PettingZoo ParallelEnv toncc_v0: PettingZoo's checks, whole games, bad input."""
+"""Tóncc for PettingZoo (toncc_v1), parallel and AEC: PettingZoo's checks, games, bad input."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ np = pytest.importorskip("numpy", reason="needs the pettingzoo extra")
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-from pettingzoo.test import parallel_api_test  # noqa: E402
+from pettingzoo.test import api_test, parallel_api_test  # noqa: E402
 from pettingzoo.test.seed_test import parallel_seed_test  # noqa: E402
 
 from tongiaki_rules import IllegalActionError, SettingsError  # noqa: E402
@@ -31,12 +31,16 @@ from tongiaki_rules.adapters.toncc_pettingzoo import (  # noqa: E402
     AGENTS,
     MAX_CYCLES,
     TonccParallelEnv,
+    env,
     parallel_env,
 )
 from tongiaki_rules.toncc import MOVES, King, TonccRules, TopTie  # noqa: E402
 from tongiaki_rules.toncc.textview import render_text  # noqa: E402
 
 pytestmark = pytest.mark.topic("adapters")
+
+P0, P1, P2 = AGENTS
+FIXED = TonccRules(colour_draw="fixed")
 
 
 def random_actions(game, observations, rng: random.Random) -> dict[str, int]:
@@ -93,14 +97,15 @@ def test_random_games_end_with_the_zero_sum_returns_and_every_king_terminated(se
     collected, steps, results = play(game, seed)
     state = game.toncc_state
     assert state.is_terminal and game.agents == []
-    assert collected == dict(zip(AGENTS, state.returns(), strict=True))
+    by_player = [state.returns()[state.king_of(p).value] for p in range(3)]
+    assert collected == dict(zip(AGENTS, by_player, strict=True))
     assert sum(collected.values()) == pytest.approx(0.0)
     assert steps <= MAX_CYCLES
     *playing, last = results
     assert all(not any(r[1].values()) and not any(r[2].values()) for r in playing)
     assert last[2] == dict.fromkeys(AGENTS, True)
     assert last[3] == dict.fromkeys(AGENTS, False)
-    assert last[4]["red"]["challenge"] == 3
+    assert last[4]["player_0"]["challenge"] == 3
 
 
 def test_a_game_longer_than_max_cycles_is_truncated_without_rewards() -> None:
@@ -123,8 +128,9 @@ def test_observations_are_the_encoder_vector_and_the_mask_of_the_kings_on_the_bo
     seen_off = False
     while game.agents:
         state = game.toncc_state
-        for king in King:
-            agent = AGENTS[king.value]
+        for agent in AGENTS:
+            king = state.king_of(AGENTS.index(agent))
+            assert infos[agent]["king"] == king.name.lower() == game.king_of(agent)
             observation = observations[agent]
             assert game.observation_space(agent).contains(observation)
             assert observation["observation"].tolist() == pytest.approx(
@@ -166,19 +172,19 @@ def refused(game, actions: object) -> str:
     ("actions", "message"),
     [
         ([0, 1, 2], "actions: expected a dict agent -> action, not [0, 1, 2]"),
-        ({"red": 0, "yellow": 0}, "agent 'blue': King BLUE must move"),
-        ({"red": 0, "yellow": 0, "blue": 0, "green": 1}, "'green' is not an agent"),
-        ({"red": True, "yellow": 0, "blue": 0}, "agent 'red': action True is not an int"),
-        ({"red": 0, "yellow": 1.0, "blue": 0}, "agent 'yellow': action 1.0 is not an int"),
-        ({"red": 0, "yellow": 0, "blue": "1"}, "agent 'blue': action '1' is not an int"),
-        ({"red": 6, "yellow": 0, "blue": 0}, "agent 'red': action 6 is outside 0..5"),
-        ({"red": -1, "yellow": 0, "blue": 0}, "agent 'red': action -1 is outside 0..5"),
+        ({P0: 0, P1: 0}, "agent 'player_2': King BLUE must move"),
+        ({P0: 0, P1: 0, P2: 0, "red": 1}, "'red' is not an agent"),
+        ({P0: True, P1: 0, P2: 0}, "agent 'player_0': action True is not an int"),
+        ({P0: 0, P1: 1.0, P2: 0}, "agent 'player_1': action 1.0 is not an int"),
+        ({P0: 0, P1: 0, P2: "1"}, "agent 'player_2': action '1' is not an int"),
+        ({P0: 6, P1: 0, P2: 0}, "agent 'player_0': action 6 is outside 0..5"),
+        ({P0: -1, P1: 0, P2: 0}, "agent 'player_0': action -1 is outside 0..5"),
     ],
 )
 def test_bad_actions_are_refused_naming_the_agent_and_change_nothing(
     actions: object, message: str
 ) -> None:
-    game = parallel_env(seed=0)
+    game = parallel_env(FIXED, seed=0)
     game.reset()
     assert message in refused(game, actions)
 
@@ -192,7 +198,7 @@ def test_a_numpy_integer_is_an_action() -> None:
 
 def test_steps_before_reset_and_after_the_end_are_refused() -> None:
     game = parallel_env(seed=0)
-    assert "call reset() before step()" in refused(game, {"red": 0})
+    assert "call reset() before step()" in refused(game, {P0: 0})
     play(game, seed=0)
     assert "the game is over" in refused(game, {})
 
@@ -244,7 +250,7 @@ def test_bad_seeds_options_and_agent_names_are_refused() -> None:
     with pytest.raises(SettingsError, match="options must be None or a dict"):
         game.reset(options=[1])
     with pytest.raises(SettingsError, match="agent must be one of"):
-        game.action_space("player_0")
+        game.action_space("red")
     with pytest.raises(SettingsError, match="agent must be one of"):
         game.observe(0)
 
@@ -263,7 +269,7 @@ def test_render_shows_the_board_as_text(capsys: pytest.CaptureFixture[str]) -> N
     state = game.toncc_state
     assert text == board_text(state).splitlines()[0] + "\n" + render_text(state)
     assert text.splitlines()[0] == "challenge 1, turn 0"
-    assert "(  Mind    RYB)" in text and "Map (position, picture, seal):" in text
+    assert "(  Mind  RYB)" in text and "Map (position, picture, seal, the cell" in text
     human = parallel_env(seed=2, render_mode="human")
     human.reset()
     assert human.render() is None
@@ -308,3 +314,56 @@ def test_a_toncc_adapter_without_its_framework_names_the_extra_to_install(module
     assert result.returncode == 0, result.stderr
     assert f"tongiaki_rules.adapters.{module} needs" in result.stdout
     assert "pip install 'tongiaki_rules[" in result.stdout
+
+
+def test_pettingzoo_aec_api_test_passes() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        # two remarks on every dict observation with an action mask, made for any game not on
+        # PettingZoo's own list (its classic games are on it); everything else is an error
+        warnings.filterwarnings("ignore", "Observation space for each agent probably should be")
+        warnings.filterwarnings("ignore", "Observation is not a NumPy array")
+        api_test(env(seed=0), num_cycles=1000)
+        api_test(env(TonccRules(compass="d6"), seed=3), num_cycles=1000)
+
+
+def test_an_aec_game_plays_to_the_end_moving_nobody_until_every_player_has_chosen() -> None:
+    game = env(seed=7)
+    game.reset(seed=7)
+    rng = random.Random(7)
+    parallel = game.unwrapped
+    turns = 0
+    while game.agents:
+        agent = game.agent_selection
+        observation, _reward, termination, truncation, _info = game.last()
+        if termination or truncation:
+            game.step(None)
+            continue
+        before = parallel.toncc_state
+        mask = observation["action_mask"]
+        choices = np.flatnonzero(mask).tolist() or [0]
+        game.step(rng.choice(choices))
+        if agent != AGENTS[-1]:
+            assert parallel.toncc_state == before  # a choice is hidden until the last one
+        else:
+            turns += 1
+    assert parallel.toncc_state.is_terminal and turns == parallel._steps
+
+
+@pytest.mark.clause("TC-SETUP-4")
+def test_each_agent_draws_his_king_at_reset_and_keeps_it() -> None:
+    seen = set()
+    for seed in range(12):
+        game = parallel_env(seed=seed)
+        _, infos = game.reset()
+        kings = tuple(infos[agent]["king"] for agent in AGENTS)
+        assert sorted(kings) == ["blue", "red", "yellow"]
+        seen.add(kings)
+        _, _, _, _, infos = game.step({agent: 0 for agent in AGENTS})
+        assert tuple(infos[agent]["king"] for agent in AGENTS) == kings
+    assert len(seen) > 2  # the draw is not fixed
+    fixed = parallel_env(FIXED, seed=1)
+    _, infos = fixed.reset()
+    assert [infos[agent]["king"] for agent in AGENTS] == ["red", "yellow", "blue"]
+    with pytest.raises(SettingsError, match="call reset"):
+        parallel_env().king_of(P0)

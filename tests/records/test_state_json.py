@@ -87,7 +87,7 @@ CORNERS: dict[str, tuple[Rules, Callable[[GameState], bool]]] = {
     "out_of_game": (VARIANTS["kings_removed"], lambda s: any(s.out_)),
     "chain_remembered": (VARIANTS["bounce_not_closed"], lambda s: len(s.chain_) > 1),
     "removed_island": (
-        VARIANTS["bounce_not_closed"],
+        Rules(),
         lambda s: bool(s.removed_) and not s.is_terminal,
     ),
     "forced_colonize": (

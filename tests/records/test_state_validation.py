@@ -348,7 +348,11 @@ def test_the_departures_of_a_turn_are_checked() -> None:
     refused(bad, "chain[0].jetty", "")
     bad = copy.deepcopy(doc)
     bad["chain"].append(bad["chain"][0])
-    refused(bad, "chain[1]", "the same departure twice", "[AMB-25]")
+    refused(bad, "chain[1].beaches", "the same position twice", "[AMB-25]")
+    # the same position left by another jetty is a return too: the chain came round
+    bad = copy.deepcopy(doc)
+    bad["chain"].append({**bad["chain"][0], "jetty": (bad["chain"][0]["jetty"] + 1) % 6})
+    refused(bad, "chain[1].beaches", "the same position twice", "[AMB-25]")
     bad = copy.deepcopy(doc)
     bad["chain"][0]["beaches"] = []
     refused(bad, "chain[0].beaches", "fewer than")

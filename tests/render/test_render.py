@@ -20,6 +20,7 @@ from tongiaki_rules import (
     render_svg,
     render_text,
 )
+from tongiaki_rules.i18n import LANGUAGES, colour_name, island_name
 from tongiaki_rules.testing import random_playout
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -97,13 +98,14 @@ def test_every_svg_is_well_formed_and_shows_every_tile_and_boat(seed: int) -> No
             assert len(classes(root, "sea-boat")) == len(state.group.colours)
 
 
-def test_the_board_names_every_island_and_the_panel_every_colour() -> None:
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_board_names_every_island_and_the_panel_every_colour(language: str) -> None:
     state = finished_game()
-    svg = render_svg(state)
+    svg = render_svg(state, language=language)
     for view in state.islands:
-        assert view.tile.name in svg
+        assert island_name(view.tile, language) in svg
     for colour in state.colours:
-        assert f"{colour.name.capitalize()}" in svg
+        assert colour_name(colour, language) in svg
 
 
 def test_highlighting_marks_the_legal_choices_only_when_asked() -> None:

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from tongiaki_rules import Recolonize, new_game, position, render_svg
+from tongiaki_rules import Recolonize, Rules, new_game, position, render_svg
+from tongiaki_rules.i18n import LANGUAGES, island_name
 from tongiaki_rules.standard_tiles import STANDARD_TILES
-from tongiaki_rules.svg.geometry import _BOLD_WIDTHS, _label_box
+from tongiaki_rules.svg.geometry import _BOLD_WIDTHS, PANEL_WIDTH, _label_box
 from tongiaki_rules.testing import random_playout
 from tongiaki_rules.tiles import IslandTile
 
@@ -21,7 +22,9 @@ ISLANDS = [t.id for t in STANDARD_TILES.kinds if isinstance(t, IslandTile) and n
 AT = (0, -1)
 
 
-def island_on_the_table(tile_id: str, rotation: int, *, royal: bool, boats: bool) -> ET.Element:
+def island_on_the_table(
+    tile_id: str, rotation: int, *, royal: bool, boats: bool, language: str = "en"
+) -> ET.Element:
     """The SVG group of ``tile_id`` laid next to Tonga, its beaches one boat short of full."""
     tile = STANDARD_TILES.tile(tile_id)
     on_beaches = {
@@ -35,7 +38,7 @@ def island_on_the_table(tile_id: str, rotation: int, *, royal: bool, boats: bool
         boats=on_beaches,
         kings={AT: "B"} if royal else None,
     )
-    root = ET.fromstring(render_svg(state, show_panel=False))
+    root = ET.fromstring(render_svg(state, show_panel=False, language=language))
     return next(g for g in root.iter(f"{SVG}g") if g.get("data-tile") == tile_id)
 
 
@@ -72,11 +75,14 @@ def box_meets_circle(box: tuple[float, float, float, float], x: float, y: float,
     ids=["empty", "with boats", "royal"],
 )
 @pytest.mark.parametrize("tile_id", ISLANDS)
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_no_island_name_touches_a_slot_a_boat_or_the_value_at_any_rotation(
-    tile_id: str, royal: bool, boats: bool
+    tile_id: str, royal: bool, boats: bool, language: str
 ) -> None:
     for rotation in range(6):
-        tile = island_on_the_table(tile_id, rotation, royal=royal, boats=boats)
+        tile = island_on_the_table(tile_id, rotation, royal=royal, boats=boats, language=language)
+        label = next(t for t in tile.iter(f"{SVG}text") if t.get("class") == "island-name")
+        assert label.text == island_name(STANDARD_TILES.tile(tile_id), language)  # type: ignore[arg-type]
         box = name_box(tile)
         shapes = circles(tile)
         land = [(x, y, r) for cls, x, y, r in shapes if cls == "land"]
@@ -99,6 +105,7 @@ def test_mangareva_is_written_smaller_than_a_short_name_to_stay_on_its_island() 
 
 
 DEJAVU_BOLD = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 
 
 def test_the_label_widths_are_those_of_dejavu_sans_bold() -> None:
@@ -137,3 +144,46 @@ def test_the_panel_still_notes_a_highlighted_new_colonisation_outside_a_turn() -
     text = panel_text(render_svg(state, highlight=[Recolonize()]))
     assert "Also possible: new colonisation" in text
     assert len(re.findall("colonis", text)) == 1
+
+
+def panel_states() -> list[object]:
+    """Positions whose panels say the most: a game's every stage, the variants, the end."""
+    rng = random.Random(31)
+    states: list[object] = []
+    for players, rules in ((6, Rules()), (2, Rules(variant_two_player_double_colour=True))):
+        path = random_playout(new_game(players, rules), rng)
+        states.extend(path[:: max(1, len(path) // 25)])
+        states.append(path[-1])
+    states.append(a_turn_where_recolonising_is_legal())
+    return states
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_panel_text_stays_inside_the_panel_and_clear_of_its_neighbours(
+    language: str,
+) -> None:
+    """Every panel text measured in DejaVu Sans (the picture's first font), in each language."""
+    image_font = pytest.importorskip("PIL.ImageFont", reason="measuring needs pillow")
+    if not (DEJAVU_BOLD.exists() and DEJAVU.exists()):
+        pytest.skip(f"no {DEJAVU} to measure")
+    fonts = {
+        True: image_font.truetype(str(DEJAVU_BOLD), 100),
+        False: image_font.truetype(str(DEJAVU), 100),
+    }
+    for state in panel_states():
+        root = ET.fromstring(render_svg(state, highlight=True, language=language))  # type: ignore[arg-type]
+        panel = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "panel")
+        left = float(next(panel.iter(f"{SVG}rect")).get("x", ""))
+        boxes: list[tuple[float, float, float, float, str]] = []
+        for text in panel.iter(f"{SVG}text"):
+            size = float(text.get("font-size", ""))
+            bold = text.get("font-weight") == "bold"
+            width = fonts[bold].getlength(text.text or "") * size / 100
+            x, y = float(text.get("x", "")), float(text.get("y", ""))
+            start = x - width / 2 if text.get("text-anchor") == "middle" else x
+            assert left < start and start + width < left + PANEL_WIDTH, (language, text.text)
+            boxes.append((start, y - size, start + width, y, text.text or ""))
+        for k, (x0, y0, x1, y1, what) in enumerate(boxes):
+            for u0, v0, u1, v1, other in boxes[k + 1 :]:
+                apart = x1 <= u0 or u1 <= x0 or y1 <= v0 or v1 <= y0
+                assert apart, (language, what, other)

@@ -30,6 +30,7 @@ from tongiaki_rules import (
     Draw,
     Expand,
     GameState,
+    IllegalActionError,
     PlaceNewBoats,
     PlaceTile,
     Rules,
@@ -263,13 +264,35 @@ def test_loop_the_group_cannot_complete_is_not_closed_with_infinite_only() -> No
     assert state.turn_colour is R
 
 
-@pytest.mark.clause("CLOSED-1", "AMB-25")
+@pytest.mark.clause("CLOSED-1", "CLOSED-3", "AMB-25")
 @pytest.mark.flag("closed_route_mode", "infinite_only")
-def test_truly_endless_loop_is_closed_with_infinite_only() -> None:
+def test_with_infinite_only_a_closed_island_stays_while_the_group_can_land_and_stop() -> None:
+    # BSW: a chain is endless only if no finite combination resolves it. Every route
+    # leads back to Tubuai, but the three boats come back and spread over both
+    # beaches without filling one, and the turn ends
     rules = Rules(closed_route_mode=ClosedRouteMode.INFINITE_ONLY)
     state = tubuai_with(CLOSED_TUBUAI, {(TUBUAI, 1): "BR", (ORIGIN, 5): "B"}, rules=rules)
     state = state.apply(Expand(TUBUAI, (1,)))
-    assert state.removed_tiles == ("tubuai",)
+    while state.pending.kind in (DecisionKind.DEPARTURE, DecisionKind.BERTH):
+        state = state.apply(state.legal_actions()[0])
+    assert state.removed_tiles == ()
+    assert state.turn_colour is R
+
+
+@pytest.mark.clause("CLOSED-1", "AMB-25")
+@pytest.mark.flag("closed_route_mode", "infinite_only")
+def test_with_infinite_only_an_expansion_into_an_endless_chain_is_refused() -> None:
+    # beach 0 is one short of full: the group that comes back must fill it, and the two
+    # beaches then fill each other for ever. Another choice ends the turn, so the
+    # expansion that starts the endless chain is not offered
+    rules = Rules(closed_route_mode=ClosedRouteMode.INFINITE_ONLY)
+    boats = {(TUBUAI, 1): "BR", (TUBUAI, 0): "RR", (ORIGIN, 5): "B"}
+    state = tubuai_with(CLOSED_TUBUAI, boats, rules=rules)
+    assert Expand(TUBUAI, (1,)) not in state.legal_actions()
+    with pytest.raises(IllegalActionError, match="AMB-25"):
+        state.apply(Expand(TUBUAI, (1,)))
+    assert Expand(TUBUAI, (0,)) not in state.legal_actions()
+    assert state.legal_actions()  # the turn goes on by another choice
 
 
 # -------------------------------------------------- several closed islands

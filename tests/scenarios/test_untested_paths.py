@@ -1,7 +1,7 @@
 """Engine paths no other test reached: each scenario here fails if its one line of the engine goes.
 
 * ``infinite_only`` closed routes: a route whose number equals the group's
-  colour count can be passed, so the loop through it is closed (AMB-25);
+  colour count can be passed, so the loop through it leads back (AMB-25);
 * New Colonisation needs an island in the pile (RECOLONIZE-3), which with
   ``end_trigger="sixteen_on_table"`` can run out while the game goes on (AMB-11);
 * the royal bounce to the turn's origin also follows an expansion from an
@@ -20,6 +20,7 @@ from tongiaki_rules import (
     ClosedRouteMode,
     Colour,
     DecisionKind,
+    Depart,
     EndTrigger,
     Expand,
     ExpandFromBoard,
@@ -42,9 +43,9 @@ RING_OF_TWOS = [
 """Tubuai ringed so that every way out leads back; beach 1's way round passes a "2"."""
 
 
-@pytest.mark.clause("CLOSED-1", "AMB-25", "VOYAGE-2")
+@pytest.mark.clause("CLOSED-2", "AMB-25", "VOYAGE-2")
 @pytest.mark.flag("closed_route_mode", "infinite_only")
-def test_a_loop_through_a_route_numbered_with_the_groups_colour_count_is_closed() -> None:
+def test_a_loop_through_a_route_numbered_with_the_groups_colour_count_leads_back() -> None:
     rules = Rules(closed_route_mode=ClosedRouteMode.INFINITE_ONLY)
     state = position(
         2,
@@ -53,11 +54,16 @@ def test_a_loop_through_a_route_numbered_with_the_groups_colour_count_is_closed(
         pile=["hawaii", "samoa", "ocean-c", "ocean-d"],
         rules=rules,
     )
-    # beach 1 fills with two colours: the "2" lets them pass, so they would sail for ever
+    # beach 1 fills with two colours: the "2" lets them pass, so both of its exits lead
+    # back (neither is an exit elsewhere that CLOSED-2 would make them take), and with
+    # BSW's reading the island stays: the group comes back and lands (AMB-25)
     state = state.apply(Expand(TUBUAI, (1,)))
-    assert state.removed_tiles == ("tubuai",)
-    assert state.island_at(TUBUAI) is None
-    assert state.reserve(B) == 14 and state.reserve(R) == 15
+    assert set(state.legal_actions()) == {Depart(TUBUAI, 1, 4), Depart(TUBUAI, 1, 5)}
+    state = state.apply(Depart(TUBUAI, 1, 4))
+    while state.pending.kind is DecisionKind.BERTH:
+        state = state.apply(state.legal_actions()[0])
+    assert state.removed_tiles == ()
+    assert state.reserve(B) == 12 and state.reserve(R) == 14  # all three are back on Tubuai
 
 
 # ------------------------------------------------ New Colonisation, empty pile of islands

@@ -16,6 +16,7 @@ PUBLIC_MODULES = {
     "tongiaki_rules.notation",
     "tongiaki_rules.bots",
     "tongiaki_rules.narration",
+    "tongiaki_rules.i18n",
     "tongiaki_rules.svg",
     "tongiaki_rules.explain",
 }

@@ -19,7 +19,6 @@ from tongiaki_rules import (
     ORIGIN,
     STANDARD_TILES,
     Berth,
-    Colour,
     DecisionKind,
     Depart,
     EndlessChain,
@@ -112,40 +111,29 @@ def keep_looping(state: GameState) -> GameState:
 # ------------------------------------------------------------ built loops
 
 
-@pytest.mark.clause("CLOSED-1", "CLOSED-3", "AMB-25")
-@pytest.mark.flag("endless_chain", "remove_island")
-def test_a_lone_boat_sent_round_a_ring_again_and_again_loses_its_island() -> None:
-    state = solo_ring(Rules()).apply(Expand(TUBUAI, (0,)))
+@pytest.mark.clause("CLOSED-3", "AMB-25", "LAND-2")
+@pytest.mark.parametrize(
+    "rules", [Rules(), Rules(endless_chain=EndlessChain.RETURN_GROUP)], ids=["remove", "return"]
+)
+def test_a_lone_boat_sent_round_a_ring_may_not_refill_its_beach(rules: Rules) -> None:
+    state = solo_ring(rules).apply(Expand(TUBUAI, (0,)))
     assert list(state.legal_actions()) == [Depart(TUBUAI, 0, 1), Depart(TUBUAI, 0, 2)]
     state = state.apply(Depart(TUBUAI, 0, 1))  # round the ring and back to Solo
-    state = state.apply(Berth(Colour.BLUE, 0))  # the one-slot beach is full again
-    # the same departure from the same position a second time: an endless chain
-    state = state.apply(Depart(TUBUAI, 0, 1))
-    assert state.removed_tiles == ("solo",)
-    assert state.pending.kind is DecisionKind.TURN and state.turn_colour.name == "RED"
-
-
-@pytest.mark.clause("AMB-25")
-@pytest.mark.flag("endless_chain", "return_group")
-def test_with_return_group_an_endless_chain_sends_the_boats_home_and_keeps_the_island() -> None:
-    state = solo_ring(Rules(endless_chain=EndlessChain.RETURN_GROUP))
-    reserve = state.reserve(0)
-    state = keep_looping(state.apply(Expand(TUBUAI, (0,))))
-    assert state.removed_tiles == ()
+    # refilling the one-slot beach would bring back the position it left: only the
+    # two-slot beach may take the boat, so the berth is forced and that beach sails
     solo = state.island_at(TUBUAI)
-    assert solo is not None and [b.boats for b in solo.beaches] == [(), (Colour.BLUE,)]
-    assert state.reserve(0) == reserve  # the boat that went round is home again
-    assert state.pending.kind is DecisionKind.TURN
+    assert solo is not None and [len(b.boats) for b in solo.beaches] == [0, 2]
+    assert state.pending.kind is DecisionKind.DEPARTURE
+    assert state.removed_tiles == ()
 
 
 @pytest.mark.clause("CLOSED-2", "AMB-25")
-def test_a_different_departure_breaks_the_loop_and_is_not_punished() -> None:
-    state = solo_ring(Rules()).apply(Expand(TUBUAI, (0,)))
-    state = state.apply(Depart(TUBUAI, 0, 1)).apply(Berth(Colour.BLUE, 0))
-    # the other jetty from the same position is a new departure, not a repetition
-    state = state.apply(Depart(TUBUAI, 0, 2))
-    assert state.removed_tiles == ()
-    assert state.pending.kind is DecisionKind.BERTH
+def test_either_jetty_of_the_looping_beach_may_be_taken_once() -> None:
+    for jetty in (1, 2):
+        state = solo_ring(Rules()).apply(Expand(TUBUAI, (0,)))
+        state = state.apply(Depart(TUBUAI, 0, jetty))
+        assert state.removed_tiles == ()
+        assert state.pending.kind is DecisionKind.DEPARTURE
 
 
 @pytest.mark.clause("CLOSED-2", "AMB-25")
@@ -158,18 +146,11 @@ def test_a_beach_that_loops_back_may_not_sail_while_another_full_beach_can_sail_
 
 @pytest.mark.clause("CLOSED-2", "AMB-25")
 @pytest.mark.flag("closed_route_force_other_exit", False)
-@pytest.mark.flag("endless_chain", "remove_island")
-def test_without_the_duty_to_sail_elsewhere_a_looping_beach_goes_round_once_only() -> None:
+def test_without_the_duty_to_sail_elsewhere_a_beach_that_can_only_refill_itself_stays() -> None:
     state = two_full_beaches(Rules(closed_route_force_other_exit=False))
-    assert Depart(TUBUAI, 0, 1) in state.legal_actions()
-    state = state.apply(Depart(TUBUAI, 0, 1))
-    # back on Tubuai, the group can only refill beach 0: the position has come round
-    while state.pending.kind is DecisionKind.BERTH:
-        state = state.apply(state.legal_actions()[0])
-    tubuai = state.island_at(TUBUAI)
-    assert tubuai is not None and tubuai.beaches[0].is_full
-    state = state.apply(Depart(TUBUAI, 0, 1))
-    assert state.removed_tiles == ("tubuai",)
+    # beach 0's group could only come back and refill beach 0, the position it left
+    assert set(state.legal_actions()) == {Depart(TUBUAI, 1, 4), Depart(TUBUAI, 1, 5)}
+    assert state.removed_tiles == ()
 
 
 @pytest.mark.clause("CLOSED-1", "CLOSED-2", "CLOSED-3", "AMB-25")

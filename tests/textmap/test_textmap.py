@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tongiaki_rules import GameState, InvalidPositionError, new_game
+from tongiaki_rules.i18n import LANGUAGES, island_name
 from tongiaki_rules.scenario import position
 from tongiaki_rules.textmap import STYLES, map_lines, map_spans, render_map
 
@@ -144,14 +145,15 @@ def test_every_tile_and_every_boat_on_a_beach_appears(seed: int, moves: int) -> 
         for t in state.placed_tiles
     ]
     for view in state.islands:
-        whole_name = rf"(?<![A-Za-z]){re.escape(view.tile.name)}(?![A-Za-z])"
-        assert len(re.findall(whole_name, text)) == 1, view.tile.name
+        name = island_name(view.tile, "en")  # the players' name: Fiji, not the printed Fidschi
+        whole_name = rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])"
+        assert len(re.findall(whole_name, text)) == 1, name
         for beach in view.beaches:
             letters = "".join(c.letter for c in beach.boats)
             assert f"{beach.index}[{letters}{'.' * beach.free}]" in text
     oceans = [n for n, t in zip(names, state.placed_tiles, strict=True) if not t.tile.is_island]
     for ocean in oceans:
-        assert text.count(f"ocean {ocean}") == 1
+        assert len(re.findall(rf"ocean {ocean}(?![a-z])", text)) == 1  # not "1 ocean in"
 
 
 @settings(max_examples=40, deadline=None)
@@ -182,3 +184,20 @@ def test_anything_but_a_state_is_refused_by_name(bad: object) -> None:
 def test_colour_must_be_a_bool() -> None:
     with pytest.raises(InvalidPositionError, match="colour must be True or False"):
         render_map(new_game(2), colour=1)  # type: ignore[arg-type]
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 400), st.sampled_from(LANGUAGES))
+def test_the_map_speaks_the_players_language_with_the_same_drawing(
+    seed: int, moves: int, language: str
+) -> None:
+    state = random_state(seed, moves)
+    local = map_lines(state, language)
+    english = map_lines(state)
+    assert len(local) == len(english)
+    text = "\n".join(local)
+    for view in state.islands:
+        assert island_name(view.tile, language) in text
+    summary = {"en": "Colours:", "de": "Farben:", "fr": "Couleurs :", "it": "Colori:"}
+    assert summary[language] in text
+    assert all(line == line.rstrip() for line in local)

@@ -8,6 +8,9 @@ from tongiaki_rules.toncc import MIND, King, TonccRules, TonccState, new_game
 from tongiaki_rules.toncc.board import REGION_CELLS, cell
 from tongiaki_rules.toncc.turn import OFF
 
+FIXED = TonccRules(colour_draw="fixed")
+"""Rules with the fixed seating (seat = colour): tests that deal boards to order use them."""
+
 
 def dealt(rules: TonccRules | None = None, **placed: int) -> TonccState:
     """A first challenge dealt with ``placed`` regions on the named cells, the rest in order.
@@ -20,7 +23,8 @@ def dealt(rules: TonccRules | None = None, **placed: int) -> TonccState:
         layout[cell(label)] = region
     rest = iter(r for r in range(REGION_CELLS) if r not in placed.values())
     full = tuple(next(rest) if r is None else r for r in layout)
-    return new_game(rules).dealt(full)
+    fixed = attrs.evolve(rules or FIXED, colour_draw="fixed")
+    return new_game(fixed).dealt(full)
 
 
 def midgame(

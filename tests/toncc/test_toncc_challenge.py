@@ -5,13 +5,17 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.toncc.helpers import dealt, invariants, midgame
+from tests.toncc.helpers import FIXED, dealt, invariants, midgame
 
+from tongiaki_rules.errors import QueryError
 from tongiaki_rules.toncc import (
     MOVES,
+    SEATINGS,
+    DrawColours,
     JointAction,
     King,
     Move,
+    PlaceRegion,
     StallKingPoints,
     TonccIllegalActionError,
     TonccRules,
@@ -28,7 +32,7 @@ E, NE, NW, W, SW, SE = MOVES  # counter-clockwise Compass, the default
 
 @pytest.mark.clause("TC-SETUP-2", "TC-SETUP-3")
 def test_a_game_starts_with_the_shuffle_as_chance_and_the_kings_in_the_mind() -> None:
-    state = new_game()
+    state = new_game(FIXED)
     assert state.is_chance and state.active_kings == () and state.legal_actions(R) == ()
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 18 and sum(p for _, p in outcomes) == pytest.approx(1)
@@ -180,12 +184,70 @@ def test_an_illegal_joint_action_names_the_king_the_move_and_the_clause(
 @pytest.mark.clause("TC-SETUP-2")
 def test_a_joint_action_during_the_shuffle_and_a_chance_outcome_during_play_are_refused() -> None:
     with pytest.raises(TonccIllegalActionError, match=r"^TC-SETUP-2: the regions are still"):
-        new_game().apply_joint({R: E, Y: E, B: E})
+        new_game(FIXED).apply_joint({R: E, Y: E, B: E})
     state = dealt()
     with pytest.raises(TonccIllegalActionError, match=r"^TC-SETUP-2"):
-        state.apply_chance(new_game().chance_outcomes()[0][0])
+        state.apply_chance(new_game(FIXED).chance_outcomes()[0][0])
     with pytest.raises(TonccIllegalActionError, match=r"^TC-SETUP-2"):
-        new_game().dealt((0, 0))
+        new_game(FIXED).dealt((0, 0))
+
+
+@pytest.mark.clause("TC-SETUP-4", "TC-GAME-1")
+def test_each_player_draws_a_colour_at_the_start_and_keeps_his_king_for_the_game() -> None:
+    state = new_game()
+    assert state.is_chance and state.is_colour_draw and state.seating is None
+    outcomes = state.chance_outcomes()
+    assert [o.seating for o, _ in outcomes] == list(SEATINGS)  # type: ignore[union-attr]
+    assert len(set(SEATINGS)) == 6 and sum(p for _, p in outcomes) == pytest.approx(1)
+    drawn = state.apply_chance(DrawColours((B, R, Y)))
+    assert drawn.is_chance and not drawn.is_colour_draw and len(drawn.chance_outcomes()) == 18
+    assert [drawn.king_of(p) for p in range(3)] == [B, R, Y]
+    assert [drawn.player_of(k) for k in (R, Y, B)] == [1, 2, 0]
+    rng = random.Random(4)
+    while not drawn.is_terminal:  # the seating stays through the three challenges
+        drawn = drawn.resolve_chance(rng)
+        assert drawn.seating == (B, R, Y)
+        drawn = drawn.apply_joint({k: rng.choice(MOVES) for k in drawn.active_kings})
+    assert drawn.seating == (B, R, Y)
+
+
+@pytest.mark.clause("TC-SETUP-4")
+def test_the_draw_comes_first_and_cannot_be_skipped_or_repeated() -> None:
+    state = new_game()
+    with pytest.raises(TonccIllegalActionError, match=r"^TC-SETUP-4: chance outcome: the colours"):
+        state.apply_chance(PlaceRegion(0))
+    with pytest.raises(TonccIllegalActionError, match=r"^TC-SETUP-4: layout: the colours"):
+        state.dealt(tuple(range(18)))
+    with pytest.raises(TonccIllegalActionError, match=r"^TC-SETUP-4: the colours are not drawn"):
+        state.apply_joint({R: E, Y: E, B: E})
+    with pytest.raises(QueryError, match="not drawn yet"):
+        state.king_of(0)
+    for bad in ((R, R, B), (R, Y), (0, 1, 2), "RYB", None):
+        with pytest.raises(TonccIllegalActionError, match=r"^TC-SETUP-4"):
+            DrawColours(bad)  # type: ignore[arg-type]
+    drawn = state.apply_chance(DrawColours((Y, B, R)))
+    with pytest.raises(TonccIllegalActionError, match=r"^TC-SETUP-2"):
+        drawn.apply_chance(DrawColours((R, Y, B)))
+    with pytest.raises(QueryError, match="player"):
+        drawn.king_of(3)
+    assert state == new_game() and state.seating is None
+
+
+@pytest.mark.clause("TC-SETUP-4")
+def test_the_fixed_seating_has_no_draw_player_0_red_1_yellow_2_blue() -> None:
+    state = new_game(FIXED)
+    assert state.seating == (R, Y, B) and not state.is_colour_draw
+    assert len(state.chance_outcomes()) == 18
+    assert [state.king_of(p) for p in range(3)] == [R, Y, B]
+
+
+@pytest.mark.clause("TC-SETUP-4")
+def test_the_draw_gives_every_seating_about_as_often() -> None:
+    rng = random.Random(11)
+    counts = {seating: 0 for seating in SEATINGS}
+    for _ in range(600):
+        counts[new_game().resolve_chance(rng).seating] += 1  # type: ignore[index]
+    assert all(60 <= n <= 140 for n in counts.values()), counts
 
 
 @pytest.mark.clause("TC-MOVE-1")

@@ -6,8 +6,10 @@ from itertools import combinations
 
 import attrs
 import pytest
+from tests.toncc.helpers import FIXED
 
 from tongiaki_rules.toncc import (
+    CLAUSES,
     KINGDOM_WINDOWS,
     STANDARD_MAP,
     Colour,
@@ -75,7 +77,7 @@ def test_the_reconstructed_map_is_fair_every_king_has_the_same_kingdom_values_3_
 @pytest.mark.clause("TC-MAP-3")
 def test_a_user_map_replaces_the_standard_one() -> None:
     turned = TonccMap(STANDARD_MAP.regions[6:] + STANDARD_MAP.regions[:6])  # a side further
-    state = new_game(toncc_map=turned).dealt(tuple(range(18)))
+    state = new_game(FIXED, toncc_map=turned).dealt(tuple(range(18)))
     assert state.toncc_map is turned and turned != STANDARD_MAP
     assert kingdom_value(KINGDOM_WINDOWS[0], King.RED, turned) == 9  # B0-B2 yellow: Red weak
 
@@ -115,3 +117,25 @@ def test_a_map_is_a_hashable_value() -> None:
     assert copy == STANDARD_MAP and hash(copy) == hash(STANDARD_MAP)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         copy.regions = ()  # type: ignore[misc]
+
+
+@pytest.mark.clause("TC-MAP-1", "TC-MAP-2")
+def test_a_map_where_three_pictures_off_a_window_share_a_feature_is_refused() -> None:
+    regions = list(STANDARD_MAP.regions)
+    regions[7] = attrs.evolve(regions[7], shape=Shape.CIRCLE)  # B1 gets a circle: A1-A2-B1 ...
+    with pytest.raises(TonccMapError, match="A1-A2-B1 share the shape but are not a Map window"):
+        TonccMap(tuple(regions))
+    regions = list(STANDARD_MAP.regions)
+    regions[1] = attrs.evolve(regions[1], dots=2)  # A1 gets the 2 dots of B2, B3 and B4
+    with pytest.raises(TonccMapError, match="A1-B2-B3 share the dots but are not a Map window"):
+        TonccMap(tuple(regions))
+
+
+@pytest.mark.clause("TC-MOVE-4")
+def test_the_reversal_at_the_edge_is_a_stated_rule_not_a_derived_one() -> None:
+    assert CLAUSES["TC-MOVE-4"].status == "stated"
+    assert CLAUSES["TC-MOVE-3"].status == "stated"
+    assert (
+        CLAUSES["TC-SETUP-4"].status == "stated"
+        and "draws a colour" in CLAUSES["TC-SETUP-4"].summary
+    )

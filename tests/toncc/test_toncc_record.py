@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.toncc.helpers import FIXED
 
-from tongiaki_rules.errors import RecordError
+from tongiaki_rules.errors import RecordError, SettingsError
 from tongiaki_rules.toncc import (
     STANDARD_MAP,
     King,
@@ -61,7 +62,9 @@ def test_every_state_of_a_record_is_the_state_of_the_game_at_that_step() -> None
     states = recorder.record.states()
     assert states[0].is_chance
     assert states[-1] == recorder.state and states[-1].is_terminal
-    assert len(states) == 1 + len(recorder.record.challenges) + recorder.record.turn_count
+    draw = 1  # the colour draw is a step of its own
+    assert len(states) == 1 + draw + len(recorder.record.challenges) + recorder.record.turn_count
+    assert states[1].seating == recorder.record.seating and states[1].layout == ()
 
 
 def test_a_custom_map_is_written_into_the_record_and_read_back() -> None:
@@ -90,7 +93,13 @@ def good_document() -> dict[str, Any]:
 HOSTILE: list[tuple[str, Any, str]] = [
     ("schema", "tongiaki-record", "schema"),
     ("version", True, "version"),
-    ("version", 2, "version"),
+    ("version", 3, "version"),
+    ("version", 0, "version"),
+    ("seating", ["red", "red", "blue"], "seating"),
+    ("seating", ["red", "green", "blue"], "seating[1]"),
+    ("seating", ["red", "blue"], "seating"),
+    ("seating", None, "seating"),
+    ("seating", "RYB", "seating"),
     ("rules", {"compass": "north"}, "rules"),
     ("rules", {"compas": "d6"}, "rules.compas"),
     ("rules", {"compass": 1}, "rules.compass"),
@@ -198,8 +207,16 @@ def test_a_record_built_in_python_is_checked_too() -> None:
     with pytest.raises(RecordError, match="challenges"):
         TonccRecord(challenges="abc")  # type: ignore[arg-type]
     with pytest.raises(RecordError) as caught:
-        TonccRecord(challenges=(ChallengeLog(tuple(range(18)), ()), ChallengeLog(tuple(range(18)))))
+        TonccRecord(
+            FIXED, challenges=(ChallengeLog(tuple(range(18)), ()), ChallengeLog(tuple(range(18))))
+        )
     assert caught.value.path == "challenges[1]"
+    with pytest.raises(RecordError) as caught:
+        TonccRecord(challenges=(ChallengeLog(tuple(range(18)), ()),))  # the draw is missing
+    assert caught.value.path == "seating" and caught.value.clause == "TC-SETUP-4"
+    with pytest.raises(RecordError) as caught:
+        TonccRecord(FIXED, seating=(King.RED, King.YELLOW, King.BLUE))
+    assert caught.value.path == "seating"
     with pytest.raises(RecordError):
         TonccRecord().replay(5)
 
@@ -209,6 +226,47 @@ def test_the_bots_choose_legal_moves_and_refuse_kings_not_on_the_board() -> None
     for name in ("random", "greedy"):
         bot = make_bot(name, 1)
         assert bot.choose(state, King.RED) in state.legal_actions(King.RED)
-    with pytest.raises(Exception, match="not one of"):
+    with pytest.raises(SettingsError, match="not one of"):
         make_bot("clever")
     assert GreedyBot.worth(state, King.RED, Move(1)) >= 0
+
+
+@pytest.mark.clause("TC-SETUP-4")
+def test_the_colour_draw_is_written_into_the_record_and_replayed() -> None:
+    recorder = played(5, turns=4)
+    record = recorder.record
+    data = json.loads(record.to_json())
+    assert data["version"] == 2
+    assert data["seating"] == [k.name.lower() for k in recorder.state.seating]  # type: ignore[union-attr]
+    again = TonccRecord.from_json(record.to_json())
+    assert again == record and again.replay() == recorder.state
+    fixed = TonccRecorder(FIXED)
+    fixed.shuffle(random.Random(1))
+    assert json.loads(fixed.record.to_json())["seating"] is None
+
+
+def test_a_version_1_record_still_reads_with_the_fixed_seating() -> None:
+    recorder = TonccRecorder(FIXED)
+    recorder.shuffle(random.Random(8))
+    state = recorder.state
+    bots = [GreedyBot(1), RandomBot(2), RandomBot(3)]
+    for _ in range(5):
+        recorder.apply(
+            {k: bots[k.value].choose(recorder.state, k) for k in recorder.state.active_kings}
+        )
+    data = json.loads(recorder.record.to_json())
+    del data["seating"]
+    data["version"] = 1
+    data["rules"] = {}  # version 1 had no colour_draw flag: players sat by colour
+    old = TonccRecord.from_json(json.dumps(data))
+    assert old.rules.colour_draw.value == "fixed" and old.seating is None
+    assert old.replay() == recorder.state and old.states()[1] == state
+    assert json.loads(old.to_json())["version"] == 2  # written back as version 2
+    data["rules"] = {"colour_draw": "draw"}
+    with pytest.raises(RecordError) as caught:
+        TonccRecord.from_json(json.dumps(data))
+    assert caught.value.path == "rules.colour_draw"
+    data["rules"] = {}
+    data["seating"] = ["red", "yellow", "blue"]
+    with pytest.raises(RecordError, match="unknown field"):
+        TonccRecord.from_json(json.dumps(data))

@@ -74,6 +74,14 @@ def test_two_kings_tied_for_the_best_score(flag: TopTie, expected: tuple[int, in
     assert toncc_points((10, 4, 10), TonccRules(top_tie=flag)) == swapped
 
 
+@pytest.mark.clause("TC-SCORE-4", "TC-SCORE-6")
+def test_winner_takes_both_changes_nothing_without_a_tie_for_first() -> None:
+    rules = TonccRules(top_tie="winner_takes_both")
+    assert toncc_points((12, 10, 8), rules) == (2, 1, 0)
+    assert toncc_points((3, 9, 9), rules) == (0, 0, 3)  # Blue beats Yellow on 9: he takes both
+    assert toncc_points((9, 4, 4), rules) == (2, 0, 1)  # a tie for second: 2 and 1 as ranked
+
+
 @pytest.mark.clause("TC-GAME-2")
 def test_the_most_tonc_points_win_and_two_tied_go_to_the_weaker_king() -> None:
     assert game_winners((5, 2, 2), (0, 0, 0), TonccRules()) == (R,)

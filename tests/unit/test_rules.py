@@ -82,9 +82,7 @@ BOOL_FLAGS = [name for name, (default, _, _) in FLAG_TABLE.items() if isinstance
 
 
 def flag_params() -> list[object]:
-    return [
-        pytest.param(name, default, id=name) for name, (default, _, _amb) in FLAG_TABLE.items()
-    ]
+    return [pytest.param(name, default, id=name) for name, (default, _, _amb) in FLAG_TABLE.items()]
 
 
 def enum_values() -> list[object]:

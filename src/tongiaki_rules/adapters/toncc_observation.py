@@ -36,6 +36,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..errors import QueryError, SettingsError, shown
+from ..pergame import as_index
 from ..toncc import LABELS, MAX_TURNS_PER_CHALLENGE, MIND, King, TonccState, observe
 from ..toncc.board import REGION_CELLS
 from ..toncc.rules import COMPASS_DIRECTIONS
@@ -48,6 +50,8 @@ __all__ = [
     "move_name",
     "observation_text",
     "observation_vector",
+    "player_observation_text",
+    "player_observation_vector",
 ]
 
 _PLACES: Final = REGION_CELLS + 2
@@ -112,6 +116,36 @@ def observation_vector(state: TonccState, king: King) -> tuple[float, ...]:
     return tuple(values)
 
 
+def player_observation_vector(state: TonccState, player: int) -> tuple[float, ...]:
+    """Player ``player``'s observation: his King's (:func:`observation_vector`).
+
+    Before the colour draw a player has no King yet: the ``king`` section is
+    all zeros and the rest is the public position, the same for everyone.
+    """
+    king = _player_king(state, player)
+    if king is not None:
+        return observation_vector(state, king)
+    return (0.0, 0.0, 0.0, *observation_vector(state, King.RED)[3:])
+
+
+def player_observation_text(state: TonccState, player: int) -> str:
+    """Player ``player``'s observation as text; before the draw, the public position."""
+    king = _player_king(state, player)
+    if king is not None:
+        return observation_text(state, king)
+    lines = board_text(state).splitlines()
+    return "\n".join((f"Player {player} sees: the colours are being drawn", *lines[1:]))
+
+
+def _player_king(state: TonccState, player: int) -> King | None:
+    if type(state) is not TonccState:
+        raise QueryError(f"state: expected a TonccState, got {shown(state)}")
+    index = as_index(player)
+    if index is None or not 0 <= index < 3:
+        raise SettingsError(f"player must be a player 0..2, not {shown(player)}")
+    return None if state.seating is None else state.seating[index]
+
+
 def move_name(state: TonccState, number: int) -> str:
     """The Compass number ``number`` (1..6) with its direction under the state's rules.
 
@@ -134,6 +168,8 @@ def board_text(state: TonccState) -> str:
     if state.is_terminal:
         winners = ", ".join(k.name for k in state.winners())
         head = f"game over: won by {winners}"
+    elif state.is_colour_draw:
+        head = "the players draw their colours"
     elif state.is_chance:
         head = f"challenge {state.challenge + 1}: shuffling the regions ({len(state.layout)}/18)"
     else:

@@ -3,17 +3,26 @@
 Needs the ``openspiel`` extra (``pip install 'tongiaki_rules[openspiel]'``).
 The game is **simultaneous-move** (``Dynamics.SIMULTANEOUS``): at each turn
 of a challenge the three Kings choose at once and one joint action moves
-them all (TC-MOVE-1); the shuffle of the regions at the start of each
-challenge is an explicit chance node per cell (``EXPLICIT_STOCHASTIC``); the
-information is imperfect, as a King chooses without seeing the others'
-choices. Returns come at the end and are zero-sum (the winners share +1, the
-others -1; all 0 when the three share the win).
+them all (TC-MOVE-1); the colour draw at the start of the game (TC-SETUP-4)
+and the shuffle of the regions at the start of each challenge are explicit
+chance nodes (``EXPLICIT_STOCHASTIC``); the information is imperfect, as a
+King chooses without seeing the others' choices. Returns come at the end and
+are zero-sum (the winners share +1, the others -1; all 0 when the three
+share the win).
 
-- Actions ``0..5`` are the Compass numbers 1..6 (:data:`MOVE_ACTIONS`);
-  :data:`PASS` (6) is the only action of a King who has left the challenge
-  (his last seal placed), as OpenSpiel wants one action from every player.
-- Chance outcomes ``0..17`` are region ids: the region put on the next cell
-  (I1..I6, then O1..O12), each with probability 1/regions left.
+- **Players are not Kings.** The first chance node draws the colours: player
+  ``p`` plays King ``toncc_state.king_of(p)``. Legal actions, ``apply_actions``,
+  observations and returns are by player. With ``colour_draw="fixed"``
+  there is no draw and player 0 is Red, 1 Yellow, 2 Blue.
+- Actions ``0..5`` are the Compass numbers 1..6 (:data:`MOVE_ACTIONS`).
+- :data:`PASS` (6) is the **pass**: the one and only legal action of a player
+  whose King has left the challenge (his last seal placed, TC-END-1), since
+  OpenSpiel wants an action from every player at a simultaneous node. It is
+  never legal for a King on the board, and it changes nothing.
+- Chance outcomes: at the colour draw, ``0..5`` index
+  :data:`~tongiaki_rules.toncc.SEATINGS` (1/6 each); during a shuffle, ``0..17``
+  are region ids, the region put on the next cell (I1..I6, then O1..O12),
+  each with probability 1/regions left.
 - Parameters (strings): every flag of :class:`~tongiaki_rules.toncc.TonccRules`
   under its own name, its value as in the enum (``compass="d6"``); the Map is
   :data:`~tongiaki_rules.toncc.STANDARD_MAP`.
@@ -27,12 +36,13 @@ others -1; all 0 when the three share the win).
 >>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
 (3, 7, 18)
 >>> state = game.new_initial_state()
->>> state.is_chance_node(), len(state.chance_outcomes())
-(True, 18)
+>>> state.is_chance_node(), len(state.chance_outcomes())  # the colour draw
+(True, 6)
 """
 
 from __future__ import annotations
 
+import types
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -52,12 +62,12 @@ except ModuleNotFoundError as error:  # pragma: no cover - depends on what is in
 from ..errors import InvalidPositionError, SettingsError, shown
 from ..pergame import as_index, index_problem
 from ..toncc import (
-    KINGS,
     LABELS,
     MAX_TURNS_PER_CHALLENGE,
     MOVES,
+    SEATINGS,
+    DrawColours,
     JointAction,
-    King,
     PlaceRegion,
     TonccIllegalActionError,
     TonccRules,
@@ -69,8 +79,8 @@ from .toncc_observation import (
     SECTIONS,
     board_text,
     move_name,
-    observation_text,
-    observation_vector,
+    player_observation_text,
+    player_observation_vector,
 )
 
 __all__ = [
@@ -106,9 +116,9 @@ def _value(flag: object) -> str:
     return str(getattr(flag, "value", flag))
 
 
-PARAMETERS: Final[Mapping[str, str]] = {
-    field.name: _value(field.default) for field in attrs.fields(TonccRules)
-}
+PARAMETERS: Final[Mapping[str, str]] = types.MappingProxyType(
+    {field.name: _value(field.default) for field in attrs.fields(TonccRules)}
+)
 """The game parameters and their defaults: the flags of ``TonccRules``, by value."""
 
 _GAME_TYPE: Final = pyspiel.GameType(
@@ -213,8 +223,8 @@ class TonccGame(pyspiel.Game):
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
 
     def max_chance_nodes_in_history(self) -> int:
-        """Eighteen draws for each of the three challenges."""
-        return 3 * _REGIONS
+        """The colour draw, then eighteen draws for each of the three challenges."""
+        return 1 + 3 * _REGIONS
 
 
 @attrs.frozen(slots=True)
@@ -234,12 +244,15 @@ class TonccSpielState(pyspiel.State):
     """An OpenSpiel state wrapping one immutable :class:`~tongiaki_rules.toncc.TonccState`.
 
     >>> state = load_game().new_initial_state()
+    >>> state.apply_action(3)  # the colour draw: players 0, 1, 2 get SEATINGS[3]
+    >>> [state.toncc_state.king_of(p).name for p in range(3)]
+    ['YELLOW', 'BLUE', 'RED']
     >>> for region in range(18):
     ...     state.apply_action(region)
     >>> state.current_player() == pyspiel.PlayerId.SIMULTANEOUS
     True
-    >>> state.apply_actions([0, 0, 3])  # Red and Yellow contest I1, Blue takes I4
-    >>> state.toncc_state.seals
+    >>> state.apply_actions([0, 3, 0])  # players 0, 2 (Yellow, Red) contest I1, Blue takes I4
+    >>> state.toncc_state.seals  # by King: Red, Yellow, Blue
     (5, 6, 5)
     """
 
@@ -265,14 +278,17 @@ class TonccSpielState(pyspiel.State):
         if state.is_terminal:
             return []
         if state.is_chance:
-            return [outcome.region for outcome, _ in state.chance_outcomes()]
+            return [index for index, _ in self.chance_outcomes()]
         if player not in (0, 1, 2):  # legal_actions() of the simultaneous node: use (player)
             return []
-        return list(MOVE_ACTIONS) if state.legal_actions(King(player)) else [PASS]
+        return list(MOVE_ACTIONS) if state.legal_actions(state.king_of(player)) else [PASS]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The regions left to place, each with probability 1/regions left."""
-        return [(outcome.region, p) for outcome, p in self._now.state.chance_outcomes()]
+        """The seatings of the colour draw (1/6 each), or the regions left to place."""
+        state = self._now.state
+        if state.is_colour_draw:
+            return [(index, 1.0 / len(SEATINGS)) for index in range(len(SEATINGS))]
+        return [(o.region, p) for o, p in state.chance_outcomes()]  # type: ignore[union-attr]
 
     def apply_action(self, action: Any) -> None:
         """Apply a chance outcome: the region id to put on the next cell.
@@ -301,13 +317,17 @@ class TonccSpielState(pyspiel.State):
                 "TC-MOVE-1",
             )
         if index not in self._legal_actions(_CHANCE):
+            if state.is_colour_draw:
+                raise TonccIllegalActionError(
+                    f"chance outcome {index}: the colour draw has outcomes 0..5", "TC-SETUP-4"
+                )
             raise TonccIllegalActionError(
                 f"chance outcome {index}: region {index} is not one left to place", "TC-SETUP-2"
             )
         super().apply_action(index)
 
     def apply_actions(self, actions: Any) -> None:
-        """Apply one action per King, by seat (:data:`PASS` for a King off the board).
+        """Apply one action per player (:data:`PASS` for a player whose King has left).
 
         Raises :class:`~tongiaki_rules.toncc.TonccIllegalActionError` naming
         the King and the action, and changes nothing, if ``actions`` is not
@@ -331,38 +351,48 @@ class TonccSpielState(pyspiel.State):
             )
         if len(actions) != 3:
             raise TonccIllegalActionError(
-                f"joint action: expected 3 actions (Red, Yellow, Blue), got {len(actions)}",
+                f"joint action: expected 3 actions (players 0, 1, 2), got {len(actions)}",
                 "TC-MOVE-1",
             )
         chosen = []
-        for king, action in zip(KINGS, actions, strict=True):
+        for player, action in enumerate(actions):
             index = as_index(action)
-            legal = self._legal_actions(king.value)
+            legal = self._legal_actions(player)
             if index is None or index not in legal:
                 what = (
                     index_problem("action", action, PASS + 1)
                     if index is None
                     else (f"action {index} is not one of his: {legal}")
                 )
-                raise TonccIllegalActionError(f"King {king.name}: {what}", "TC-MOVE-2")
+                king = state.king_of(player)
+                raise TonccIllegalActionError(
+                    f"player {player} (King {king.name}): {what}", "TC-MOVE-2"
+                )
             chosen.append(index)
         return (chosen[0], chosen[1], chosen[2])
 
     def _apply_action(self, action: int) -> None:
         state = self._now.state
-        self._now = _Now(state.apply_chance(PlaceRegion(int(action))))
+        if state.is_colour_draw:
+            self._now = _Now(state.apply_chance(DrawColours(SEATINGS[int(action)])))
+        else:
+            self._now = _Now(state.apply_chance(PlaceRegion(int(action))))
 
     def _apply_actions(self, actions: list[int]) -> None:
         state = self._now.state
-        joint = tuple(
-            None if a == PASS else MOVES[a] for a in self._checked_joint([int(a) for a in actions])
-        )
-        self._now = _Now(state.apply_joint(JointAction((joint[0], joint[1], joint[2]))))
+        chosen = self._checked_joint([int(a) for a in actions])
+        by_king: list[Any] = [None, None, None]
+        for player, action in enumerate(chosen):
+            by_king[state.king_of(player).value] = None if action == PASS else MOVES[action]
+        self._now = _Now(state.apply_joint(JointAction((by_king[0], by_king[1], by_king[2]))))
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self._now.state
         index = int(action)
         if player == _CHANCE:
+            if state.is_colour_draw and 0 <= index < len(SEATINGS):
+                kings = ", ".join(k.name.title() for k in SEATINGS[index])
+                return f"colours drawn: players 0, 1, 2 play {kings}"
             cell = LABELS[len(state.layout)] if state.is_chance else "the next cell"
             return f"region {index} on {cell}"
         if index == PASS:
@@ -376,8 +406,12 @@ class TonccSpielState(pyspiel.State):
         return self._now.state.is_terminal
 
     def returns(self) -> list[float]:
-        """Zero-sum returns by seat at the end (see ``TonccState.returns``); 0 before."""
-        return list(self._now.state.returns())
+        """Zero-sum returns by player at the end (see ``TonccState.returns``); 0 before."""
+        state = self._now.state
+        by_king = state.returns()
+        if state.seating is None:
+            return list(by_king)
+        return [by_king[king.value] for king in state.seating]
 
     def __str__(self) -> str:
         return board_text(self._now.state)
@@ -390,7 +424,9 @@ class TonccObserver:
 
     >>> game = load_game()
     >>> observer = game.make_py_observer()
-    >>> observer.set_from(game.new_initial_state(), 2)
+    >>> state = game.new_initial_state()
+    >>> state.apply_action(0)  # the colour draw: SEATINGS[0], player 2 plays Blue
+    >>> observer.set_from(state, 2)
     >>> observer.dict["king"].tolist(), observer.tensor.shape
     ([0.0, 0.0, 1.0], (473,))
     """
@@ -413,11 +449,11 @@ class TonccObserver:
         :class:`~tongiaki_rules.errors.SettingsError` if ``player`` is not a
         seat 0..2; the tensor is then unchanged.
         """
-        self.tensor[:] = observation_vector(_toncc_state(state), _king(player))
+        self.tensor[:] = player_observation_vector(_toncc_state(state), _player(player))
 
     def string_from(self, state: TonccSpielState, player: int) -> str:
         """``player``'s observation of ``state`` as text (errors as :meth:`set_from`)."""
-        return observation_text(_toncc_state(state), _king(player))
+        return player_observation_text(_toncc_state(state), _player(player))
 
 
 def _toncc_state(state: object) -> TonccState:
@@ -426,11 +462,11 @@ def _toncc_state(state: object) -> TonccState:
     return state.toncc_state
 
 
-def _king(player: object) -> King:
+def _player(player: object) -> int:
     index = as_index(player)
     if index is None or not 0 <= index < 3:
         raise SettingsError(f"player must be a seat 0..2, not {shown(player)}")
-    return King(index)
+    return index
 
 
 pyspiel.register_game(_GAME_TYPE, TonccGame)

@@ -1,11 +1,15 @@
-"""Tóncc as a PettingZoo ``ParallelEnv``, ``toncc_v0``: the three Kings move at once.
+"""Tóncc for PettingZoo, ``toncc_v1``: a ``ParallelEnv`` (the three Kings move at once)
+and an AEC ``env()`` beside it.
 
 Needs the ``pettingzoo`` extra (``pip install 'tongiaki_rules[pettingzoo]'``).
 
-- Agents ``"red"``, ``"yellow"`` and ``"blue"`` (:data:`AGENTS`), the three
-  Kings by seat. All three stay in ``agents`` for the whole game (a King
-  who has placed his last seal comes back at the next challenge) and leave
-  together when it ends.
+- Agents ``"player_0"``, ``"player_1"`` and ``"player_2"`` (:data:`AGENTS`),
+  the three players. Each draws his King at ``reset`` (TC-SETUP-4, the
+  colour draw): ``infos[agent]["king"]`` names it (``"red"``, ...) and
+  :meth:`TonccParallelEnv.king_of` gives it; with
+  ``TonccRules(colour_draw="fixed")`` player 0 is Red, 1 Yellow and 2 Blue.
+  All three stay in ``agents`` for the whole game (a King who has placed his
+  last seal comes back at the next challenge) and leave together when it ends.
 - Action of an agent: ``Discrete(6)``, action ``k`` is Compass number ``k + 1``.
   ``step`` takes a dict agent → action; a King on the board must have one;
   the action of a King off the board (all-zero mask) is ignored, so it may
@@ -13,22 +17,30 @@ Needs the ``pettingzoo`` extra (``pip install 'tongiaki_rules[pettingzoo]'``).
 - Observation of an agent: a dict with ``"observation"``, the float32
   vector of :mod:`.toncc_observation`, and ``"action_mask"``, six int8 ones
   for a King on the board and six zeros for a King off it (or at the end).
-- Chance: the shuffle at the start of each challenge is drawn inside the
-  environment from a ``random.Random`` seeded by ``reset(seed=...)`` (or
-  ``parallel_env(seed=...)``); the same seed and actions give the same game.
+- Chance: the colour draw at ``reset`` and the shuffle at the start of each
+  challenge are drawn inside the environment from a ``random.Random``
+  seeded by ``reset(seed=...)`` (or ``parallel_env(seed=...)``); the same
+  seed and actions give the same game.
 - Rewards: 0 until the end, then the zero-sum returns of the game (the
   winners share +1, the others -1; 0 each when the three share the win).
   Every agent is terminated at the end. A game still running after
   ``max_cycles`` steps is truncated, without rewards; the default,
   :data:`MAX_CYCLES`, is the longest possible game, so it never truncates.
-- ``infos[agent]``: ``{"challenge": c, "on_board": bool}`` (``c`` from 0, 3 at the end).
+- ``infos[agent]``: ``{"challenge": c, "on_board": bool, "king": "red"}`` (``c`` from 0,
+  3 at the end).
+- :func:`env` is the same game as an AEC environment (PettingZoo's own
+  ``parallel_to_aec``): the players choose one after another, and the moves
+  are applied together once the last has chosen, so no player sees another's
+  choice before the reveal.
 - ``render()``: the position as text (``"ansi"`` returns it, ``"human"`` prints it).
 
 >>> from tongiaki_rules.adapters.toncc_pettingzoo import parallel_env
 >>> game = parallel_env(seed=1)
 >>> observations, infos = game.reset()
->>> observations["red"]["action_mask"].tolist(), game.action_space("red")
+>>> observations["player_0"]["action_mask"].tolist(), game.action_space("player_0")
 ([1, 1, 1, 1, 1, 1], Discrete(6))
+>>> game.king_of("player_0") in ("red", "yellow", "blue")
+True
 """
 
 from __future__ import annotations
@@ -41,7 +53,9 @@ try:
     import gymnasium
     import numpy as np
     from gymnasium import spaces
-    from pettingzoo import ParallelEnv
+    from pettingzoo import AECEnv, ParallelEnv
+    from pettingzoo.utils import wrappers
+    from pettingzoo.utils.conversions import parallel_to_aec
 except ModuleNotFoundError as error:  # pragma: no cover - depends on what is installed
     raise ModuleNotFoundError(
         "tongiaki_rules.adapters.toncc_pettingzoo needs PettingZoo, Gymnasium and numpy: "
@@ -52,7 +66,6 @@ except ModuleNotFoundError as error:  # pragma: no cover - depends on what is in
 from ..errors import IllegalActionError, SettingsError, shown
 from ..pergame import as_index, index_problem
 from ..toncc import (
-    KINGS,
     MAX_TURNS_PER_CHALLENGE,
     MOVES,
     STANDARD_MAP,
@@ -65,10 +78,10 @@ from ..toncc import (
 from ..toncc.textview import render_text
 from .toncc_observation import OBSERVATION_SIZE, board_text, observation_vector
 
-__all__ = ["AGENTS", "MAX_CYCLES", "TonccParallelEnv", "parallel_env"]
+__all__ = ["AGENTS", "MAX_CYCLES", "TonccParallelEnv", "env", "parallel_env"]
 
-AGENTS: Final = ("red", "yellow", "blue")
-"""The agents, one per King by seat (Red, Yellow, Blue)."""
+AGENTS: Final = ("player_0", "player_1", "player_2")
+"""The agents, one per player; each plays the King he drew (see ``king_of``)."""
 
 MAX_CYCLES: Final = 3 * MAX_TURNS_PER_CHALLENGE
 """Steps in the longest game (171): the default ``max_cycles``, which never truncates."""
@@ -101,14 +114,14 @@ class TonccParallelEnv(ParallelEnv):
     >>> game = TonccParallelEnv(seed=3)
     >>> _ = game.reset()
     >>> try:
-    ...     game.step({"red": 0, "yellow": 6, "blue": 1})
+    ...     game.step({"player_0": 0, "player_1": 6, "player_2": 1})
     ... except IllegalActionError as error:
     ...     print(error)
-    agent 'yellow': action 6 is outside 0..5
+    agent 'player_1': action 6 is outside 0..5
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "name": "toncc_v0",
+        "name": "toncc_v1",
         "render_modes": ["ansi", "human"],
         "render_fps": 2,
         "is_parallelizable": True,
@@ -165,8 +178,17 @@ class TonccParallelEnv(ParallelEnv):
     @staticmethod
     def _seat_of(agent: object) -> int:
         if type(agent) is not str or agent not in AGENTS:
-            raise SettingsError(f"agent must be one of 'red', 'yellow', 'blue', not {shown(agent)}")
+            raise SettingsError(
+                f"agent must be one of 'player_0', 'player_1', 'player_2', not {shown(agent)}"
+            )
         return AGENTS.index(agent)
+
+    def king_of(self, agent: str) -> str:
+        """The King ``agent`` drew (``"red"``, ``"yellow"`` or ``"blue"``); after ``reset``."""
+        seat = self._seat_of(agent)
+        if self._state.seating is None:
+            raise SettingsError("king_of: no game under way: call reset() first")
+        return self._state.king_of(seat).name.lower()
 
     # ---------------------------------------------------------------- the game
     @property
@@ -220,7 +242,9 @@ class TonccParallelEnv(ParallelEnv):
         over = after.is_terminal
         cut = not over and self._steps >= self.max_cycles
         returns = after.returns() if over else (0.0, 0.0, 0.0)
-        rewards = {agent: float(returns[AGENTS.index(agent)]) for agent in agents}
+        rewards = {
+            agent: float(returns[after.king_of(AGENTS.index(agent)).value]) for agent in agents
+        }
         terminations = dict.fromkeys(agents, over)
         truncations = dict.fromkeys(agents, cut)
         if over or cut:
@@ -242,11 +266,11 @@ class TonccParallelEnv(ParallelEnv):
         for agent in actions:
             if type(agent) is not str or agent not in AGENTS:
                 raise IllegalActionError(
-                    f"actions: {shown(agent)} is not an agent ('red', 'yellow', 'blue')"
+                    f"actions: {shown(agent)} is not an agent ('player_0', 'player_1', 'player_2')"
                 )
         moves: list[Any] = [None, None, None]
-        for king in KINGS:
-            agent = AGENTS[king.value]
+        for seat, agent in enumerate(AGENTS):
+            king = self._state.king_of(seat)
             on_board = bool(self._state.legal_actions(king))
             action = actions.get(agent)
             if action is None:
@@ -265,11 +289,12 @@ class TonccParallelEnv(ParallelEnv):
     def _observations(self) -> dict[str, Any]:
         state = self._state
         observed = {}
-        for king in KINGS:
+        for seat, agent in enumerate(AGENTS):
+            king = state.king_of(seat)
             mask = (
                 np.ones(_MOVES, np.int8) if state.legal_actions(king) else np.zeros(_MOVES, np.int8)
             )
-            observed[AGENTS[king.value]] = {
+            observed[agent] = {
                 "observation": np.array(observation_vector(state, king), np.float32),
                 "action_mask": mask,
             }
@@ -277,17 +302,22 @@ class TonccParallelEnv(ParallelEnv):
 
     def _infos(self) -> dict[str, dict[str, Any]]:
         state = self._state
+        kings = [state.king_of(seat) for seat in range(len(AGENTS))]
         return {
-            AGENTS[king.value]: {
+            agent: {
                 "challenge": state.challenge,
                 "on_board": bool(state.legal_actions(king)),
+                "king": king.name.lower(),
             }
-            for king in KINGS
+            for agent, king in zip(AGENTS, kings, strict=True)
         }
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The current observation of ``agent`` (``SettingsError`` naming an unknown agent)."""
-        observed: dict[str, Any] = self._observations()[AGENTS[self._seat_of(agent)]]
+        seat = self._seat_of(agent)
+        if self._state.seating is None:
+            raise SettingsError("observe: no game under way: call reset() first")
+        observed: dict[str, Any] = self._observations()[AGENTS[seat]]
         return observed
 
     def render(self) -> str | None:
@@ -322,6 +352,29 @@ def parallel_env(
     """The Tóncc parallel environment; keyword arguments as :class:`TonccParallelEnv`.
 
     >>> parallel_env(seed=0).metadata["name"]
-    'toncc_v0'
+    'toncc_v1'
     """
     return TonccParallelEnv(rules, toncc_map, **kwargs)
+
+
+def env(
+    rules: TonccRules | None = None, toncc_map: TonccMap | None = None, **kwargs: Any
+) -> AECEnv:
+    """Tóncc as a PettingZoo AEC environment: :func:`parallel_env` turned by ``parallel_to_aec``.
+
+    The players choose in turn (``player_0`` first); nothing moves until the
+    last player has chosen, then all move at once. A player
+    whose King has left the challenge still takes his turn, with an all-zero
+    action mask, and any action 0..5 is ignored. Wrapped in PettingZoo's
+    order-enforcing wrapper. Keyword arguments as :class:`TonccParallelEnv`.
+
+    >>> game = env(seed=2)
+    >>> game.reset()
+    >>> game.agent_selection
+    'player_0'
+    >>> game.step(0); game.agent_selection
+    'player_1'
+    """
+    aec = parallel_to_aec(TonccParallelEnv(rules, toncc_map, **kwargs))
+    wrapped: AECEnv = wrappers.OrderEnforcingWrapper(aec)
+    return wrapped

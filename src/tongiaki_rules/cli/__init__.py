@@ -22,6 +22,7 @@ and every file the command writes is written whole or not at all
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import os
 import sys
@@ -77,6 +78,7 @@ def _dispatch(argv: Sequence[str] | None, where: list[str]) -> int:
     """Parse the arguments and run the command, turning every failure into one line."""
     from ..bots import BotFailedError, MatchTooLongError
     from ..errors import TongiakiError
+    from . import language
     from .common import CliError
 
     parser, commands = _parser()
@@ -88,6 +90,7 @@ def _dispatch(argv: Sequence[str] | None, where: list[str]) -> int:
         parser.error(f"choose a command: {', '.join(_COMMANDS)}")
     where[0] = f"tongiaki {args.command}"
     try:
+        language.choose(args)
         status: int = args.run(args)
         sys.stdout.flush()
     except (CliError, TongiakiError) as exc:
@@ -104,6 +107,8 @@ def _dispatch(argv: Sequence[str] | None, where: list[str]) -> int:
     except Exception as exc:  # a bug: still one line, so scripts can rely on the format
         what = f"unexpected {type(exc).__name__}: {exc} (please report this)"
         return _fail(where[0], "error", what)
+    finally:
+        language.choose(argparse.Namespace(lang="en"))  # the next command chooses again
     return status
 
 

@@ -25,6 +25,7 @@ import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..textmap import MIN_WIDTH, map_spans, render_map
+from .language import current
 
 if TYPE_CHECKING:
     from ..hexgrid import Hex
@@ -185,19 +186,30 @@ def print_map(
     out = sys.stdout if stream is None else stream
     options = MapOptions() if options is None else options
     width = map_width(options, out)
+    language = current()  # the players' language of the command (--lang)
     if console is None and colour_wanted(out):
         console = rich_console(out)
         if console is None:
             out.write(
-                render_map(state, colour=True, coords=options.coords, width=width, focus=focus)
+                render_map(
+                    state,
+                    colour=True,
+                    language=language,
+                    coords=options.coords,
+                    width=width,
+                    focus=focus,
+                )
                 + "\n"
             )
             return
     if console is None:
-        out.write(render_map(state, coords=options.coords, width=width, focus=focus) + "\n")
+        drawn = render_map(
+            state, language=language, coords=options.coords, width=width, focus=focus
+        )
+        out.write(drawn + "\n")
         return
     text_module: Any = importlib.import_module("rich.text")
-    for line in map_spans(state, coords=options.coords, width=width, focus=focus):
+    for line in map_spans(state, language, coords=options.coords, width=width, focus=focus):
         text = text_module.Text(no_wrap=True, overflow="ignore")
         for span in line:
             text.append(span.text, style=RICH_STYLES.get(span.style, ""))

@@ -37,9 +37,11 @@ from .. import (
 )
 from ..bots.match import BotFailedError, checked_choice
 from ..explain import decision_words
+from ..i18n import decision_name, tile_name
 from ..narration import Narrator
 from .common import CliError, add_rules_options, ask, write_text
 from .console import MapOptions, action_hex, add_map_options, print_map
+from .language import add_language_option, current, tr
 from .story import seat_name, who_decides
 from .svgdir import SvgFolder, add_svg_dir_option
 from .table import Table, set_table
@@ -78,8 +80,56 @@ Notation (Q,R is a hex, Tonga is 0,0; beaches and jetties are numbered):
 Jetties and rotations: 0 bottom, 1 lower-left, 2 upper-left, 3 top,
 4 upper-right, 5 lower-right. Colours: B R G Y O P."""
 
+_BERTH_NOTATION: Final = " (berth COLOUR BEACH, or return COLOUR)"
+"""What to type at a berth: the notation stays English in every language."""
+
 BOARD_MODES: Final = ("changes", "always", "never")
 """When ``play`` prints the map before a human decides (``--board``)."""
+
+_NOTATION = HELP[HELP.index("  setup BEACH ") : HELP.index("Jetties and rotations")]
+"""The notation part of :data:`HELP`: its keywords stay English in every language."""
+
+
+def help_text() -> str:
+    """:data:`HELP` in the players' language (``--lang``); the notation itself stays English.
+
+    >>> help_text() == HELP
+    True
+    """
+    t = tr()
+    return (
+        t.gettext(
+            "Answer a decision with the number of an action in the list, or with the\n"
+            "action itself in the notation. Commands:\n"
+            "  board       show the board and the choices again\n"
+            "  undo        take back your last decision and the bot moves after it\n"
+            "              (only while no tile was drawn since)\n"
+            "  save FILE   write the game so far to FILE as a JSON game record\n"
+            "              (continue it later, or watch it with: tongiaki replay FILE)\n"
+            "  help        this text\n"
+            "  quit        stop the game here"
+        )
+        + "\n"
+        + t.gettext("Notation (Q,R is a hex, Tonga is 0,0; beaches and jetties are numbered):")
+        + "\n"
+        + _NOTATION
+        + t.gettext(
+            "Jetties and rotations: 0 bottom, 1 lower-left, 2 upper-left, 3 top,\n"
+            "4 upper-right, 5 lower-right. Colours: B R G Y O P."
+        )
+    )
+
+
+def _asks(kind: DecisionKind) -> str | None:
+    t = tr()
+    if kind is DecisionKind.SETUP:
+        return t.gettext("put a setup boat on a beach of Tonga")
+    if kind is DecisionKind.TURN:
+        return t.gettext("your turn: expand, found a royal island or start a New Colonisation")
+    if kind is DecisionKind.DEPARTURE:
+        return t.gettext("which full beach sails, and by which jetty")
+    return None
+
 
 Answer = Literal["moved", "quit", "ended"]
 
@@ -158,6 +208,7 @@ def add_parser(sub: Any) -> None:
     )
     add_map_options(parser, coords=True)
     add_svg_dir_option(parser, "without a heading")
+    add_language_option(parser)
     add_rules_options(parser)
     parser.set_defaults(run=run)
 
@@ -185,7 +236,7 @@ def run(args: argparse.Namespace) -> int:
         raise
     if args.record is not None:
         write_text(args.record, recorder.record.to_json(indent=2) + "\n")
-        print(f"Game record written to {args.record}")
+        print(tr().gettext("Game record written to {file}").format(file=args.record))
     return status
 
 
@@ -197,19 +248,29 @@ def decision_text(state: GameState) -> str:
     'it is the setup: place one boat on a Tonga beach (setup 0\u20135)'
     """
     pending = state.pending
+    t = tr()
+    asked = _asks(pending.kind)
+    if asked is not None:  # in English, the decision in the game's words with what to type
+        return decision_words(state) if current() == "en" else asked
     if pending.kind is DecisionKind.PLACE_TILE and pending.tile is not None:
-        name = state.config.tiles.tile(pending.tile).name
-        return f"place {name}, just drawn: a hex and a rotation (place Q,R rROTATION)"
+        name = tile_name(state.config.tiles.tile(pending.tile), current())
+        text = t.gettext("where {tile} goes: a hex and a rotation").format(tile=name)
+        return text + " (place Q,R rROTATION)"
     if pending.kind is DecisionKind.BERTH and pending.island is not None:
         island = state.island_at(pending.island)
-        name = island.tile.name if island is not None else "the island"
         boats = "".join(c.letter for c in pending.group)
         q, r = pending.island
-        return (
-            f"berth the boats landing on {name} ({q}, {r}), one at a time: {boats} "
-            "(berth COLOUR BEACH, or return COLOUR)"
-        )
-    return decision_words(state)
+        if island is None:
+            text = t.gettext(
+                "berth the boats landing on the island ({q}, {r}), one at a time: {boats}"
+            )
+            return text.format(q=q, r=r, boats=boats) + _BERTH_NOTATION
+        text = t.gettext("berth the boats landing on {island} ({q}, {r}), one at a time: {boats}")
+        named = text.format(island=tile_name(island.tile, current()), q=q, r=r, boats=boats)
+        return named + _BERTH_NOTATION
+    return (
+        decision_words(state) if current() == "en" else decision_name(pending.kind.value, current())
+    )
 
 
 def action_list(state: GameState, width: int = WIDTH) -> list[str]:
@@ -279,7 +340,7 @@ class _Session:
 
     def told_up_to(self, moves: int) -> Narrator:
         """A narrator that has told, silently, the first ``moves`` moves of the game."""
-        narrator = Narrator(self.recorder.states[0])
+        narrator = Narrator(self.recorder.states[0], language=current())
         for action in self.recorder.actions[:moves]:
             narrator.step(action)
         return narrator
@@ -288,15 +349,21 @@ class _Session:
         first = self.recorder.states[0]
         for line in self.narrator.header():
             print(line)
+        t = tr()
         who = []
         for k in range(first.num_players):
             bot = self.bots.get(k)
-            who.append(f"{seat_name(first, k)} ({'human' if bot is None else bot.name})")
-        print(f"At the table: {', '.join(who)}; seed {self.table.seed}")
+            player = t.gettext("human") if bot is None else bot.name
+            who.append(f"{seat_name(first, k)} ({player})")
+        print(
+            t.gettext("At the table: {seats}; seed {seed}").format(
+                seats=", ".join(who), seed=self.table.seed
+            )
+        )
         if self.table.origin is not None:
             print(f"{self.table.origin}.")
         if len(self.bots) < first.num_players:
-            print("Type help for the commands and the notation.")
+            print(t.gettext("Type help for the commands and the notation."))
         for moves, state in enumerate(self.recorder.states):
             self.draw(moves, state)
         while not self.recorder.state.is_terminal:
@@ -311,7 +378,13 @@ class _Session:
             else:
                 answer = self.consult()
                 if answer == "quit":
-                    print(f"Game stopped after {len(self.recorder.actions)} moves.")
+                    moves = len(self.recorder.actions)
+                    stopped = t.ngettext(
+                        "Game stopped after {count} move.",
+                        "Game stopped after {count} moves.",
+                        moves,
+                    )
+                    print(stopped.format(count=moves))
                     self.tell_end()
                     return 0
                 if answer == "ended":
@@ -376,7 +449,11 @@ class _Session:
         else:
             print(_summary(state))
         print()
-        asks = f"{who_decides(state)}, {decision_text(state)}:"
+        asks = (
+            tr()
+            .gettext("{who}, {decision}:")
+            .format(who=who_decides(state), decision=decision_text(state))
+        )
         print(textwrap.fill(asks, WIDTH_TEXT, subsequent_indent="    ", break_on_hyphens=False))
         for line in action_list(state):
             print(line)
@@ -394,9 +471,9 @@ class _Session:
             word, _, rest = text.partition(" ")
             command = word.lower()
             if not text:
-                print("Type the number of an action, an action, or help.")
+                print(tr().gettext("Type the number of an action, an action, or help."))
             elif command in ("help", "?"):
-                print(HELP)
+                print(help_text())
             elif command == "board":
                 self.show(asked=True)
             elif command in ("quit", "exit"):
@@ -411,22 +488,28 @@ class _Session:
                 try:
                     action = match_action(text, state)
                 except NotationError as exc:
-                    print(f"{exc} (type help for the commands)")
+                    print(tr().gettext("{error} (type help for the commands)").format(error=exc))
                     continue
                 self.move(action)
                 return "moved"
 
     def save(self, path: str) -> None:
         if not path:
-            print("save needs a file name: save FILE")
+            print(tr().gettext("save needs a file name: save FILE"))
             return
         try:
             write_text(path, self.recorder.record.to_json(indent=2) + "\n")
         except CliError as exc:
             print(exc)
             return
-        print(f"Saved the game so far ({len(self.recorder.actions)} moves) to {path}")
-        self.saved_after = len(self.recorder.actions)
+        moves = len(self.recorder.actions)
+        saved = tr().ngettext(
+            "Saved the game so far ({count} move) to {file}",
+            "Saved the game so far ({count} moves) to {file}",
+            moves,
+        )
+        print(saved.format(count=moves, file=path))
+        self.saved_after = moves
 
     def confirm_quit(self) -> bool:
         """Whether to quit: asked at a terminal when the game would be lost, else yes."""
@@ -434,10 +517,11 @@ class _Session:
         unsaved = not self.kept and moves > 0 and self.saved_after != moves
         if not unsaved or not sys.stdin.isatty():
             return True
-        answer = ask("The game is not saved (save FILE keeps it). Quit anyway? [y/N] ")
+        t = tr()
+        answer = ask(t.gettext("The game is not saved (save FILE keeps it). Quit anyway? [y/N] "))
         if answer is None or answer.strip().lower() in ("y", "yes"):
             return True
-        print("Playing on.")
+        print(t.gettext("Playing on."))
         return False
 
     def undo(self) -> bool:
@@ -448,14 +532,17 @@ class _Session:
             for k, state in enumerate(states[:-1])
             if state.current_player is not None and state.current_player not in self.bots
         ]
+        t = tr()
         if not mine:
-            print("Nothing to undo: no decision was made at this terminal yet.")
+            print(t.gettext("Nothing to undo: no decision was made at this terminal yet."))
             return False
         last = mine[-1]
         if any(isinstance(action, Draw) for action in actions[last + 1 :]):
             print(
-                f"Cannot undo {format_action(actions[last])!r}: a tile has been drawn since, "
-                "and the draw cannot be taken back."
+                t.gettext(
+                    "Cannot undo {action}: a tile has been drawn since, "
+                    "and the draw cannot be taken back."
+                ).format(action=repr(format_action(actions[last])))
             )
             return False
         later = len(actions) - last - 1
@@ -463,6 +550,14 @@ class _Session:
         if self.pictures is not None:
             self.pictures.forget_after(last)
         self.narrator = self.told_up_to(last)  # told again, silently, up to the position kept
-        after = f" and {later} bot move{'s' * (later != 1)} after it" if later else ""
-        print(f"Took back {format_action(actions[last])!r}{after}.")
+        taken = repr(format_action(actions[last]))
+        if later:
+            text = t.ngettext(
+                "Took back {action} and {count} bot move after it.",
+                "Took back {action} and {count} bot moves after it.",
+                later,
+            )
+        else:
+            text = t.gettext("Took back {action}.")
+        print(text.format(action=taken, count=later))
         return True

@@ -33,6 +33,7 @@ from .. import GameRecord, GameState, render_svg, replay
 from ..textmap import render_map
 from .common import CliError, read_source, write_text
 from .console import MapOptions, add_map_options, print_map
+from .language import add_language_option, current, tr
 
 __all__ = ["DEFAULT_SIZE", "add_parser", "move_title", "position_svg", "position_to_render", "run"]
 
@@ -98,6 +99,7 @@ def add_parser(sub: Any) -> None:
         action="store_true",
         help="SVG: mark the choices of the pending decision",
     )
+    add_language_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -113,7 +115,15 @@ def run(args: argparse.Namespace) -> int:
         print_map(state, options=options)
         return 0
     if form == "map":
-        text = render_map(state, coords=options.coords, width=options.width or None) + "\n"
+        text = (
+            render_map(
+                state,
+                language=current(),
+                coords=options.coords,
+                width=options.width or None,
+            )
+            + "\n"
+        )
     elif form == "list":
         text = str(state) + "\n"
     else:
@@ -171,7 +181,7 @@ def move_title(move: int, total: int) -> str:
     >>> move_title(9, 120)
     'Move 9 of 120'
     """
-    return f"Move {move} of {total}"
+    return tr().gettext("Move {move} of {total}").format(move=move, total=total)
 
 
 def position_svg(
@@ -193,4 +203,6 @@ def position_svg(
     >>> position_svg(new_game(2)) == render_svg(new_game(2), size=DEFAULT_SIZE)
     True
     """
-    return render_svg(state, size=size, highlight=highlight, title=title, coords=coords)
+    return render_svg(
+        state, size=size, highlight=highlight, title=title, coords=coords, language=current()
+    )

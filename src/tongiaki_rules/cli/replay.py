@@ -33,6 +33,7 @@ from .. import Action, GameRecord, GameState, Recorder, format_action, replay_st
 from ..narration import Narrator
 from .common import CliError, ask, read_source
 from .console import MapOptions, action_hex, add_map_options, print_map
+from .language import add_language_option, current, tr
 from .render import move_title
 from .story import who_decides
 from .svgdir import SvgFolder, add_svg_dir_option
@@ -40,6 +41,7 @@ from .svgdir import SvgFolder, add_svg_dir_option
 __all__ = ["add_parser", "move_text", "run"]
 
 STEP_PROMPT = "[Enter] next, b back, NUMBER jump, q quit> "
+"""The prompt of ``--step`` in English (it is shown in the players' language)."""
 
 
 def add_parser(sub: Any) -> None:
@@ -80,6 +82,7 @@ def add_parser(sub: Any) -> None:
     )
     add_map_options(parser, coords=False)
     add_svg_dir_option(parser, "headed Move K of N, as with render --move K")
+    add_language_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -97,7 +100,8 @@ def run(args: argparse.Namespace) -> int:
             "(and --from may not come after --to)"
         )
     states = list(replay_states(record))  # checks every action before printing
-    narrator = Narrator(states[0])
+    narrator = Narrator(states[0], language=current())
+    t = tr()
     told = [narrator.step(action) for action in record.actions]
     board = args.step if args.board is None else args.board
     pictures = None if args.svg_dir is None else SvgFolder.open(args.svg_dir)
@@ -105,19 +109,22 @@ def run(args: argparse.Namespace) -> int:
         print(line)
     if record.start is not None:
         print(
-            f"The record starts from a position, not a new game ({who_decides(states[0])} to move)"
+            t.gettext("The record starts from a position, not a new game ({who} to move)").format(
+                who=who_decides(states[0])
+            )
         )
     if record.metadata:
-        print("Metadata: " + ", ".join(f"{k}={v}" for k, v in record.metadata.items()))
+        metadata = ", ".join(f"{k}={v}" for k, v in record.metadata.items())
+        print(t.gettext("Metadata: {items}").format(items=metadata))
     if pictures is not None:
         pictures.write(first - 1, states[first - 1], move_title(first - 1, total))
     if not total:
-        print("The record has no moves.")
+        print(t.gettext("The record has no moves."))
         if record.start is not None:  # a position given on its own: show it
             print_map(states[0], options=options)
         return 0
     if board:
-        print(f"Position before move {first}:")
+        print(t.gettext("Position before move {move}:").format(move=first))
         print_map(states[first - 1], options=options)
     teller = _Teller(states, record.actions, told, board, pictures, options)
     if args.step:
@@ -130,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
         for line in narrator.footer():
             print(line)
     else:
-        print(f"(stopped after move {shown} of {total})")
+        print(t.gettext("(stopped after move {move} of {total})").format(move=shown, total=total))
     return 0
 
 
@@ -146,7 +153,11 @@ def move_text(before: GameState, action: Action, move: int) -> str:
     >>> move_text(new_game(2), SetupPlace(3), 1)
     'Move 1, seat 0 Blue: setup 3'
     """
-    return f"Move {move}, {who_decides(before)}: {format_action(action)}"
+    return (
+        tr()
+        .gettext("Move {move}, {who}: {action}")
+        .format(move=move, who=who_decides(before), action=format_action(action))
+    )
 
 
 class _Teller:
@@ -188,7 +199,8 @@ class _Teller:
         self.tell(move)
         waiting = True
         while True:
-            answer = ask(STEP_PROMPT) if waiting else ""
+            prompt = tr().gettext("[Enter] next, b back, NUMBER jump, q quit> ")
+            answer = ask(prompt) if waiting else ""
             if answer is None:  # no more input: tell the rest without waiting
                 waiting = False
                 answer = ""
@@ -201,15 +213,19 @@ class _Teller:
                 return move
             elif text == "b":
                 if move == first:
-                    print(f"Move {first} is the first one shown.")
+                    print(tr().gettext("Move {move} is the first one shown.").format(move=first))
                     continue
                 move -= 1
             elif text.isdigit() and first <= int(text) <= last:
                 move = int(text)
             else:
                 print(
-                    f"Press Enter for the next move, b to go back, q to quit, "
-                    f"or type a move number from {first} to {last}."
+                    tr()
+                    .gettext(
+                        "Press Enter for the next move, b to go back, q to quit, "
+                        "or type a move number from {first} to {last}."
+                    )
+                    .format(first=first, last=last)
                 )
                 continue
             self.tell(move)

@@ -11,6 +11,8 @@ The account of the moves themselves comes from
 from __future__ import annotations
 
 from .. import GameState
+from ..i18n import colour_name
+from .language import current, tr
 
 __all__ = ["seat_name", "who_decides"]
 
@@ -23,7 +25,8 @@ def seat_name(state: GameState, seat: int) -> str:
     'seat 1 Red'
     """
     colours = [c for c in state.colours if state.seat_of(c) == seat]
-    return f"seat {seat} {'+'.join(c.name.capitalize() for c in colours)}"
+    names = "+".join(colour_name(c, current()) for c in colours)
+    return tr().gettext("seat {seat} {colours}").format(seat=seat, colours=names)
 
 
 def who_decides(state: GameState) -> str:
@@ -34,11 +37,12 @@ def who_decides(state: GameState) -> str:
     'seat 0 Blue'
     """
     if state.is_terminal:
-        return "nobody"
+        return tr().gettext("nobody")
     seat = state.current_player
     if seat is None:
-        return "chance"
+        return tr().gettext("chance")
     colour = state.pending.colour
     if colour is not None and sum(1 for c in state.colours if state.seat_of(c) == seat) > 1:
-        return f"seat {seat} {colour.name.capitalize()}"
+        name = colour_name(colour, current())
+        return tr().gettext("seat {seat} {colours}").format(seat=seat, colours=name)
     return seat_name(state, seat)

@@ -16,12 +16,13 @@ Tóncc: 2 games, bots random,greedy, seed 1
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 from typing import Any
 
 from ..errors import TongiakiError
-from ..toncc import KINGS, JointAction, King, Move, TonccRules, new_game
+from ..toncc import KINGS, SEATINGS, DrawColours, JointAction, King, Move, TonccRules, new_game
 from ..toncc.bots import make_bot
 from ..toncc.record import TonccRecord
 from ..toncc.svg import render_toncc_svg
@@ -33,6 +34,7 @@ from .toncc_play import (
     parse_bots,
     rules_of,
     tell_challenge_end,
+    tell_draw,
     tell_turn,
 )
 
@@ -84,8 +86,12 @@ def _add_simulate(sub: Any) -> None:
     parser = sub.add_parser(
         "simulate",
         help="play many seeded Tóncc games between bots and sum up the results",
-        description="Play seeded games between bots; the bots are rotated through the "
-        "Kings game by game. Prints wins and tóncc points by bot and by King.",
+        description="Play seeded games between bots. The line-up of bots at the three "
+        "seats goes through every distinct order in turn, and the colour draw through "
+        "the six seatings in turn, so every bot plays every King equally often (exactly, "
+        "when the number of games is a multiple of 6 times the number of orders; with "
+        "--rule colour_draw=fixed, of the number of orders). Prints wins (outright and "
+        "shared, counted in games) and tóncc points by bot, then by King.",
     )
     parser.add_argument(
         "--games",
@@ -120,28 +126,58 @@ def _add_simulate(sub: Any) -> None:
     parser.set_defaults(run=_run_simulate)
 
 
-def play_bot_game(
-    bots: tuple[str, ...], seed: str, rules: TonccRules | None = None
-) -> dict[str, Any]:
-    """One game between the named bots (by seat), seeded by ``seed``; its result as data.
+def line_ups(names: list[str]) -> list[tuple[str, str, str]]:
+    """Every distinct order of the bots at the three seats, in a fixed order.
 
-    >>> play_bot_game(("greedy", "random", "random"), "1:0")["turns"] > 0
-    True
+    The bots fill the seats from ``names``, repeated as needed; a game ``g``
+    uses ``line_ups(names)[g % len(line_ups(names))]``.
+
+    >>> line_ups(["random", "greedy"])
+    [('random', 'greedy', 'random'), ('random', 'random', 'greedy'), ('greedy', 'random', 'random')]
+    """
+    base = tuple(names[i % len(names)] for i in range(3))
+    found: list[tuple[str, str, str]] = []
+    for a, b, c in itertools.permutations(base):
+        if (a, b, c) not in found:
+            found.append((a, b, c))
+    return found
+
+
+def play_bot_game(
+    bots: tuple[str, ...],
+    seed: str,
+    rules: TonccRules | None = None,
+    seating: int | None = None,
+) -> dict[str, Any]:
+    """One game between the named bots (by player), seeded by ``seed``; its result as data.
+
+    ``kings[p]`` is the King player ``p`` drew; ``winners`` and ``toncc``
+    are by player. ``seating`` (an index into
+    :data:`~tongiaki_rules.toncc.SEATINGS`) sets the colour draw instead of
+    drawing it, as a simulation that spreads the Kings evenly does.
+
+    >>> game = play_bot_game(("greedy", "random", "random"), "1:0")
+    >>> game["turns"] > 0, sorted(game["kings"])
+    (True, [0, 1, 2])
     """
     rng = random.Random(seed)
     players = [make_bot(name, rng.randrange(2**32)) for name in bots]
     state = new_game(rules)
+    if seating is not None and state.is_colour_draw:
+        state = state.apply_chance(DrawColours(SEATINGS[seating]))
     turns = 0
     while not state.is_terminal:
         state = state.resolve_chance(rng)
         state = state.apply_joint(
-            {k: players[k.value].choose(state, k) for k in state.active_kings}
+            {k: players[state.player_of(k)].choose(state, k) for k in state.active_kings}
         )
         turns += 1
+    kings = [state.king_of(p) for p in range(3)]
     return {
         "bots": list(bots),
-        "winners": [k.value for k in state.winners()],
-        "toncc": list(state.toncc_totals),
+        "kings": [k.value for k in kings],
+        "winners": [p for p in range(3) if kings[p] in state.winners()],
+        "toncc": [state.toncc_totals[k.value] for k in kings],
         "turns": turns,
     }
 
@@ -149,9 +185,9 @@ def play_bot_game(
 def _run_simulate(args: argparse.Namespace) -> int:
     names = parse_bots(args.bots)
     rules = rules_of(args.rule)
-    line_ups = [
-        tuple(names[(seat + game) % len(names)] for seat in range(3)) for game in range(args.games)
-    ]
+    orders = line_ups(names)
+    line_up = [orders[game % len(orders)] for game in range(args.games)]
+    seatings = [(game // len(orders)) % len(SEATINGS) for game in range(args.games)]
     seeds = [f"{args.seed}:{game}" for game in range(args.games)]
     rules_list = [rules] * args.games
     if args.jobs > 1:
@@ -159,10 +195,10 @@ def _run_simulate(args: argparse.Namespace) -> int:
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            games = list(pool.map(play_bot_game, line_ups, seeds, rules_list, chunksize=8))
+            games = list(pool.map(play_bot_game, line_up, seeds, rules_list, seatings, chunksize=8))
     else:
         games = [
-            play_bot_game(b, s, r) for b, s, r in zip(line_ups, seeds, rules_list, strict=True)
+            play_bot_game(*game) for game in zip(line_up, seeds, rules_list, seatings, strict=True)
         ]
     summary = _summary(games, names)
     if args.json:
@@ -177,49 +213,64 @@ def _run_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(document, indent=2, ensure_ascii=False))
         return 0
     print(f"Tóncc: {args.games} games, bots {','.join(names)}, seed {args.seed}")
-    print(f"{'bot':<8} {'seats':>6} {'wins':>7} {'win %':>6} {'tóncc/game':>11}")
+    print(f"{'bot':<8} {'seats':>6} {'wins':>6} {'shared':>7} {'win %':>6} {'tóncc/game':>11}")
     for name, row in summary["by_bot"].items():
         print(
-            f"{name:<8} {row['seats']:>6} {row['wins']:>7.1f} {row['win_rate'] * 100:>6.1f} "
-            f"{row['toncc_per_game']:>11.2f}"
+            f"{name:<8} {row['seats']:>6} {row['wins']:>6} {row['shared_wins']:>7} "
+            f"{row['win_rate'] * 100:>6.1f} {row['toncc_per_game']:>11.2f}"
         )
-    print(f"{'King':<8} {'wins':>7} {'tóncc/game':>11}")
+    print(f"{'King':<8} {'games':>6} {'wins':>6} {'shared':>7} {'win %':>6} {'tóncc/game':>11}")
     for name, row in summary["by_king"].items():
-        print(f"{name:<8} {row['wins']:>7.1f} {row['toncc_per_game']:>11.2f}")
+        print(
+            f"{name:<8} {row['games']:>6} {row['wins']:>6} {row['shared_wins']:>7} "
+            f"{row['win_rate'] * 100:>6.1f} {row['toncc_per_game']:>11.2f}"
+        )
     print(f"Turns per game: {summary['turns_per_game']:.1f}; shared wins: {summary['shared_wins']}")
     return 0
 
 
 def _summary(games: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
-    by_bot = {name: {"seats": 0, "wins": 0.0, "toncc": 0} for name in dict.fromkeys(names)}
-    by_king = {k.name.lower(): {"wins": 0.0, "toncc": 0} for k in KINGS}
+    """Counts by bot and by King: whole numbers of seats, wins, shared wins and tóncc points.
+
+    A win shared by two or three players counts as a shared win for each, not
+    as a fraction; the rates are rounded to 4 places.
+    """
+    empty = {"games": 0, "wins": 0, "shared_wins": 0, "toncc": 0}
+    by_bot = {name: dict(empty) for name in dict.fromkeys(names)}
+    by_king = {k.name.lower(): dict(empty) for k in KINGS}
+    as_king = {name: dict.fromkeys(by_king, 0) for name in by_bot}
     for game in games:
-        share = 1.0 / len(game["winners"])
-        for seat in range(3):
-            bot, king = by_bot[game["bots"][seat]], by_king[KINGS[seat].name.lower()]
-            bot["seats"] += 1
-            bot["toncc"] += game["toncc"][seat]
-            king["toncc"] += game["toncc"][seat]
-            if seat in game["winners"]:
-                bot["wins"] += share
-                king["wins"] += share
-    count = len(games)
+        alone = len(game["winners"]) == 1
+        for player in range(3):
+            as_king[game["bots"][player]][KINGS[game["kings"][player]].name.lower()] += 1
+            rows = (
+                by_bot[game["bots"][player]],
+                by_king[KINGS[game["kings"][player]].name.lower()],
+            )
+            for row in rows:
+                row["games"] += 1
+                row["toncc"] += game["toncc"][player]
+                if player in game["winners"]:
+                    row["wins" if alone else "shared_wins"] += 1
     return {
         "by_bot": {
-            name: {
-                "seats": row["seats"],
-                "wins": row["wins"],
-                "win_rate": row["wins"] / row["seats"] if row["seats"] else 0.0,
-                "toncc_per_game": row["toncc"] / row["seats"] if row["seats"] else 0.0,
-            }
-            for name, row in by_bot.items()
+            name: {**_rates(row, "seats"), "as_king": as_king[name]} for name, row in by_bot.items()
         },
-        "by_king": {
-            name: {"wins": row["wins"], "toncc_per_game": row["toncc"] / count}
-            for name, row in by_king.items()
-        },
-        "turns_per_game": sum(g["turns"] for g in games) / count,
+        "by_king": {name: _rates(row, "games") for name, row in by_king.items()},
+        "turns_per_game": round(sum(g["turns"] for g in games) / len(games), 4),
         "shared_wins": sum(1 for g in games if len(g["winners"]) > 1),
+    }
+
+
+def _rates(row: dict[str, int], count_name: str) -> dict[str, Any]:
+    count = row["games"]
+    return {
+        count_name: count,
+        "wins": row["wins"],
+        "shared_wins": row["shared_wins"],
+        "toncc": row["toncc"],
+        "win_rate": round(row["wins"] / count, 4) if count else 0.0,
+        "toncc_per_game": round(row["toncc"] / count, 4) if count else 0.0,
     }
 
 
@@ -249,6 +300,10 @@ def _add_replay(sub: Any) -> None:
 def _run_replay(args: argparse.Namespace) -> int:
     record = read_toncc_record(args.file)
     state = new_game(record.rules, record.toncc_map)
+    if record.seating is not None:
+        state = state.apply_chance(DrawColours(record.seating))
+    if state.seating is not None:
+        print(tell_draw(state))
     for k, log in enumerate(record.challenges):
         state = state.dealt(log.layout)
         print(f"== Challenge {k + 1} of 3 ==")

@@ -28,8 +28,10 @@ imports a higher one). From the bottom up:
 * :mod:`.voyage` (DEPART-*, VOYAGE-*, draws and tile placement);
 * :mod:`.expansion` (EXPAND-*, EMPTYRESERVE-*, NOBOATS-*: the turn's choice);
 * :mod:`.setup` (SETUP-*);
+* :mod:`.finite` (AMB-25: only choices after which the turn can still end,
+  by certificates and an exact look-ahead on copies);
 * :mod:`.work` — :class:`Work`, all phases together, with the dispatch
-  (``legal``, ``apply``, ``settle``).
+  (``legal``, ``apply``, ``settle``, and ``fork`` for the look-ahead).
 
 Beside the chain, :mod:`.freeze` takes one step from a state to its successor
 (copy, apply, settle, and freeze the result into the new state) for
@@ -37,7 +39,9 @@ Beside the chain, :mod:`.freeze` takes one step from a state to its successor
 and :mod:`.chance` lists a chance node's outcomes.
 
 The chain is the method resolution order the mixins had as a diamond, so every
-method resolves as before (no method is defined in two layers).
+method resolves as before. Only :mod:`.finite` declares methods that a higher
+layer defines: ``legal``, ``apply``, ``settle`` and ``fork``, which its
+look-ahead calls and :class:`Work` provides.
 
 This package re-exports the constants and :class:`Work`, so
 ``from tongiaki_rules import engine`` works as it did when it was one module.
@@ -51,6 +55,7 @@ from .board import (
     DRAW,
     FORCED_COLONIZE,
     LAND,
+    LOOP,
     NO_KING,
     OVER,
     PLACE,
@@ -67,6 +72,7 @@ __all__ = [
     "DRAW",
     "FORCED_COLONIZE",
     "LAND",
+    "LOOP",
     "NO_KING",
     "OVER",
     "PLACE",

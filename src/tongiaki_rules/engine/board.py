@@ -48,6 +48,8 @@ DRAW: Final = 3
 PLACE: Final = 4
 LAND: Final = 5
 OVER: Final = 6
+LOOP: Final = 7
+"""Only in a probe (:mod:`.finite`): the chain came back to a position it had reached."""
 
 # What a draw or a free placement is for
 VOYAGE: Final = 0
@@ -155,6 +157,7 @@ class Board:
         "out",
         "phase",
         "pile",
+        "probing",
         "purpose",
         "removed",
         "reserve",
@@ -167,7 +170,10 @@ class Board:
         "where",
     )
 
-    def __init__(self, s: GameState) -> None:
+    def __init__(self, s: GameState | Board) -> None:
+        if isinstance(s, Board):
+            self._copy(s)
+            return
         self.cfg: GameConfig = s.config
         self.tiles: tuple[tuple[Hex, int, int], ...] = s.tiles_
         self.boats: list[tuple[tuple[int, ...], ...]] = list(s.boats_)
@@ -198,6 +204,39 @@ class Board:
         self.chain: tuple[tuple[object, ...], ...] = s.chain_
         self.log: list[ev.Event] | None = None
         """Events of this step, when the caller asked for them."""
+        self.probing: bool = False
+        """A look-ahead copy (:mod:`.finite`): a return to a reached position ends it."""
+
+    def _copy(self, w: Board) -> None:
+        """Every field of another scratch copy; the lists are copied, the rest is immutable."""
+        self.cfg = w.cfg
+        self.tiles = w.tiles
+        self.boats = list(w.boats)
+        self.kings = w.kings
+        self.where = w.where
+        self.removed = w.removed
+        self.pile = w.pile
+        self.reserve = list(w.reserve)
+        self.out = w.out
+        self.founded = w.founded
+        self.agent = w.agent
+        self.phase = w.phase
+        self.group = w.group
+        self.at = w.at
+        self.entry = w.entry
+        self.origin = w.origin
+        self.turn_origin = w.turn_origin
+        self.drawn = w.drawn
+        self.tile = w.tile
+        self.purpose = w.purpose
+        self.served = w.served
+        self.ended = w.ended
+        self.setup_firsts = w.setup_firsts
+        self.setup_count = w.setup_count
+        self.full = list(w.full)
+        self.chain = w.chain
+        self.log = None
+        self.probing = w.probing
 
     def free(self, i: int, b: int) -> int:
         return self.cfg.tiles.slots[self.tiles[i][1]][b] - len(self.boats[i][b])

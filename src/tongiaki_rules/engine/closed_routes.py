@@ -64,7 +64,14 @@ class ClosedRoutes(ColonisationPhase):
             entry = (d + 3) % 6
 
     def is_closed(self, i: int, group: tuple[int, ...]) -> bool:
-        """CLOSED-1: every jetty of every beach of island ``i`` leads back to it."""
+        """CLOSED-1: every jetty of every beach of island ``i`` leads back to it.
+
+        Only in ``geometric`` mode (IT, FR-R: the attempted voyage removes the
+        island). In ``infinite_only`` mode (BSW) an island goes only when its
+        chain is endless, which :mod:`.finite` decides (AMB-25).
+        """
+        if self.cfg.rules.closed_route_mode is ClosedRouteMode.INFINITE_ONLY:
+            return False
         t = self.tiles[i][1]
         rot = self.tiles[i][2]
         for jetties in self.cfg.tiles.jetties[t]:

@@ -19,7 +19,7 @@ from ..actions import Action
 from ..colours import COLOURS
 from ..hexgrid import STEPS, Hex
 from ..rules import ClosedRouteMode, LastOceanFate
-from .board import _DEPARTS, COLONIZE, DRAW, NO_KING, PLACE, VOYAGE
+from .board import _DEPARTS, COLONIZE, DRAW, LOOP, NO_KING, PLACE, VOYAGE
 from .landing import LandingPhase
 
 
@@ -79,15 +79,20 @@ class VoyagePhase(LandingPhase):
         if self.is_closed(i, group):
             self.close_island(i)
             return
-        # AMB-25: the same departure from the same position a second time in a turn is a
-        # chain that would go on for ever (BSW: "cannot be resolved by a finite
-        # combination"). The chain restarts at every draw, so a position is told apart
-        # by its boats alone: between two draws tiles only leave the table.
-        departure = (tuple(self.boats), pos, b, direction)
-        if departure in self.chain:
-            self.end_endless_chain(i, b)
-            return
-        self.chain = (*self.chain, departure)
+        # AMB-25: the chain has come back to a position it reached since the last draw. Between
+        # two draws tiles only leave the table and every boat is on a beach, at sea or in a
+        # reserve, so the boats on the table tell the positions apart. The legal choices
+        # (:mod:`.finite`) never lead here while some choice can end the turn another way; so
+        # only a chain that no choice could end comes back, and ``endless_chain`` settles it.
+        boats = tuple(self.boats)
+        for reached in self.chain:
+            if reached[0] == boats:
+                if self.probing:
+                    self.phase = LOOP
+                else:
+                    self.end_endless_chain(i, b)
+                return
+        self.chain = (*self.chain, (boats, pos, b, direction))
         self.clear_beach(i, b)
         if self.log is not None:
             self.log.append(ev.Departed(pos, b, direction, tuple(COLOURS[c] for c in group)))

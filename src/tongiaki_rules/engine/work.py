@@ -22,11 +22,11 @@ from ..actions import (
     ReturnBoat,
     SetupPlace,
 )
-from .board import DEPART, DRAW, LAND, OVER, PLACE, SETUP, TURN
-from .setup import SetupPhase
+from .board import DEPART, DRAW, LAND, LOOP, OVER, PLACE, SETUP, TURN
+from .finite import FiniteChoices
 
 
-class Work(SetupPhase):
+class Work(FiniteChoices):
     """Mutable scratch copy of a game state (engine internal)."""
 
     __slots__ = ()
@@ -82,12 +82,32 @@ class Work(SetupPhase):
         else:  # pragma: no cover - guarded by the legality check
             raise TypeError(f"not an action: {action!r}")
 
+    def offered(self) -> list[Action]:
+        """The legal actions of a settled position: :meth:`legal`, kept to finite choices."""
+        acts = self.legal()
+        if len(acts) > 1 and self.phase != SETUP:
+            acts = self.finite_choices(acts)
+        return acts
+
+    def fork(self) -> Work:
+        """A copy to look ahead on (:mod:`.finite`)."""
+        return Work(self)
+
     def settle(self) -> list[Action]:
-        """Resolve everything that needs no choice; return the legal actions now."""
+        """Resolve everything that needs no choice; return the legal actions now.
+
+        A look-ahead copy (``probing``) stops where a turn ends, or where it
+        certainly can (:meth:`~.finite.FiniteChoices.ends_here`), and offers
+        every choice; a real step offers only the choices after which the turn
+        can still end (:meth:`~.finite.FiniteChoices.finite_choices`).
+        """
+        probing = self.probing
         while True:
             phase = self.phase
-            if phase in (DRAW, OVER):
+            if phase in (DRAW, OVER, LOOP):
                 return []
+            if probing and (phase in (TURN, SETUP) or self.ends_here()):
+                return []  # a new turn, or a certain end: the one looked at can end
             if phase == LAND and self.land_forced():
                 continue
             acts = self.legal()
@@ -101,6 +121,8 @@ class Work(SetupPhase):
                 self.phase = OVER
                 self.ended = True
                 return []
+            if len(acts) > 1 and not probing and phase != SETUP:
+                acts = self.finite_choices(acts)  # AMB-25
             if len(acts) == 1 and phase in (DEPART, LAND, PLACE):
                 self.apply(acts[0])
                 continue

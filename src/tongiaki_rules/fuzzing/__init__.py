@@ -19,6 +19,8 @@ choices are available as a seeded sampler (:func:`sample_settings`, plain
 :func:`rules_strategy`, :func:`tile_sets`, :func:`garbage`, ...), which
 shrink a failure to a small example. Hypothesis (the ``test`` extra) is
 imported only when a strategy is built, so this module works without it.
+
+The same kit for Tóncc is :mod:`tongiaki_rules.fuzzing.toncc`.
 """
 
 from __future__ import annotations

@@ -220,7 +220,7 @@ class _StateReader:
             self.founded.append(entry["royal_islands_founded"])
 
     def _chain(self) -> None:
-        """The departures of this turn since the last draw (AMB-25: endless chains)."""
+        """The departures of this turn since the last draw: the positions reached (AMB-25)."""
         doc, agents = self.doc, self.agents
         chain: list[tuple[object, ...]] = []
         entries = doc["chain"]
@@ -238,8 +238,10 @@ class _StateReader:
                 _fail(bp, f"{len(boats)} tiles, fewer than the {len(self.placed)} on the table now")
             island = (entry["island"][0], entry["island"][1])
             departure = (boats, island, entry["beach"], entry["jetty"])
-            if departure in chain:
-                _fail(path, "the same departure twice: the chain was already settled", "AMB-25")
+            if any(earlier[0] == boats for earlier in chain):
+                # the chain came back to a position it had reached: the engine settles such
+                # a chain (Rules.endless_chain) as it comes back, and never keeps it going
+                _fail(bp, "the same position twice: the chain was already settled", "AMB-25")
             chain.append(departure)
         self.chain = tuple(chain)
 

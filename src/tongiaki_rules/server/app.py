@@ -41,6 +41,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from tongiaki_rules.i18n import (
+    LANGUAGE_NAMES,
+    messages,
+    negotiate_language,
+    resolve_language,
+)
+
 from .driver import DEFAULT_BOT_DELAY, BotDriver
 from .errors import ServiceError, Unauthorized, Unprocessable
 from .hub import Hub
@@ -145,6 +152,21 @@ class BodyLimit:
 async def _too_large(scope: Scope, receive: Receive, send: Send, limit: int) -> None:
     body = AsciiJSONResponse({"detail": f"the body is over {limit} bytes"}, status_code=413)
     await body(scope, receive, send)
+
+
+_LANG = (
+    "language of the narration and the picture: en, de, fr or it (default: the "
+    "Accept-Language header; anything else: English)"
+)
+
+
+def _language(lang: str | None, accept_language: str | None) -> str:
+    """The players' language of a request: ``lang`` if it names one, else Accept-Language."""
+    if lang is not None:
+        code, notice = resolve_language(lang[:100])
+        if notice is None:
+            return code
+    return negotiate_language(accept_language)
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -302,11 +324,29 @@ def _add_api(app: FastAPI, service: GameService, hub: Hub, driver: BotDriver) ->
         at: Annotated[int | None, Query(description="moves to show (time travel)")] = None,
         svg: Annotated[bool, Query(description="false: leave out the board's SVG")] = True,
         authorization: Annotated[str | None, Header()] = None,
+        lang: Annotated[str | None, Query(description=_LANG)] = None,
+        accept_language: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         """The game as the token's seat (or a spectator) sees it, after ``at`` moves."""
         token = _bearer(authorization)
-        view = await run_in_threadpool(lambda: service.view(game_id, at=at, token=token, svg=svg))
+        language = _language(lang, accept_language)
+        view = await run_in_threadpool(
+            lambda: service.view(game_id, at=at, token=token, svg=svg, language=language)
+        )
         return _drive_if_waiting(driver, view)
+
+    @app.get("/api/i18n")
+    async def words(
+        lang: Annotated[str | None, Query(description=_LANG)] = None,
+        accept_language: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """The browser client's words: the chosen language, the languages offered, the catalog."""
+        language = _language(lang, accept_language)
+        return {
+            "language": language,
+            "languages": dict(LANGUAGE_NAMES),
+            "messages": messages(language),
+        }
 
     @app.get("/api/games/{game_id}/record", responses={404: {"description": "no such game"}})
     async def record(game_id: str) -> dict[str, Any]:
@@ -327,11 +367,16 @@ def _add_api(app: FastAPI, service: GameService, hub: Hub, driver: BotDriver) ->
         body: Move,
         svg: Annotated[bool, Query(description="false: leave out the board's SVG")] = True,
         authorization: Annotated[str | None, Header()] = None,
+        lang: Annotated[str | None, Query(description=_LANG)] = None,
+        accept_language: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         """Play an action; bots and chance follow; the answer is the view after them."""
         token = _bearer(authorization)
+        language = _language(lang, accept_language)
         view = await run_in_threadpool(
-            lambda: service.act(game_id, token, body.action, body.expect_move, svg=svg)
+            lambda: service.act(
+                game_id, token, body.action, body.expect_move, svg=svg, language=language
+            )
         )
         hub.publish(game_id, view["moves"])
         return view
@@ -339,7 +384,9 @@ def _add_api(app: FastAPI, service: GameService, hub: Hub, driver: BotDriver) ->
 
 def _add_socket(app: FastAPI, service: GameService, hub: Hub, driver: BotDriver) -> None:
     @app.websocket("/api/games/{game_id}/ws")
-    async def watch(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+    async def watch(
+        websocket: WebSocket, game_id: str, token: str | None = None, lang: str | None = None
+    ) -> None:
         """Send the view now and after every move: ``{"type": "view", "view": ...}``.
 
         A socket for an unknown game or token is accepted, then closed with
@@ -347,10 +394,13 @@ def _add_socket(app: FastAPI, service: GameService, hub: Hub, driver: BotDriver)
         sees those codes only on a socket that was accepted first.
         """
         await websocket.accept()
+        language = _language(lang, websocket.headers.get("accept-language"))
         # subscribe before reading the first view, so a move made in between is not missed
         queue = hub.subscribe(game_id)
         try:
-            view = await run_in_threadpool(lambda: service.view(game_id, token=token))
+            view = await run_in_threadpool(
+                lambda: service.view(game_id, token=token, language=language)
+            )
         except ServiceError as exc:
             hub.unsubscribe(game_id, queue)
             await websocket.close(code=4000 + exc.status, reason=exc.message[:120])
@@ -370,7 +420,9 @@ def _add_socket(app: FastAPI, service: GameService, hub: Hub, driver: BotDriver)
                         await queue.get()
                         while not queue.empty():
                             queue.get_nowait()
-                        fresh = await run_in_threadpool(lambda: service.view(game_id, token=token))
+                        fresh = await run_in_threadpool(
+                            lambda: service.view(game_id, token=token, language=language)
+                        )
                         if fresh["moves"] > sent:
                             sent = fresh["moves"]
                             await websocket.send_json({"type": "view", "view": fresh})

@@ -13,6 +13,8 @@ completed.
 'setup'
 >>> log.moves, log.narration(1)[0]
 (1, 'Players: 2 -- seat 0 Blue, seat 1 Red; seat 0 (Blue) starts')
+>>> log.narration(1, language="fr")[0]
+'Joueurs : 2 -- place 0 Bleu, place 1 Rouge ; la place 0 (Bleu) commence'
 """
 
 from __future__ import annotations
@@ -41,7 +43,9 @@ class GameLog:
         self._narrator = Narrator(first)
         self._header = self._narrator.header()
         self._steps: list[list[str]] = []
-        self._boards: OrderedDict[tuple[int, bool], str] = OrderedDict()
+        self._boards: OrderedDict[tuple[int, bool, str], str] = OrderedDict()
+        self._told: dict[str, _Told] = {}
+        """The narration in the other languages asked for: told again from the first move."""
 
     @property
     def moves(self) -> int:
@@ -61,21 +65,31 @@ class GameLog:
         self._steps.append(lines)
         return self._narrator.state
 
-    def narration(self, at: int) -> list[str]:
-        """The account of the game up to move ``at``: its last :data:`MAX_NARRATION_LINES` lines."""
-        lines = list(self._header)
-        for step in self._steps[:at]:
+    def narration(self, at: int, language: str = "en") -> list[str]:
+        """The account of the game up to move ``at``: its last :data:`MAX_NARRATION_LINES` lines.
+
+        ``language`` is one of :data:`~tongiaki_rules.i18n.LANGUAGES`.
+        """
+        narrator, header, steps = self._narrator, self._header, self._steps
+        if language != "en":
+            told = self._told.get(language)
+            if told is None:
+                told = self._told[language] = _Told(self.states[0], language)
+            told.catch_up(self.actions)
+            narrator, header, steps = told.narrator, told.header, told.steps
+        lines = list(header)
+        for step in steps[:at]:
             lines.extend(step)
         if at == self.moves and self.state.is_terminal:
-            lines.extend(self._narrator.footer())
+            lines.extend(narrator.footer())
         return lines[-MAX_NARRATION_LINES:]
 
-    def board(self, at: int, highlight: bool) -> str:
+    def board(self, at: int, highlight: bool, language: str = "en") -> str:
         """The SVG of the position after ``at`` moves (its choices marked if ``highlight``)."""
-        key = (at, highlight)
+        key = (at, highlight, language)
         svg = self._boards.get(key)
         if svg is None:
-            svg = render_svg(self.states[at], highlight=highlight)
+            svg = render_svg(self.states[at], highlight=highlight, language=language)
             self._boards[key] = svg
             while len(self._boards) > _BOARDS_KEPT:
                 self._boards.popitem(last=False)
@@ -91,3 +105,16 @@ class GameLog:
             metadata=self.record.metadata,
             actions=self.actions,
         )
+
+
+class _Told:
+    """The narration of a game in one more language, caught up with its moves when asked."""
+
+    def __init__(self, first: GameState, language: str) -> None:
+        self.narrator = Narrator(first, language=language)
+        self.header = self.narrator.header()
+        self.steps: list[list[str]] = []
+
+    def catch_up(self, actions: list[Action]) -> None:
+        for action in actions[len(self.steps) :]:
+            self.steps.append(self.narrator.step(action))

@@ -44,6 +44,7 @@ from tongiaki_rules import (
     parse_action,
 )
 from tongiaki_rules.bots import allowed_modules, make_bot, parse_bot_spec
+from tongiaki_rules.i18n import LANGUAGES
 from tongiaki_rules.record import action_from_dict, action_to_dict, state_to_dict
 
 from .errors import Conflict, Forbidden, NotFound, Unauthorized, Unprocessable
@@ -289,23 +290,33 @@ class GameService:
         at: int | None = None,
         token: str | None = None,
         svg: bool = True,
+        language: str = "en",
     ) -> dict[str, Any]:
         """The game for one viewer (``token``'s seat, or a spectator), after ``at`` moves.
 
         ``svg=False`` leaves the board's picture out (``"svg": null``): a
         front end that draws its own board saves most of the server's work.
+        ``language`` (one of :data:`~tongiaki_rules.i18n.LANGUAGES`) is that of
+        the narration and the picture; everything else stays as it is.
         """
         game = self._game(game_id)
         you = None if token is None else self._seat_of(game_id, token)
         stored = self._stored(game_id)
         with game.lock:
             self._sync(game)
-            return self._view(game, stored, you, at, svg)
+            return self._view(game, stored, you, at, svg, language)
 
     def _view(
-        self, game: _Game, stored: StoredGame, you: int | None, at: int | None, svg: bool
+        self,
+        game: _Game,
+        stored: StoredGame,
+        you: int | None,
+        at: int | None,
+        svg: bool,
+        language: str = "en",
     ) -> dict[str, Any]:
         log = game.log
+        language = language if language in LANGUAGES else "en"
         at = log.moves if at is None else _whole(at, "at", 0, log.moves)
         state = log.states[at]
         to_move = state.current_player
@@ -322,8 +333,9 @@ class GameService:
             "outcome": None
             if outcome is None
             else {"scores": list(outcome.scores), "winners": list(outcome.winners)},
-            "svg": log.board(at, playing) if svg else None,
-            "narration": log.narration(at),
+            "svg": log.board(at, playing, language) if svg else None,
+            "narration": log.narration(at, language),
+            "language": language,
             "seats": _seats(stored),
             "you": you,
         }
@@ -343,6 +355,7 @@ class GameService:
         expect_move: int,
         *,
         svg: bool = True,
+        language: str = "en",
     ) -> dict[str, Any]:
         """Play ``action`` (notation, or an index into the view's ``legal``) for ``token``'s seat.
 
@@ -371,7 +384,7 @@ class GameService:
                 if log.moves != first:  # moves in memory but not stored: read the game again
                     self._forget(game_id)
                 raise
-            return self._view(game, self._stored(game_id), you, None, svg)
+            return self._view(game, self._stored(game_id), you, None, svg, language)
 
     def _play(self, game: _Game, action: Action, first: int) -> None:
         log = game.log

@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Final, cast
 
 from ..actions import ACTION_TYPES, Action
 from ..errors import InvalidPositionError, NotationError, SettingsError
+from ..i18n import checked_language
 from ..notation import format_action
 from .document import _Svg
 from .marks import _marks
@@ -149,6 +150,7 @@ def render_svg(
     title: str | None = None,
     show_open_sea: bool = True,
     coords: bool = False,
+    language: str = "en",
 ) -> str:
     """The board of ``state`` as a standalone SVG document (a string).
 
@@ -165,6 +167,10 @@ def render_svg(
     ``coords=True`` writes what a player types: each hex's ``q,r`` (the open
     sea's too), each beach's number and each jetty's direction digit, where
     they cover no boat (:mod:`.labels`).
+    ``language`` (``"en"``, ``"de"``, ``"fr"`` or ``"it"``, or a locale name
+    such as ``"fr_CA"``) is the language of the panel, the legend, the
+    islands' names and the tooltips; one that is not available falls back to
+    English with a :class:`~tongiaki_rules.i18n.LanguageNotice` warning.
 
     Every argument is checked before anything is drawn: a ``state`` that is
     not a :class:`~tongiaki_rules.state.GameState` raises
@@ -188,6 +194,8 @@ def render_svg(
     >>> root = ET.fromstring(render_svg(new_game(2), size=400))
     >>> root.get("width")
     '400'
+    >>> "Vorr." in render_svg(new_game(2), language="de")
+    True
     """
     _check_state(state)
     _check_options(size, show_panel, title, show_open_sea)
@@ -198,4 +206,5 @@ def render_svg(
     builder = _Svg(state, marks, show_panel, title, show_open_sea)
     builder.highlighted_actions = actions
     builder.coords = coords
+    builder.language = checked_language(language)
     return builder.document(size)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from ..i18n import decision_name, translations
 from ..tiles import IslandTile, OceanTile
 from .geometry import PANEL_WIDTH, _f
 from .labels import _Labels
@@ -42,7 +43,7 @@ class _Svg(_Tiles, _Panel, _Labels):
             },
         )
         ET.SubElement(svg, "title").text = self.title or self.default_title()
-        ET.SubElement(svg, "desc").text = (
+        ET.SubElement(svg, "desc").text = translations(self.language).gettext(
             "Tongiaki position: tiles, beaches with boats (letters B R G Y O P), "
             "jetties, ocean routes with their numbers, kings, and a side panel."
         )
@@ -79,5 +80,10 @@ class _Svg(_Tiles, _Panel, _Labels):
         return '<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n"
 
     def default_title(self) -> str:
-        p = self.state.pending
-        return f"Tongiaki, {self.state.num_players} players: {p.kind.value.replace('_', ' ')}"
+        t = translations(self.language)
+        n = self.state.num_players
+        decision = decision_name(self.state.pending.kind.value, self.language)
+        text = t.ngettext(
+            "Tongiaki, {count} player: {decision}", "Tongiaki, {count} players: {decision}", n
+        )
+        return text.format(count=n, decision=decision)

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 NEW_COLONISATION: Final = "new colonisation"
 """The note a highlighted :class:`~tongiaki_rules.actions.Recolonize` adds (no place to mark)."""
+SEND_HOME: Final = "send a boat home"
+"""The note a highlighted :class:`~tongiaki_rules.actions.ReturnBoat` adds."""
 
 
 @attrs.define
@@ -86,8 +88,8 @@ def _marks(state: GameState, actions: Iterable[Action]) -> _Marks:
                 marks.beaches.add((landing, action.beach))
         elif isinstance(action, ReturnBoat):
             marks.group = True
-            if "send a boat home" not in marks.notes:
-                marks.notes.append("send a boat home")
+            if SEND_HOME not in marks.notes:
+                marks.notes.append(SEND_HOME)
         elif isinstance(action, Draw):
             if group is not None:
                 marks.hexes.add(group.position)

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from ..actions import Action, PlaceTile
 from ..colours import Colour
 from ..hexgrid import DIRECTION_NAMES
+from ..i18n import translations
 from .geometry import APOTHEM, S, _angle, _Canvas, _f, _hex_points, _polar
 from .style import _DASHES, _LETTER_FILL, HALO, HIGHLIGHT, INK, PALETTE
 
@@ -135,6 +136,8 @@ class _Pieces(_Canvas):
                 self.text(g, cx, cy, label, 0.16 * S, bold=True)
 
     highlighted_actions: Sequence[Action] = ()
+    language: str = "en"
+    """The language of the picture's words (one of :data:`~tongiaki_rules.i18n.LANGUAGES`)."""
 
     def draw_group(self, parent: ET.Element) -> None:
         """The boats under way, on the edge they cross into ``group.position``."""
@@ -171,7 +174,8 @@ class _Pieces(_Canvas):
                 },
             )
             lx, ly = _polar(cx, cy, 0.3 * S, _angle(group.entry) + 180.0)
-            self.text(g, lx, ly, "next tile", 0.17 * S, fill="#555555")
+            label = translations(self.language).gettext("next tile")
+            self.text(g, lx, ly, label, 0.17 * S, fill="#555555")
         a = _angle(group.entry)
         n = len(group.colours)
         rb = 0.12 * S

@@ -17,6 +17,7 @@ import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, Final
 
 from ..hexgrid import DIRECTION_NAMES, Hex
+from ..i18n import tile_name, translations
 from ..tiles import OceanTile
 from .geometry import (
     APOTHEM,
@@ -112,7 +113,11 @@ class _Tiles(_Pieces):
     def draw_ocean(self, parent: ET.Element, pos: Hex, rot: int, tile: OceanTile) -> None:
         cx, cy = self.xy(pos)
         g = self.tile_group(parent, "ocean", pos, tile.id, rot)
-        ET.SubElement(g, "title").text = f"{tile.name} at {pos}, rotation {rot}"
+        ET.SubElement(g, "title").text = (
+            translations(self.language)
+            .gettext("{tile} at {position}, rotation {rotation}")
+            .format(tile=tile_name(tile, self.language), position=pos, rotation=rot)
+        )
         ET.SubElement(
             g,
             "polygon",
@@ -211,8 +216,15 @@ class _Tiles(_Pieces):
         pos, rot, tile = view.position, view.rotation, view.tile
         cx, cy = self.xy(pos)
         g = self.tile_group(parent, "island", pos, tile.id, rot)
-        value = "" if tile.is_start else f", value {tile.value}"
-        ET.SubElement(g, "title").text = f"{tile.name}{value} at {pos}, rotation {rot}"
+        t = translations(self.language)
+        name = tile_name(tile, self.language)
+        if tile.is_start:
+            title = t.gettext("{tile} at {position}, rotation {rotation}")
+        else:
+            title = t.gettext("{tile}, value {value} at {position}, rotation {rotation}")
+        ET.SubElement(g, "title").text = title.format(
+            tile=name, value=tile.value, position=pos, rotation=rot
+        )
         ET.SubElement(
             g,
             "polygon",
@@ -364,7 +376,7 @@ class _Tiles(_Pieces):
         self, g: ET.Element, view: IslandView, cx: float, cy: float, inner: float
     ) -> None:
         tile = view.tile
-        name = tile.name
+        name = tile_name(tile, self.language)
         name_y = cy
         if view.is_royal:
             name_y = cy + 0.12 * S

@@ -7,15 +7,18 @@ challenges.
 
 Design (public API):
 
-- **Vocabulary**: :class:`King` (Red, Yellow, Blue = seats 0, 1, 2) with its
+- **Vocabulary**: :class:`King` (Red, Yellow, Blue; by value 0, 1, 2) with its
   strong/medium/weak colours, :class:`Colour`; :mod:`.board` (cells 0..17
   ``I1..I6, O1..O12``, ``MIND``; ``DESTINATIONS[cell][direction]``, the move
   function with the jump over the Mind and the reversal at the edge);
   :class:`Region`, :class:`TonccMap` and :data:`STANDARD_MAP` (replaceable
   data, validated when built); :class:`TonccRules` (one flag per gap of the
   rule sheet); :data:`CLAUSES` (the catalogue every rule test names).
-- **State** (:class:`TonccState`, from :func:`new_game`): immutable,
-  hashable, ``==``. A chance node while the board is shuffled
+- **State** (:class:`TonccState`, from :func:`new_game`, or mid-challenge
+  from :func:`position`): immutable, hashable, ``==``. A chance node for the
+  colour draw at the start of the game (``apply_chance(DrawColours(seating))``:
+  each player draws his King, ``king_of(player)``; flag ``colour_draw``) and
+  while the board is shuffled
   (``is_chance``, ``chance_outcomes``, ``apply_chance(PlaceRegion(r))``,
   ``sample_chance(rng)``, ``resolve_chance(rng)``, ``dealt(layout)``); a
   simultaneous node during a challenge (``active_kings``,
@@ -24,11 +27,14 @@ Design (public API):
   (``winners()``, ``returns()``). Choices are never stored: a joint action
   moves every King at once, so no King sees another's choice; ``observe``
   gives one King's view.
+- **Play and show**: records (:class:`TonccRecord`, :class:`TonccRecorder`),
+  bots (:func:`make_bot`), text (:func:`render_text`, :func:`board_text`,
+  :func:`destinations_text`) and SVG (:func:`render_toncc_svg`).
 - **Errors**: an illegal joint action raises :class:`TonccIllegalActionError`
   (an ``IllegalActionError``) whose message starts with the clause id and
   names the King and the move; bad Map data raises :class:`TonccMapError`;
-  bad flags ``SettingsError``; a bad query ``QueryError``. The state never
-  changes.
+  bad flags ``SettingsError``; a bad query ``QueryError``; a position that
+  play cannot reach ``InvalidPositionError``. The state never changes.
 
 >>> import random
 >>> from tongiaki_rules.toncc import new_game
@@ -44,54 +50,90 @@ Design (public API):
 
 from __future__ import annotations
 
-from .actions import MOVES, JointAction, Move, PlaceRegion
+from .actions import MOVES, SEATINGS, DrawColours, JointAction, Move, PlaceRegion
 from .board import DESTINATIONS, LABELS, MIND, destination
+from .bots import BOT_NAMES, GreedyBot, RandomBot, make_bot
+from .builder import HAS_LEFT, NO_SEAL, position
 from .clauses import CLAUSES, Clause
 from .errors import TonccIllegalActionError, TonccMapError
 from .kings import KINGS, Colour, King, strongest_in, weaker_king
+from .record import RECORD_SCHEMA, RECORD_VERSION, ChallengeLog, TonccRecord, TonccRecorder
 from .regions import KINGDOM_WINDOWS, STANDARD_MAP, Region, Shape, TonccMap, shared_feature
-from .rules import Compass, FinalThreeWayTie, StallKingPoints, TonccRules, TopTie
+from .rules import ColourDraw, Compass, FinalThreeWayTie, StallKingPoints, TonccRules, TopTie
 from .scoring import ChallengeResult, kingdom_value, ranking, toncc_points
 from .state import MAX_TURNS_PER_CHALLENGE, TonccState, new_game
+from .svg import render_toncc_svg
+from .textview import (
+    LEGEND,
+    board_text,
+    destinations_text,
+    map_text,
+    picture_text,
+    render_text,
+    scores_text,
+)
 from .turn import Conquest, TurnReport
 from .view import KingView, observe
 
 __all__ = [
+    "BOT_NAMES",
     "CLAUSES",
     "DESTINATIONS",
+    "HAS_LEFT",
     "KINGDOM_WINDOWS",
     "KINGS",
     "LABELS",
+    "LEGEND",
     "MAX_TURNS_PER_CHALLENGE",
     "MIND",
     "MOVES",
+    "NO_SEAL",
+    "RECORD_SCHEMA",
+    "RECORD_VERSION",
+    "SEATINGS",
     "STANDARD_MAP",
+    "ChallengeLog",
     "ChallengeResult",
     "Clause",
     "Colour",
+    "ColourDraw",
     "Compass",
     "Conquest",
+    "DrawColours",
     "FinalThreeWayTie",
+    "GreedyBot",
     "JointAction",
     "King",
     "KingView",
     "Move",
     "PlaceRegion",
+    "RandomBot",
     "Region",
     "Shape",
     "StallKingPoints",
     "TonccIllegalActionError",
     "TonccMap",
     "TonccMapError",
+    "TonccRecord",
+    "TonccRecorder",
     "TonccRules",
     "TonccState",
     "TopTie",
     "TurnReport",
+    "board_text",
     "destination",
+    "destinations_text",
     "kingdom_value",
+    "make_bot",
+    "map_text",
     "new_game",
     "observe",
+    "picture_text",
+    "position",
     "ranking",
+    "render_text",
+    "render_toncc_svg",
+    "scores_text",
     "shared_feature",
     "strongest_in",
     "toncc_points",

@@ -24,6 +24,7 @@ the other, with the Mind left out.
 from __future__ import annotations
 
 from ..errors import QueryError, shown
+from .values import whole
 
 EAST, NORTH_EAST, NORTH_WEST, WEST, SOUTH_WEST, SOUTH_EAST = range(6)
 """The six directions, counter-clockwise from east (direction indices 0..5)."""
@@ -88,10 +89,14 @@ DESTINATIONS: tuple[tuple[int, ...], ...] = tuple(
 def destination(cell: int, direction: int) -> int:
     """Where a King on ``cell`` lands moving in ``direction`` (0..5, see :data:`EAST`).
 
+    ``cell`` is 0..18 (the Mind is 18) and ``direction`` 0..5; anything else
+    raises :class:`~tongiaki_rules.errors.QueryError` naming the argument.
+
     >>> LABELS[destination(cell("O1"), SOUTH_EAST)]
     'O3'
     """
-    return DESTINATIONS[cell][direction]
+    here = whole(cell, "cell", 0, MIND)
+    return DESTINATIONS[here][whole(direction, "direction", 0, 5)]
 
 
 def cell(label: str) -> int:
@@ -114,6 +119,7 @@ def distances_from(start: int) -> tuple[int, ...]:
     >>> max(distances_from(cell("I1")))
     3
     """
+    start = whole(start, "start", 0, MIND)
     found = [-1] * (REGION_CELLS + 1)
     frontier = [start]
     found[start] = 0

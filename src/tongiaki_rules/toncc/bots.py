@@ -19,8 +19,16 @@ import attrs
 from ..errors import SettingsError, shown
 from .actions import Move
 from .kings import King, as_king
-from .scoring import kingdom_value
 from .state import TonccState
+from .values import whole
+
+
+def _seed(value: object) -> int | None:
+    """A bot's seed: ``None`` or a whole number (numpy integers too), never a bool or a float."""
+    if value is None:
+        return None
+    return whole(value, "seed", -(2**256), 2**256, SettingsError)
+
 
 BOT_NAMES = ("random", "greedy")
 """The bots :func:`make_bot` builds, by name."""
@@ -30,7 +38,7 @@ BOT_NAMES = ("random", "greedy")
 class RandomBot:
     """Chooses one of the King's six moves uniformly at random (seeded)."""
 
-    seed: int | None = None
+    seed: int | None = attrs.field(default=None, converter=_seed)
     rng: random.Random = attrs.field(init=False)
     name: str = attrs.field(init=False, default="random")
 
@@ -53,7 +61,7 @@ class GreedyBot:
     in a contest counts as little. With no region in reach he moves at random.
     """
 
-    seed: int | None = None
+    seed: int | None = attrs.field(default=None, converter=_seed)
     rng: random.Random = attrs.field(init=False)
     name: str = attrs.field(init=False, default="greedy")
 
@@ -69,18 +77,25 @@ class GreedyBot:
 
     @staticmethod
     def worth(state: TonccState, king: King, move: Move) -> int:
-        """What landing with ``move`` is worth to ``king`` by immediate value (0: nothing)."""
+        """What landing with ``move`` is worth to ``king`` by immediate value (0: nothing).
+
+        ``king`` must have ``move`` to choose now; else :class:`SettingsError`.
+        """
+        if type(move) is not Move:
+            raise SettingsError(f"move: expected a Move, got {shown(move)}")
+        _moves_of(state, king)
+        king = as_king(king, error=SettingsError)
         cell = state.destination(king, move)
         if not state.face_up >> cell & 1:
             return 0
         region = state.layout[cell]
         toncc_map = state.toncc_map
-        value = king.weight(toncc_map.background(region))
+        value = king.weight(toncc_map.regions[region].background)
         for window in toncc_map.kingdoms:
             if region in window and all(
                 r == region or state.owners[r] == king.value for r in window
             ):
-                value += kingdom_value(window, king, toncc_map)
+                value += sum(king.weight(toncc_map.regions[r].background) for r in window)
         return value
 
 
@@ -103,6 +118,8 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     >>> make_bot("greedy", 3).name
     'greedy'
     """
+    if type(name) is not str:
+        raise SettingsError(f"bot: expected a bot name, got {shown(name)}")
     if name == "random":
         return RandomBot(seed)
     if name == "greedy":

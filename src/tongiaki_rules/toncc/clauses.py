@@ -14,6 +14,9 @@ or ``reconstructed`` from a lost figure (replaceable data or a flag).
 
 from __future__ import annotations
 
+import types
+from collections.abc import Mapping
+
 import attrs
 
 STATUSES = ("stated", "derived", "interpreted", "reconstructed")
@@ -37,6 +40,9 @@ _ENTRIES = (
        "the start of every challenge and turned face up (a chance node).", "stated"),
     _C("TC-SETUP-3", "La creazione", "Three players, red, yellow and blue, each with a King "
        "and 6 seals; the Kings start in the Mind.", "stated"),
+    _C("TC-SETUP-4", "La creazione", "Each player draws a colour, red, yellow or blue, and "
+       "plays that King for the whole game (a chance event at the start; flag colour_draw).",
+       "stated"),
     _C("TC-KING-1", "La creazione; Regni e Re", "Strong colour = body (own), medium = hair "
        "(Blue yellow, Yellow red, Red blue), weak = feet (the colour left).", "derived"),
     _C("TC-MAP-1", "Regni e Re", "Three regions sharing colour (background+symbol), shape, "
@@ -53,7 +59,7 @@ _ENTRIES = (
     _C("TC-MOVE-3", "La sfida", "A move from an inner region onto the Mind jumps over it to "
        "the next region of the line.", "stated"),
     _C("TC-MOVE-4", "La sfida", "A move off the board reverses and runs back along the same "
-       "line to the last region met (the far end of the line).", "derived"),
+       "line to the last region met (the far end of the line).", "stated"),
     _C("TC-MOVE-5", "La sfida (figure lost)", "Which Compass number is which direction.",
        "reconstructed"),
     _C("TC-CONQ-1", "La sfida", "A King on a face-up region puts a seal on its Map picture; "
@@ -91,5 +97,5 @@ _ENTRIES = (
        "final_three_way_tie).", "interpreted"),
 )  # fmt: skip
 
-CLAUSES: dict[str, Clause] = {entry.id: entry for entry in _ENTRIES}
-"""The catalogue by id, in rule-sheet order."""
+CLAUSES: Mapping[str, Clause] = types.MappingProxyType({entry.id: entry for entry in _ENTRIES})
+"""The catalogue by id, in rule-sheet order (read-only: a rule cannot be changed at run time)."""

@@ -64,7 +64,7 @@ class King(enum.IntEnum):
         >>> [King.BLUE.weight(c) for c in Colour]
         [3, 2, 1]
         """
-        return (self.value - colour.value) % 3 + 1
+        return (self.value - as_colour(colour).value) % 3 + 1
 
 
 KINGS: tuple[King, ...] = tuple(King)
@@ -81,7 +81,13 @@ def strongest_in(colour: Colour, kings: Iterable[King]) -> King:
     >>> strongest_in(Colour.YELLOW, [King.RED, King.BLUE])
     <King.BLUE: 2>
     """
-    return min(kings, key=lambda king: king.weight(colour))
+    colour = as_colour(colour)
+    if isinstance(kings, (str, bytes)) or not isinstance(kings, Iterable):
+        raise QueryError(f"kings: expected Kings, got {shown(kings)}")
+    found = [as_king(king, "kings") for king in kings]
+    if not found:
+        raise QueryError("kings: no King contests the region; expected one to three Kings")
+    return min(found, key=lambda king: king.weight(colour))
 
 
 def weaker_king(first: King, second: King) -> King:
@@ -93,10 +99,24 @@ def weaker_king(first: King, second: King) -> King:
     >>> weaker_king(King.BLUE, King.YELLOW)
     <King.BLUE: 2>
     """
+    first = as_king(first, "first")
+    second = as_king(second, "second")
     if first is second:
         raise SettingsError(f"weaker_king: needs two different Kings, got {first.name} twice")
     weaker_in = sum(first.weight(c) > second.weight(c) for c in Colour)
     return first if weaker_in >= 2 else second
+
+
+def as_colour(value: object, argument: str = "colour") -> Colour:
+    """``value`` if it is a :class:`Colour`; :class:`QueryError` naming ``argument`` otherwise.
+
+    >>> from tongiaki_rules.toncc import Colour
+    >>> as_colour(Colour.BLUE)
+    <Colour.BLUE: 2>
+    """
+    if type(value) is not Colour:
+        raise QueryError(f"{argument}: expected a Colour (Colour.RED, ...), got {shown(value)}")
+    return value
 
 
 def as_king(value: object, argument: str = "king", error: type[TongiakiError] = QueryError) -> King:

@@ -37,14 +37,15 @@ import attrs
 from ..errors import RecordError, TongiakiError, shown
 from ..jsontext import json_kind as _kind
 from ..jsontext import load_json_text
-from .actions import JointAction, Move
+from .actions import DrawColours, JointAction, Move
 from .board import REGION_CELLS
 from .errors import TonccIllegalActionError
 from .kings import KINGS, Colour, King
 from .regions import MAP_SIZE, STANDARD_MAP, Region, Shape, TonccMap
-from .rules import TonccRules
+from .rules import ColourDraw, TonccRules
 from .state import CHALLENGES, TonccState, new_game
 from .turn import TurnReport
+from .values import whole
 
 __all__ = [
     "RECORD_SCHEMA",
@@ -58,9 +59,16 @@ __all__ = [
 
 RECORD_SCHEMA: Final = "toncc-record"
 """The ``"schema"`` value of a Tóncc record document."""
-RECORD_VERSION: Final = 1
-"""The version of the record schema this library writes and reads."""
-_FIELDS: Final = ("schema", "version", "rules", "map", "challenges", "metadata")
+RECORD_VERSION: Final = 2
+"""The version of the record schema this library writes.
+
+Version 2 added the colour draw (``"seating"``, TC-SETUP-4). Version 1
+records, written before the draw existed, are still read: their players sat
+by colour, so they are read with ``colour_draw="fixed"`` and no seating.
+"""
+_FIELDS: Final = ("schema", "version", "rules", "map", "seating", "challenges", "metadata")
+_FIELDS_V1: Final = ("schema", "version", "rules", "map", "challenges", "metadata")
+_KING_NAMES: Final = tuple(k.name.lower() for k in KINGS)
 _REGION_FIELDS: Final = ("background", "symbol", "shape", "lines", "dots")
 _LETTERS: Final = "RYB"
 _MAX_METADATA: Final = 10_000
@@ -199,10 +207,30 @@ def _rules_from(value: object, path: str = "rules") -> TonccRules:
 
 @attrs.frozen(slots=True)
 class ChallengeLog:
-    """One challenge of a record: the shuffle (region per cell) and the joint actions."""
+    """One challenge of a record: the shuffle (region per cell) and the joint actions.
+
+    ``turns`` must hold :class:`~.actions.JointAction` s; anything else raises
+    :class:`~tongiaki_rules.errors.RecordError` naming the turn.
+    """
 
     layout: tuple[int, ...]
     turns: tuple[JointAction, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        _check_log(self, "")
+
+
+def _check_log(log: object, path: str) -> None:
+    if type(log) is not ChallengeLog:
+        _fail(path, f"expected a ChallengeLog, not {shown(log)}")
+    where = f"{path}." if path else ""
+    if type(log.layout) is not tuple:
+        _fail(f"{where}layout", f"expected a tuple of region ids, not {shown(log.layout)}")
+    if type(log.turns) is not tuple:
+        _fail(f"{where}turns", f"expected a tuple of JointAction, not {shown(log.turns)}")
+    for t, joint in enumerate(log.turns):
+        if type(joint) is not JointAction:
+            _fail(f"{where}turns[{t}]", f"expected a JointAction, not {shown(joint)}")
 
 
 def _as_metadata(value: object) -> Mapping[str, str]:
@@ -221,8 +249,7 @@ def _as_logs(value: object) -> tuple[ChallengeLog, ...]:
     if not isinstance(value, (tuple, list)):
         _fail("challenges", f"expected a sequence of ChallengeLog, not {shown(value)}")
     for k, log in enumerate(value):
-        if type(log) is not ChallengeLog:
-            _fail(f"challenges[{k}]", f"expected a ChallengeLog, not {shown(log)}")
+        _check_log(log, f"challenges[{k}]")
     return tuple(value)
 
 
@@ -242,26 +269,37 @@ class TonccRecord:
     toncc_map: TonccMap = STANDARD_MAP
     challenges: tuple[ChallengeLog, ...] = attrs.field(default=(), converter=_as_logs)
     metadata: Mapping[str, str] = attrs.field(default=None, converter=_as_metadata)
+    seating: tuple[King, King, King] | None = None
+    """The colour draw (``seating[player]`` is that player's King), ``None`` before it or
+    when the rules seat players by colour (``colour_draw="fixed"``)."""
 
     def __attrs_post_init__(self) -> None:
         if type(self.rules) is not TonccRules:
             _fail("rules", f"expected TonccRules, not {shown(self.rules)}")
         if type(self.toncc_map) is not TonccMap:
             _fail("map", f"expected a TonccMap, not {shown(self.toncc_map)}")
+        if self.seating is not None:
+            if self.rules.colour_draw is ColourDraw.FIXED:
+                _fail(
+                    "seating",
+                    "the rules seat the players by colour (colour_draw fixed): no draw to record",
+                    "TC-SETUP-4",
+                )
+            try:
+                DrawColours(self.seating)
+            except TonccIllegalActionError as exc:
+                _fail("seating", str(exc).partition(": ")[2], exc.clause)
         self.replay()
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not TonccRecord:
             return NotImplemented
-        return (self.rules, self.toncc_map, self.challenges, dict(self.metadata)) == (
-            other.rules,
-            other.toncc_map,
-            other.challenges,
-            dict(other.metadata),
-        )
+        mine = (self.rules, self.toncc_map, self.seating, self.challenges, dict(self.metadata))
+        theirs = (other.rules, other.toncc_map, other.seating, other.challenges)
+        return mine == (*theirs, dict(other.metadata))
 
     def __hash__(self) -> int:
-        return hash((self.rules, self.toncc_map, self.challenges))
+        return hash((self.rules, self.toncc_map, self.seating, self.challenges))
 
     @property
     def turn_count(self) -> int:
@@ -271,10 +309,20 @@ class TonccRecord:
     def states(self) -> list[TonccState]:
         """Every state of the game after each recorded step, the first (unshuffled) first.
 
-        A shuffle is one step: the state after it is dealt.
+        The colour draw is one step (when the rules draw), a shuffle is one step:
+        the state after it is dealt.
         """
         state = new_game(self.rules, self.toncc_map)
         found = [state]
+        if self.seating is not None:
+            state = state.apply_chance(DrawColours(self.seating))
+            found.append(state)
+        elif state.is_colour_draw and self.challenges:
+            _fail(
+                "seating",
+                "the colours must be drawn before the first challenge (colour_draw draw)",
+                "TC-SETUP-4",
+            )
         for k, log in enumerate(self.challenges):
             where = f"challenges[{k}]"
             if state.is_terminal:
@@ -302,9 +350,11 @@ class TonccRecord:
         states = self.states()
         if upto is None:
             return states[-1]
-        if type(upto) is not int or not 0 <= upto < len(states):
-            raise RecordError(f"expected 0..{len(states) - 1}, not {shown(upto)}", "upto")
-        return states[upto]
+        try:
+            index = whole(upto, "upto", 0, len(states) - 1)
+        except TongiakiError:
+            raise RecordError(f"expected 0..{len(states) - 1}, not {shown(upto)}", "upto") from None
+        return states[index]
 
     # -- JSON ---------------------------------------------------------------------
 
@@ -315,6 +365,7 @@ class TonccRecord:
             "version": RECORD_VERSION,
             "rules": {name: _flag_text(flag) for name, flag in self.rules.changed().items()},
             "map": map_to_json_value(self.toncc_map),
+            "seating": None if self.seating is None else [k.name.lower() for k in self.seating],
             "challenges": [
                 {
                     "layout": list(log.layout),
@@ -346,11 +397,31 @@ class TonccRecord:
     @classmethod
     def from_json_value(cls, data: object) -> TonccRecord:
         """A record from JSON data (as :meth:`to_json_value` gives)."""
+        version = data.get("version") if type(data) is dict else None
+        if version is not None and _int(version, "version", 1, RECORD_VERSION) == 1:
+            return cls._from_version_1(data)  # type: ignore[arg-type]
         doc = _object(data, "", _FIELDS)
         if doc["schema"] != RECORD_SCHEMA:
             _fail("schema", f"expected {RECORD_SCHEMA!r}, not {shown(doc['schema'])}")
-        _int(doc["version"], "version", RECORD_VERSION, RECORD_VERSION)
+        _int(doc["version"], "version", 1, RECORD_VERSION)
         rules = _rules_from(doc["rules"])
+        return cls._from_fields(doc, rules, _seating_from(doc["seating"]))
+
+    @classmethod
+    def _from_version_1(cls, data: dict[str, Any]) -> TonccRecord:
+        """A version 1 record: written before the colour draw, its players sat by colour."""
+        doc = _object(data, "", _FIELDS_V1)
+        if doc["schema"] != RECORD_SCHEMA:
+            _fail("schema", f"expected {RECORD_SCHEMA!r}, not {shown(doc['schema'])}")
+        rules = _rules_from(doc["rules"])
+        if "colour_draw" in doc["rules"]:
+            _fail("rules.colour_draw", "version 1 records have no colour draw; write version 2")
+        return cls._from_fields(doc, attrs.evolve(rules, colour_draw=ColourDraw.FIXED), None)
+
+    @classmethod
+    def _from_fields(
+        cls, doc: dict[str, Any], rules: TonccRules, seating: tuple[King, King, King] | None
+    ) -> TonccRecord:
         toncc_map = map_from_json_value(doc["map"])
         logs = tuple(
             _log_from(item, f"challenges[{k}]")
@@ -361,7 +432,23 @@ class TonccRecord:
         metadata = doc["metadata"]
         if type(metadata) is not dict:
             _fail("metadata", f"expected an object of strings, not {_kind(metadata)}")
-        return cls(rules, toncc_map, logs, metadata)
+        return cls(rules, toncc_map, logs, metadata, seating)
+
+
+def _seating_from(value: object) -> tuple[King, King, King] | None:
+    if value is None:
+        return None
+    names = _array(value, "seating")
+    if len(names) != len(KINGS):
+        _fail("seating", f"expected the Kings of players 0, 1, 2 (3 names), not {len(names)}")
+    kings = []
+    for p, name in enumerate(names):
+        if type(name) is not str or name not in _KING_NAMES:
+            _fail(f"seating[{p}]", f"expected red, yellow or blue, not {shown(name)}")
+        kings.append(KINGS[_KING_NAMES.index(name)])
+    if len(set(kings)) != len(KINGS):
+        _fail("seating", "each player draws a different King", "TC-SETUP-4")
+    return (kings[0], kings[1], kings[2])
 
 
 def _one_line(match: re.Match[str]) -> str:
@@ -430,10 +517,37 @@ class TonccRecorder:
         self._metadata = _as_metadata(metadata)
         self._logs: list[tuple[tuple[int, ...], list[JointAction]]] = []
 
+    @classmethod
+    def resume(cls, record: TonccRecord) -> TonccRecorder:
+        """A recorder that goes on with the game of ``record`` (its rules, Map, draw, turns).
+
+        >>> import random
+        >>> first = TonccRecorder()
+        >>> first.shuffle(random.Random(2))
+        >>> again = TonccRecorder.resume(first.record)
+        >>> again.state == first.state and again.record == first.record
+        True
+        """
+        if type(record) is not TonccRecord:
+            raise RecordError(f"expected a TonccRecord, not {shown(record)}", "record")
+        recorder = cls(record.rules, record.toncc_map, record.metadata)
+        recorder.state = record.replay()
+        recorder._logs = [(log.layout, list(log.turns)) for log in record.challenges]
+        return recorder
+
     def shuffle(self, rng: random.Random) -> None:
-        """Shuffle the board with ``rng`` if a challenge is about to start."""
+        """Draw the colours if due, then shuffle the board, with ``rng`` (if a challenge starts)."""
         if self.state.is_chance:
-            self.deal(self.state.resolve_chance(rng).layout)
+            done = self.state.resolve_chance(rng)
+            if self.state.is_colour_draw:
+                self.draw(done.seating)  # type: ignore[arg-type]
+            self.deal(done.layout)
+
+    def draw(self, seating: tuple[King, King, King]) -> None:
+        """Record the colour draw: ``seating[player]`` is the King of that player (TC-SETUP-4)."""
+        if not self.state.is_colour_draw:
+            raise TonccIllegalActionError("draw: the colours are already drawn", "TC-SETUP-4")
+        self.state = self.state.apply_chance(DrawColours(seating))
 
     def deal(self, layout: tuple[int, ...]) -> None:
         """Shuffle the board to ``layout`` (a region per cell)."""
@@ -453,4 +567,6 @@ class TonccRecorder:
     def record(self) -> TonccRecord:
         """The record of the game so far."""
         logs = tuple(ChallengeLog(layout, tuple(turns)) for layout, turns in self._logs)
-        return TonccRecord(self.state.rules, self.state.toncc_map, logs, self._metadata)
+        drawn = self.state.rules.colour_draw is ColourDraw.DRAW
+        seating = self.state.seating if drawn else None
+        return TonccRecord(self.state.rules, self.state.toncc_map, logs, self._metadata, seating)

@@ -27,12 +27,14 @@ its place on the Map (0..17), so a seal on region 4 sits at Map position A4.
 from __future__ import annotations
 
 import enum
+import itertools
 
 import attrs
 
-from ..errors import shown
+from ..errors import QueryError, shown
 from .errors import TonccMapError
 from .kings import Colour
+from .values import whole
 
 MAP_SIZE = 18
 SIDE_NAMES = ("A", "B", "C")
@@ -102,6 +104,14 @@ def shared_feature(first: Region, second: Region, third: Region) -> str | None:
     'shape'
     """
     trio = (first, second, third)
+    for name, region in zip(("first", "second", "third"), trio, strict=True):
+        if type(region) is not Region:
+            raise QueryError(f"{name}: expected a Region, got {shown(region)}")
+    return _shared(trio)
+
+
+def _shared(trio: tuple[Region, Region, Region]) -> str | None:
+    first = trio[0]
     if len({r.colour_pair for r in trio}) == 1:
         return "colour"
     if first.shape is not None and len({r.shape for r in trio}) == 1:
@@ -144,8 +154,10 @@ def _as_tuple(value: object) -> tuple[Region, ...]:
 class TonccMap:
     """The 18 region pictures in Map order; validated when built.
 
-    Every window of three on a side must share a feature (it is one of the
-    Map's Kingdoms) and no two pictures may be the same.
+    The sheet shows "the 15 achievable Kingdoms" on the Map (TC-MAP-2): every
+    window of three on a side must share a feature, and no other three
+    pictures may share one (they would be a Kingdom the Map cannot show). No
+    two pictures may be the same.
 
     >>> TonccMap(STANDARD_MAP.regions[:17])
     Traceback (most recent call last):
@@ -163,11 +175,22 @@ class TonccMap:
                 raise TonccMapError(f"regions[{index}]: expected a Region, got {shown(region)}")
         if len(set(self.regions)) != MAP_SIZE:
             raise TonccMapError("regions: two pictures are the same")
+        regions = self.regions
         for window in KINGDOM_WINDOWS:
-            trio = [self.regions[i] for i in window]
-            if shared_feature(*trio) is None:
+            if _shared((regions[window[0]], regions[window[1]], regions[window[2]])) is None:
                 names = "-".join(position_name(i) for i in window)
                 raise TonccMapError(f"regions: the Map window {names} shares no feature")
+        windows = {tuple(sorted(w)) for w in KINGDOM_WINDOWS}
+        for a, b, c in itertools.combinations(range(MAP_SIZE), 3):
+            if (a, b, c) in windows:
+                continue
+            feature = _shared((regions[a], regions[b], regions[c]))
+            if feature is not None:
+                names = "-".join(position_name(i) for i in (a, b, c))
+                raise TonccMapError(
+                    f"regions: {names} share the {feature} but are not a Map window; "
+                    "the Map shows every Kingdom there is (exactly 15)"
+                )
 
     @property
     def kingdoms(self) -> tuple[tuple[int, int, int], ...]:
@@ -175,8 +198,8 @@ class TonccMap:
         return KINGDOM_WINDOWS
 
     def background(self, region: int) -> Colour:
-        """The background colour of region ``region``."""
-        return self.regions[region].background
+        """The background colour of region ``region`` (0..17); QueryError for another."""
+        return self.regions[whole(region, "region", 0, MAP_SIZE - 1)].background
 
 
 def _standard_regions() -> tuple[Region, ...]:

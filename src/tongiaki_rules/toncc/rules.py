@@ -13,6 +13,8 @@ TopTie.WINNER_TAKES_BOTH
 from __future__ import annotations
 
 import enum
+import types
+from collections.abc import Mapping
 from typing import TypeVar
 
 import attrs
@@ -74,10 +76,27 @@ class Compass(NamedStrEnum):
     D6 = "d6"
 
 
-COMPASS_DIRECTIONS: dict[Compass, tuple[int, ...]] = {
-    Compass.COUNTER_CLOCKWISE: (0, 1, 2, 3, 4, 5),
-    Compass.D6: (0, 1, 2, 5, 4, 3),
-}
+class ColourDraw(NamedStrEnum):
+    """How the players come by their Kings (TC-SETUP-4).
+
+    ``DRAW`` (default, as the sheet says: "each draws a colour"): the game
+    opens with a chance event that gives each player (0, 1, 2) one of the
+    three Kings, each of the 6 seatings with probability 1/6; the players keep
+    their Kings for the three challenges. ``FIXED``: player 0 is Red, 1 Yellow
+    and 2 Blue, with no draw; for tests and for front ends that draw the
+    colours themselves.
+    """
+
+    DRAW = "draw"
+    FIXED = "fixed"
+
+
+COMPASS_DIRECTIONS: Mapping[Compass, tuple[int, ...]] = types.MappingProxyType(
+    {
+        Compass.COUNTER_CLOCKWISE: (0, 1, 2, 3, 4, 5),
+        Compass.D6: (0, 1, 2, 5, 4, 3),
+    }
+)
 """For each numbering, the direction index (see ``board.EAST``) of Compass numbers 1..6."""
 
 
@@ -106,6 +125,10 @@ def _to_final(value: object) -> FinalThreeWayTie:
 
 def _to_compass(value: object) -> Compass:
     return _value_of(Compass, "compass", value)
+
+
+def _to_draw(value: object) -> ColourDraw:
+    return _value_of(ColourDraw, "colour_draw", value)
 
 
 @attrs.frozen(slots=True, repr=False, kw_only=True)
@@ -138,6 +161,8 @@ class TonccRules:
     """TC-GAME-3: the winner of a game ending 3-3-3."""
     compass: Compass = attrs.field(default=Compass.COUNTER_CLOCKWISE, converter=_to_compass)
     """TC-MOVE-5: the direction of each Compass number."""
+    colour_draw: ColourDraw = attrs.field(default=ColourDraw.DRAW, converter=_to_draw)
+    """TC-SETUP-4: colours drawn at the start (default), or players 0, 1, 2 = Red, Yellow, Blue."""
 
     def changed(self) -> dict[str, object]:
         """The flags that differ from the defaults, by name.

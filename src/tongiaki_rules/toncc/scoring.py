@@ -6,13 +6,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 
 import attrs
 
-from .kings import KINGS, King, weaker_king
+from ..errors import QueryError, SettingsError, shown
+from .kings import KINGS, King, as_king, weaker_king
 from .regions import TonccMap
 from .rules import FinalThreeWayTie, TonccRules, TopTie
+from .values import whole
 
 NO_OWNER = -1
 """In ``owners``: no seal on this Map picture."""
@@ -37,15 +39,40 @@ def kingdom_value(window: Sequence[int], king: King, toncc_map: TonccMap) -> int
     >>> from tongiaki_rules.toncc import STANDARD_MAP
     >>> kingdom_value((0, 1, 2), King.RED, STANDARD_MAP)  # three blue backgrounds: Red's medium
     6
+
+    ``window`` must be one of the Map's 15 Kingdoms (three region ids, in
+    any order); anything else raises :class:`~tongiaki_rules.errors.QueryError`.
     """
-    return sum(king.weight(toncc_map.background(region)) for region in window)
+    king = as_king(king)
+    if type(toncc_map) is not TonccMap:
+        raise QueryError(f"toncc_map: expected a TonccMap, got {shown(toncc_map)}")
+    regions = _three(window, "window", 0, 17)
+    if tuple(sorted(regions)) not in {tuple(sorted(w)) for w in toncc_map.kingdoms}:
+        raise QueryError(
+            f"window: {shown(window)} is not one of the Map's 15 Kingdoms "
+            "(three pictures in a row on a side)"
+        )
+    return sum(king.weight(toncc_map.regions[region].background) for region in regions)
+
+
+def _three(values: object, argument: str, low: int, high: int) -> tuple[int, int, int]:
+    """Three whole numbers in ``low..high`` from a sequence; QueryError naming ``argument``."""
+    if isinstance(values, (str, bytes, Mapping, Set)) or not isinstance(values, Iterable):
+        raise QueryError(f"{argument}: expected a sequence of 3 whole numbers, got {shown(values)}")
+    items = tuple(values)
+    if len(items) != 3:
+        raise QueryError(f"{argument}: expected 3 values, got {len(items)}")
+    a, b, c = (whole(v, f"{argument}[{i}]", low, high) for i, v in enumerate(items))
+    return (a, b, c)
 
 
 def kingdom_points(owners: Sequence[int], king: King, toncc_map: TonccMap) -> int:
     """The value of every Kingdom ``king`` made."""
     windows = toncc_map.kingdoms
+    regions = toncc_map.regions
     return sum(
-        kingdom_value(windows[i], king, toncc_map) for i in kingdoms_of(owners, king, toncc_map)
+        sum(king.weight(regions[r].background) for r in windows[i])
+        for i in kingdoms_of(owners, king, toncc_map)
     )
 
 
@@ -57,6 +84,7 @@ def ranking(scores: Sequence[int]) -> tuple[King, ...]:
     >>> ranking((10, 10, 12))
     (<King.BLUE: 2>, <King.YELLOW: 1>, <King.RED: 0>)
     """
+    scores = _three(scores, "scores", -(2**62), 2**62)
     if len(set(scores)) == 1:
         return KINGS
     order = sorted(KINGS, key=lambda k: -scores[k.value])
@@ -75,6 +103,9 @@ def toncc_points(scores: Sequence[int], rules: TonccRules) -> tuple[int, int, in
     >>> toncc_points((9, 9, 4), TonccRules(top_tie=TopTie.WINNER_TAKES_BOTH))
     (0, 3, 0)
     """
+    scores = _three(scores, "scores", -(2**62), 2**62)
+    if type(rules) is not TonccRules:
+        raise SettingsError(f"rules: expected TonccRules, got {shown(rules)}")
     if len(set(scores)) == 1:
         return (1, 1, 1)
     order = ranking(scores)

@@ -29,14 +29,15 @@ from typing import Any
 import attrs
 
 from ..errors import QueryError, SettingsError, shown
-from .actions import MOVES, JointAction, Move, PlaceRegion
+from .actions import MOVES, SEATINGS, DrawColours, JointAction, Move, PlaceRegion
 from .board import DESTINATIONS, LABELS, MIND, REGION_CELLS
 from .errors import TonccIllegalActionError
 from .kings import KINGS, King, as_king
 from .regions import STANDARD_MAP, TonccMap
-from .rules import COMPASS_DIRECTIONS, TonccRules
+from .rules import COMPASS_DIRECTIONS, ColourDraw, TonccRules
 from .scoring import NO_OWNER, ChallengeResult, game_winners, returns_of, score_challenge
 from .turn import OFF, TurnReport, resolve_turn
+from .values import whole
 
 CHALLENGES = 3
 """Challenges in a game (TC-GAME-1)."""
@@ -71,6 +72,7 @@ class TonccState:
     king_points: tuple[int, int, int]
     quiet_turns: int
     results: tuple[ChallengeResult, ...]
+    seating: tuple[King, King, King] | None = None
 
     # -- what kind of node ------------------------------------------------------
 
@@ -81,8 +83,33 @@ class TonccState:
 
     @property
     def is_chance(self) -> bool:
-        """True while the regions are shuffled onto the board (TC-SETUP-2)."""
-        return not self.is_terminal and len(self.layout) < REGION_CELLS
+        """True while the colours are drawn (TC-SETUP-4) or the regions shuffled (TC-SETUP-2)."""
+        return not self.is_terminal and (self.seating is None or len(self.layout) < REGION_CELLS)
+
+    @property
+    def is_colour_draw(self) -> bool:
+        """True at the start of a game whose colours are still to be drawn (TC-SETUP-4)."""
+        return self.seating is None
+
+    def king_of(self, player: int) -> King:
+        """The King player ``player`` (0, 1, 2) plays, once the colours are drawn.
+
+        >>> from tongiaki_rules.toncc import DrawColours, King, new_game
+        >>> state = new_game().apply_chance(DrawColours((King.BLUE, King.RED, King.YELLOW)))
+        >>> state.king_of(0), state.player_of(King.YELLOW)
+        (<King.BLUE: 2>, 2)
+        """
+        index = whole(player, "player", 0, 2)
+        if self.seating is None:
+            raise QueryError("player: the colours are not drawn yet (TC-SETUP-4)")
+        return self.seating[index]
+
+    def player_of(self, king: King) -> int:
+        """The player (0, 1, 2) who plays ``king``, once the colours are drawn."""
+        king = as_king(king)
+        if self.seating is None:
+            raise QueryError("king: the colours are not drawn yet (TC-SETUP-4)")
+        return self.seating.index(king)
 
     @property
     def active_kings(self) -> tuple[King, ...]:
@@ -116,25 +143,45 @@ class TonccState:
 
     # -- chance: the shuffle ------------------------------------------------------
 
-    def chance_outcomes(self) -> tuple[tuple[PlaceRegion, float], ...]:
-        """Every region not yet on the board, each with probability 1/remaining.
+    def chance_outcomes(self) -> tuple[tuple[PlaceRegion | DrawColours, float], ...]:
+        """The outcomes of this chance node, each with its probability.
 
-        >>> from tongiaki_rules.toncc import new_game
-        >>> len(new_game().chance_outcomes())
-        18
+        At the colour draw, the six seatings (:class:`~.actions.DrawColours`),
+        1/6 each; during the shuffle, every region not yet on the board
+        (:class:`~.actions.PlaceRegion`), each with probability 1/remaining.
+
+        >>> from tongiaki_rules.toncc import TonccRules, new_game
+        >>> fixed = TonccRules(colour_draw="fixed")
+        >>> len(new_game().chance_outcomes()), len(new_game(fixed).chance_outcomes())
+        (6, 18)
         """
         if not self.is_chance:
             return ()
+        if self.seating is None:
+            return tuple((DrawColours(seating), 1.0 / 6) for seating in SEATINGS)
         placed = set(self.layout)
         left = [r for r in range(REGION_CELLS) if r not in placed]
         return tuple((PlaceRegion(r), 1.0 / len(left)) for r in left)
 
-    def apply_chance(self, outcome: PlaceRegion) -> TonccState:
-        """Put ``outcome.region`` on the next empty cell (I1..I6, then O1..O12)."""
+    def apply_chance(self, outcome: PlaceRegion | DrawColours) -> TonccState:
+        """Apply a chance outcome: the colour draw, or one region onto the next empty cell.
+
+        At the draw (``is_colour_draw``), ``outcome`` is a
+        :class:`~.actions.DrawColours`; during the shuffle, a
+        :class:`~.actions.PlaceRegion` for the next cell (I1..I6, then O1..O12).
+        """
         if not self.is_chance:
             raise TonccIllegalActionError(
                 f"{shown(outcome)}: the regions are not being shuffled now", "TC-SETUP-2"
             )
+        if self.seating is None:
+            if type(outcome) is not DrawColours:
+                raise TonccIllegalActionError(
+                    f"chance outcome: the colours are drawn first; expected a DrawColours, "
+                    f"got {shown(outcome)}",
+                    "TC-SETUP-4",
+                )
+            return self._with(seating=outcome.seating)
         if type(outcome) is not PlaceRegion:
             raise TonccIllegalActionError(
                 f"chance outcome: expected a PlaceRegion, got {shown(outcome)}", "TC-SETUP-2"
@@ -146,7 +193,7 @@ class TonccState:
             )
         return self._with(layout=(*self.layout, region))
 
-    def sample_chance(self, rng: random.Random) -> PlaceRegion:
+    def sample_chance(self, rng: random.Random) -> PlaceRegion | DrawColours:
         """One chance outcome drawn with ``rng`` (a :class:`random.Random`)."""
         if not isinstance(rng, random.Random):
             raise SettingsError(f"rng: expected a random.Random, got {shown(rng)}")
@@ -156,7 +203,7 @@ class TonccState:
         return outcomes[rng.randrange(len(outcomes))][0]
 
     def resolve_chance(self, rng: random.Random) -> TonccState:
-        """Shuffle the whole board with ``rng`` if the state is a chance node; else ``self``."""
+        """Draw the colours if due, and shuffle the whole board, with ``rng``; else ``self``."""
         if not isinstance(rng, random.Random):
             raise SettingsError(f"rng: expected a random.Random, got {shown(rng)}")
         state = self
@@ -167,13 +214,19 @@ class TonccState:
     def dealt(self, layout: tuple[int, ...]) -> TonccState:
         """The board shuffled to ``layout`` (region per cell, I1..O12), for tests and records.
 
-        >>> from tongiaki_rules.toncc import new_game
-        >>> new_game().dealt(tuple(range(18))).layout[:3]
+        >>> from tongiaki_rules.toncc import TonccRules, new_game
+        >>> new_game(TonccRules(colour_draw="fixed")).dealt(tuple(range(18))).layout[:3]
         (0, 1, 2)
         """
         if type(layout) is not tuple:
             raise TonccIllegalActionError(
                 f"layout: expected a tuple of region ids, got {shown(layout)}", "TC-SETUP-2"
+            )
+        if self.seating is None:
+            raise TonccIllegalActionError(
+                "layout: the colours are not drawn yet; apply a DrawColours outcome first "
+                "(or play with colour_draw='fixed')",
+                "TC-SETUP-4",
             )
         state = self
         for region in layout:
@@ -235,13 +288,21 @@ class TonccState:
         )
         if self.challenge + 1 < CHALLENGES:
             return _start(
-                self.rules, self.toncc_map, self.challenge + 1, (*self.results, result)
+                self.rules,
+                self.toncc_map,
+                self.challenge + 1,
+                (*self.results, result),
+                self.seating,
             ), (done.report)
         return moved._with(challenge=CHALLENGES, results=(*self.results, result)), done.report
 
     def _check(self, joint: JointAction) -> None:
         if self.is_terminal:
             raise TonccIllegalActionError("the game is over: three challenges played", "TC-GAME-1")
+        if self.seating is None:
+            raise TonccIllegalActionError(
+                "the colours are not drawn yet: apply a chance outcome first", "TC-SETUP-4"
+            )
         if self.is_chance:
             raise TonccIllegalActionError(
                 "the regions are still being shuffled: apply a chance outcome first", "TC-SETUP-2"
@@ -314,7 +375,11 @@ def _sum3(rows: Iterable[tuple[int, int, int]]) -> tuple[int, int, int]:
 
 
 def _start(
-    rules: TonccRules, toncc_map: TonccMap, challenge: int, results: tuple[ChallengeResult, ...]
+    rules: TonccRules,
+    toncc_map: TonccMap,
+    challenge: int,
+    results: tuple[ChallengeResult, ...],
+    seating: tuple[King, King, King] | None,
 ) -> TonccState:
     return TonccState(
         rules=rules,
@@ -329,11 +394,15 @@ def _start(
         king_points=(0, 0, 0),
         quiet_turns=0,
         results=results,
+        seating=seating,
     )
 
 
 def new_game(rules: TonccRules | None = None, toncc_map: TonccMap | None = None) -> TonccState:
-    """A new game at its first chance node: the shuffle of the first challenge.
+    """A new game at its first chance node: the colour draw (TC-SETUP-4).
+
+    With ``TonccRules(colour_draw="fixed")`` there is no draw (player 0 is
+    Red, 1 Yellow, 2 Blue) and the game opens with the first shuffle.
 
     >>> from tongiaki_rules.toncc import new_game
     >>> new_game().is_chance
@@ -347,4 +416,5 @@ def new_game(rules: TonccRules | None = None, toncc_map: TonccMap | None = None)
         raise SettingsError(f"rules: expected TonccRules, got {shown(rules)}")
     if type(toncc_map) is not TonccMap:
         raise SettingsError(f"toncc_map: expected a TonccMap, got {shown(toncc_map)}")
-    return _start(rules, toncc_map, 0, ())
+    seating = SEATINGS[0] if rules.colour_draw is ColourDraw.FIXED else None
+    return _start(rules, toncc_map, 0, (), seating)

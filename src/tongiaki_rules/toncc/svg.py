@@ -8,8 +8,8 @@ discs carrying their letter. The Map is the triangle of the 18 pictures, a seal
 shown as the King's letter in a ring. The document is the same for the same
 state, byte for byte, and is well-formed XML.
 
->>> from tongiaki_rules.toncc import new_game
->>> svg = render_toncc_svg(new_game().dealt(tuple(range(18))))
+>>> from tongiaki_rules.toncc import TonccRules, new_game
+>>> svg = render_toncc_svg(new_game(TonccRules(colour_draw="fixed")).dealt(tuple(range(18))))
 >>> svg.startswith("<svg") and svg.count("<circle") > 36
 True
 """
@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from ..errors import QueryError, shown
+from ..errors import QueryError, SettingsError, shown
 from .board import AXIAL, LABELS, MIND, REGION_CELLS
 from .kings import KINGS
 from .regions import position_name
 from .state import TonccState
 from .textview import LETTERS, colours_code, picture_text
+from .values import text as checked_text
 
 __all__ = ["FILLS", "render_toncc_svg"]
 
@@ -32,6 +33,8 @@ FILLS = ("#d55e00", "#f0e442", "#0072b2")
 INKS = ("#ffffff", "#000000", "#ffffff")
 """Text colour readable on each fill."""
 FACE_DOWN = "#9e9e9e"
+MAX_TITLE = 200
+"""The longest title :func:`render_toncc_svg` draws (one line of printable text)."""
 _R = 30.0
 _CENTRE = (200.0, 190.0)
 _KING_OFFSETS = ((-14.0, 14.0), (0.0, 19.0), (14.0, 14.0))
@@ -149,8 +152,12 @@ def render_toncc_svg(state: TonccState, title: str | None = None) -> str:
     """An SVG document of ``state``: the board, the Map and the scores (deterministic)."""
     if type(state) is not TonccState:
         raise QueryError(f"state: expected a TonccState, got {shown(state)}")
-    if title is not None and type(title) is not str:
-        raise QueryError(f"title: expected a string, got {shown(title)}")
+    if title is not None:
+        checked_text(title, "title", SettingsError)
+        if len(title) > MAX_TITLE or not title.isprintable():
+            raise SettingsError(
+                f"title: {shown(title)} is not a line of at most {MAX_TITLE} printable characters"
+            )
     width, height = 780, 470
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -158,9 +165,8 @@ def render_toncc_svg(state: TonccState, title: str | None = None) -> str:
     )
     body = [head, f'<rect width="{width}" height="{height}" fill="#ffffff"/>']
     if title is not None:
-        safe = title.encode("utf-8", "backslashreplace").decode("utf-8")
-        body.append(f"<title>{escape(safe)}</title>")
-        body.append(_text(390.0, 22.0, safe, size=16))
+        body.append(f"<title>{escape(title)}</title>")
+        body.append(_text(390.0, 22.0, title, size=16))
     body.extend(_board(state))
     body.extend(_map(state))
     body.extend(_scores(state))

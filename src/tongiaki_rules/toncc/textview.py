@@ -1,16 +1,20 @@
 """Tóncc as text: the board (the 19-cell hexagon), the Map and the scores.
 
-Every cell of the board is drawn as ``(I1  A3 By R  )``: the cell's name, the
-Map position of the region on it (``A3``: see :mod:`.regions`), its colours
+One naming throughout: a **cell** of the board is named ``I1``..``I6`` (the
+inner ring) or ``O1``..``O12`` (the outer ring), and a **Map picture** by its
+place on the Map, ``A0``..``C5`` (see :mod:`.regions`). The board shows cells
+only, each as ``(I1 By R  )``: the cell, the colours of the region on it
 (background capital, symbol small: ``By`` is a blue region with a yellow
 symbol) and the Kings standing there (``R`` Red, ``Y`` Yellow, ``B`` Blue). A
-conquered region is face down: ``#r`` instead of its colours, the small letter
-naming the King whose seal is on its Map picture. The Mind is in the middle.
-Nothing here depends on a terminal: the text is the same everywhere.
+conquered region is face down: ``#r`` instead of its colours, the small
+letter naming the King whose seal is on its Map picture. A legend under the
+board says so. The Map lists the pictures, each with the cell its region
+lies on. Nothing here depends on a terminal: the text is the same everywhere.
 
->>> from tongiaki_rules.toncc import new_game
->>> print(board_text(new_game().dealt(tuple(range(18)))).splitlines()[3])
-(O7  C0 Rb    ) (I4  A3 Ry    ) (  Mind    RYB) (I1  A0 By    ) (O1  B0 Yr    )
+>>> from tongiaki_rules.toncc import TonccRules, new_game
+>>> state = new_game(TonccRules(colour_draw="fixed")).dealt(tuple(range(18)))
+>>> print(board_text(state).splitlines()[3])
+(O7  Rb    ) (I4  Ry    ) (  Mind  RYB) (I1  By    ) (O1  Yr    )
 """
 
 from __future__ import annotations
@@ -23,9 +27,12 @@ from .rules import COMPASS_DIRECTIONS
 from .scoring import kingdom_points, kingdom_value, kingdoms_of
 from .state import TonccState
 from .turn import OFF
+from .values import whole
 
 __all__ = [
+    "LEGEND",
     "board_text",
+    "destinations_text",
     "map_text",
     "picture_text",
     "render_text",
@@ -34,7 +41,13 @@ __all__ = [
 
 LETTERS = "RYB"
 """The letter of each colour and King, by value: R red, Y yellow, B blue."""
-_TOKEN = 15
+_TOKEN = 13
+LEGEND = (
+    "Cells: I1-I6 the inner ring, O1-O12 the outer ring.  By: a face-up region, blue\n"
+    "background, yellow symbol.  #b: conquered, face down, Blue's seal on its Map\n"
+    "picture.  R Y B: the Kings standing there.  ??: not shuffled onto the board yet."
+)
+"""The legend printed under the board by :func:`board_text`."""
 _DIRECTIONS = ("E", "NE", "NW", "W", "SW", "SE")
 
 
@@ -44,6 +57,22 @@ def _checked(state: object) -> TonccState:
     return state
 
 
+def _region(value: object) -> Region:
+    if type(value) is not Region:
+        raise QueryError(f"region: expected a Region, got {shown(value)}")
+    return value
+
+
+def _owners(value: object) -> tuple[int, ...]:
+    """A seat (0..2) or -1 per Map picture, 18 of them; QueryError naming ``owners``."""
+    if type(value) not in (tuple, list):
+        raise QueryError(f"owners: expected a tuple of 18 seats (-1 for none), got {shown(value)}")
+    items: tuple[object, ...] = tuple(value)  # type: ignore[arg-type]
+    if len(items) != REGION_CELLS:
+        raise QueryError(f"owners: expected 18 seats, one per Map picture, got {len(items)}")
+    return tuple(whole(o, f"owners[{r}]", -1, 2) for r, o in enumerate(items))
+
+
 def colours_code(region: Region) -> str:
     """``By`` for a blue region with a yellow symbol: background capital, symbol small.
 
@@ -51,6 +80,7 @@ def colours_code(region: Region) -> str:
     >>> colours_code(STANDARD_MAP.regions[0])
     'By'
     """
+    _region(region)
     return LETTERS[region.background.value] + LETTERS[region.symbol.value].lower()
 
 
@@ -61,6 +91,7 @@ def picture_text(region: Region) -> str:
     >>> picture_text(STANDARD_MAP.regions[2])
     'By circle, 1 line'
     """
+    _region(region)
     parts = []
     if region.shape is not None:
         parts.append(region.shape.name.lower())
@@ -75,29 +106,64 @@ def _kings_at(state: TonccState, cell: int) -> str:
     return "".join(LETTERS[k.value] for k in KINGS if state.positions[k.value] == cell)
 
 
+def _look(state: TonccState, cell: int) -> str:
+    """``By`` for a face-up region, ``#b`` for a conquered one, ``??`` before the shuffle."""
+    if cell >= len(state.layout):
+        return "??"
+    region = state.layout[cell]
+    if state.face_up >> cell & 1:
+        return colours_code(state.toncc_map.regions[region])
+    owner = state.owners[region]
+    return "#" + (LETTERS[owner].lower() if owner >= 0 else "?")
+
+
 def _token(state: TonccState, cell: int) -> str:
     kings = _kings_at(state, cell)
     if cell == MIND:
-        return f"({'Mind':^9} {kings:<3})"
-    if cell >= len(state.layout):
-        return f"({LABELS[cell]:<3} ?? ?? {kings:<3})"
-    region = state.layout[cell]
-    if state.face_up >> cell & 1:
-        look = colours_code(state.toncc_map.regions[region])
-    else:
-        owner = state.owners[region]
-        look = "#" + (LETTERS[owner].lower() if owner >= 0 else "?")
-    return f"({LABELS[cell]:<3} {position_name(region)} {look} {kings:<3})"
+        return f"({'Mind':^8}{kings:<3})"
+    return f"({LABELS[cell]:<3} {_look(state, cell)} {kings:<3})"
 
 
-def board_text(state: TonccState) -> str:
-    """The board: five rows of cells, north at the top, and the Compass numbering."""
+def board_text(state: TonccState, *, legend: bool = True) -> str:
+    """The board: the Compass numbering, five rows of cells (north at the top), the legend."""
     state = _checked(state)
+    if type(legend) is not bool:
+        raise QueryError(f"legend: expected True or False, got {shown(legend)}")
     lines = [_compass_line(state)]
     for r in range(-2, 3):
         cells = sorted((c for c in range(REGION_CELLS + 1) if AXIAL[c][1] == r), key=_q)
         indent = " " * (abs(r) * (_TOKEN + 1) // 2)
         lines.append(indent + " ".join(_token(state, c) for c in cells))
+    if legend:
+        lines.append(LEGEND)
+    return "\n".join(lines)
+
+
+def destinations_text(state: TonccState) -> str:
+    """For each King on the board, the cell each Compass number would take him to.
+
+    A cell is shown as on the board: ``I2 By`` (a face-up region he would
+    conquer or contest) or ``O4 #r`` (conquered: he would only stand there).
+    Empty when nobody moves now (a chance node, the end).
+
+    >>> from tongiaki_rules.toncc import TonccRules, new_game
+    >>> state = new_game(TonccRules(colour_draw="fixed")).dealt(tuple(range(18)))
+    >>> print(destinations_text(state).splitlines()[1])
+    Red    from Mind  I1 By   I2 By   I3 By   I4 Ry   I5 Ry   I6 Ry
+    """
+    state = _checked(state)
+    kings = state.active_kings
+    if not kings:
+        return ""
+    numbering = COMPASS_DIRECTIONS[state.rules.compass]
+    moves = "".join(f"{f'{n} {_DIRECTIONS[d]}':<8}" for n, d in enumerate(numbering, 1))
+    head = f"{'Move':<18}{moves}"
+    lines = [head.rstrip()]
+    for king in kings:
+        where = LABELS[state.positions[king.value]]
+        cells = [state.destination(king, move) for move in state.legal_actions(king)]
+        row = "".join(f"{LABELS[c] + ' ' + _look(state, c):<8}" for c in cells)
+        lines.append(f"{king.name.title():<6} from {where:<4}  {row}".rstrip())
     return "\n".join(lines)
 
 
@@ -117,17 +183,20 @@ def map_text(state: TonccState, owners: tuple[int, ...] | None = None) -> str:
     ``owners`` (seat per region, -1 none) defaults to the state's seals.
     """
     state = _checked(state)
-    seals = state.owners if owners is None else owners
+    seals = state.owners if owners is None else _owners(owners)
     toncc_map = state.toncc_map
-    lines = ["Map (position, picture, seal):"]
+    lines = ["Map (position, picture, seal, the cell of its region):"]
+    cells = {region: cell for cell, region in enumerate(state.layout)}
     for side in range(3):
         items = []
         for k in range(7):
             region = (6 * side + k) % 18
             owner = seals[region]
             mark = LETTERS[owner] if owner >= 0 else "."
+            where = f"on {LABELS[cells[region]]}" if region in cells else "not on the board yet"
             items.append(
-                f"  {position_name(region)} {picture_text(toncc_map.regions[region]):<22} [{mark}]"
+                f"  {position_name(region)} {picture_text(toncc_map.regions[region]):<22} "
+                f"[{mark}] {where}"
             )
         lines.append(f"Side {'ABC'[side]}:")
         lines.extend(items)

@@ -99,7 +99,7 @@ def resolve_turn(
     for cell in sorted(claims):
         region = layout[cell]
         contenders = tuple(claims[cell])
-        winner = strongest_in(toncc_map.background(region), contenders)
+        winner = strongest_in(toncc_map.regions[region].background, contenders)
         new_owners[region] = winner.value
         new_seals[winner.value] -= 1
         face_up &= ~(1 << cell)

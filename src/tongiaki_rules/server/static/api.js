@@ -1,4 +1,5 @@
 // Shared helpers of the Tongiaki browser client: JSON calls to the server's HTTP API.
+import { _, currentLanguage } from "/static/i18n.js";
 
 /** An error answer of the API: its HTTP status, message and (for illegal actions) clause id. */
 export class ApiError extends Error {
@@ -11,7 +12,8 @@ export class ApiError extends Error {
 
 /** Calls the API; resolves to the parsed JSON body, rejects with an ApiError. */
 export async function api(method, path, { body, token } = {}) {
-  const headers = { Accept: "application/json" };
+  // the narration and the board come in the page's language (issue 31)
+  const headers = { Accept: "application/json", "Accept-Language": currentLanguage() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   let response;
@@ -22,7 +24,7 @@ export async function api(method, path, { body, token } = {}) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (err) {
-    throw new ApiError(0, `cannot reach the server (${err.message})`);
+    throw new ApiError(0, _("cannot reach the server ({error})", { error: err.message }));
   }
   let data = null;
   try {
@@ -52,6 +54,7 @@ function describeDetail(data, response) {
 export function showMessage(text, kind = "error") {
   const line = document.getElementById("message");
   if (!line) return;
+  delete line.dataset.reach;
   line.textContent = text;
   line.dataset.kind = text ? kind : "";
 }

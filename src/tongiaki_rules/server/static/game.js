@@ -1,6 +1,7 @@
 // The game page: the board (the library's SVG), clicks on it, the legal list, the history
 // slider, the narration and live updates over the WebSocket.
 import { api, el, showMessage, tokenKey } from "/static/api.js";
+import { _, currentLanguage, loadLanguage, ngettext } from "/static/i18n.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] ?? "");
 const apiBase = `/api/games/${encodeURIComponent(gameId)}`;
@@ -67,11 +68,14 @@ async function load() {
   } catch (err) {
     if (err.status === 401 && token) {
       forgetToken();
-      showMessage("This browser's seat token is not valid for this game; you are watching.");
+      showMessage(_("This browser's seat token is not valid for this game; you are watching."));
       return load();
     }
-    if (latest) showMessage(`Cannot reach game ${gameId}: ${err.message}`);
-    else statusLine.textContent = `Cannot load game ${gameId}: ${err.message}`;
+    if (latest) {
+      showMessage(_("Cannot reach game {game}: {error}", { game: gameId, error: err.message }));
+      document.getElementById("message").dataset.reach = "lost";
+    }
+    else statusLine.textContent = _("Cannot load game {game}: {error}", { game: gameId, error: err.message });
     throw err;
   }
 }
@@ -81,7 +85,7 @@ async function showHistory(k) {
     const view = await api("GET", `${apiBase}?at=${k}`, { token });
     if (viewing === k) render(view);
   } catch (err) {
-    showMessage(`Cannot show move ${k}: ${err.message}`);
+    showMessage(_("Cannot show move {move}: {error}", { move: k, error: err.message }));
   }
 }
 
@@ -105,7 +109,7 @@ function renderBoard(view) {
   const svg = board.querySelector("svg");
   if (svg) {
     svg.setAttribute("role", "group");
-    svg.setAttribute("aria-label", `Board after move ${view.at}`);
+    svg.setAttribute("aria-label", _("Board after move {move}", { move: view.at }));
     svg.removeAttribute("height");
     svg.setAttribute("width", "100%");
   }
@@ -119,15 +123,15 @@ function makeMarksFocusable() {
   for (const mark of board.querySelectorAll(".highlight")) {
     const info = clickInfo(mark);
     const where = [
-      info.direction !== undefined ? `jetty ${info.direction}` : "",
-      info.beach !== undefined ? `beach ${info.beach}` : "",
-      info.group ? "the boats under way" : "",
-      info.pos !== undefined ? `at ${info.pos}` : "",
+      info.direction !== undefined ? _("jetty {jetty}", { jetty: info.direction }) : "",
+      info.beach !== undefined ? _("beach {beach}", { beach: info.beach }) : "",
+      info.group ? _("the boats under way") : "",
+      info.pos !== undefined ? _("at {position}", { position: info.pos }) : "",
     ].filter(Boolean).join(" ");
     if (!where) continue;
     mark.setAttribute("tabindex", "0");
     mark.setAttribute("role", "button");
-    mark.setAttribute("aria-label", `Choose ${where}`);
+    mark.setAttribute("aria-label", _("Choose {place}", { place: where }));
   }
 }
 
@@ -141,27 +145,34 @@ function isActionable(view) {
 
 function seatName(view, seat) {
   const info = view.seats?.find((s) => s.seat === seat);
-  if (seat === view.you) return `seat ${seat} (you)`;
-  if (info?.kind === "bot") return `seat ${seat} (bot ${info.bot ?? ""})`.replace(" )", ")");
-  return `seat ${seat}`;
+  if (seat === view.you) return _("seat {seat} (you)", { seat });
+  if (info?.kind === "bot") return _("seat {seat} (bot {bot})", { seat, bot: info.bot ?? "" }).replace(" )", ")");
+  return _("seat {seat}", { seat });
 }
 
 function renderStatus(view) {
   const parts = [];
-  if (!isLive(view)) parts.push(`History: after move ${view.at} of ${latest?.moves ?? view.moves}.`);
-  if (view.outcome) {
-    const scores = view.outcome.scores.map((s, i) => `seat ${i}: ${s}`).join(", ");
-    const winners = view.outcome.winners.map((w) => seatName(view, w)).join(" and ");
-    parts.push(`Game over. Scores ${scores}. Winner: ${winners}.`);
-  } else if (view.to_move === null || view.to_move === undefined) {
-    parts.push("A tile is being drawn.");
-  } else if (view.to_move === view.you) {
-    parts.push(`Your turn (${phaseName(view.phase)}).`);
-  } else {
-    parts.push(`${capital(seatName(view, view.to_move))} to move (${phaseName(view.phase)}).`);
+  if (!isLive(view)) {
+    parts.push(_("History: after move {move} of {total}.", { move: view.at, total: latest?.moves ?? view.moves }));
   }
-  parts.push(view.you === null || view.you === undefined ? "You are watching." : `You play seat ${view.you}.`);
-  parts.push(`Moves: ${view.moves}.`);
+  if (view.outcome) {
+    const scores = view.outcome.scores.map((s, i) => _("seat {seat}", { seat: i }) + ": " + s).join(", ");
+    const names = view.outcome.winners.map((w) => seatName(view, w));
+    const winners = names.length > 1
+      ? _("{items} and {last}", { items: names.slice(0, -1).join(", "), last: names[names.length - 1] })
+      : names.join("");
+    parts.push(_("Game over. Scores {scores}. Winner: {winners}.", { scores, winners }));
+  } else if (view.to_move === null || view.to_move === undefined) {
+    parts.push(_("A tile is being drawn."));
+  } else if (view.to_move === view.you) {
+    parts.push(_("Your turn ({decision}).", { decision: phaseName(view.phase) }));
+  } else {
+    const who = seatName(view, view.to_move);
+    parts.push(capital(_("{who} to move ({decision}).", { who, decision: phaseName(view.phase) })));
+  }
+  parts.push(view.you === null || view.you === undefined
+    ? _("You are watching.") : _("You play seat {seat}.", { seat: view.you }));
+  parts.push(_("Moves: {count}.", { count: view.moves }));
   statusLine.textContent = parts.join(" ");
   statusLine.dataset.moves = String(view.moves);
   statusLine.dataset.at = String(view.at);
@@ -170,18 +181,17 @@ function renderStatus(view) {
   statusLine.dataset.over = view.outcome ? "true" : "false";
 }
 
-const PHASES = {
-  setup: "set-up: put a boat on a beach of Tonga",
-  turn: "expand, found a royal island, recolonise or depart",
-  departure: "choose a beach and jetty to sail from",
-  draw: "a tile is drawn",
-  place_tile: "place the drawn tile",
-  berth: "berth the boats on a beach",
-  game_over: "game over",
-};
-
 function phaseName(phase) {
-  return PHASES[phase] ?? String(phase ?? "").replaceAll("_", " ");
+  const phases = {
+    setup: _("set-up: put a boat on a beach of Tonga"),
+    turn: _("expand, found a royal island, recolonise or depart"),
+    departure: _("choose a beach and jetty to sail from"),
+    draw: _("a tile is drawn"),
+    place_tile: _("place the drawn tile"),
+    berth: _("berth the boats on a beach"),
+    game_over: _("game over"),
+  };
+  return phases[phase] ?? String(phase ?? "").replaceAll("_", " ");
 }
 
 function capital(text) {
@@ -192,14 +202,14 @@ function renderLegal(view, only = null) {
   const legal = isLive(view) && Array.isArray(view.legal) ? view.legal : [];
   const hint = document.getElementById("decision-hint");
   if (legal.length === 0) {
-    if (!isLive(view)) hint.textContent = "You are looking at the past: slide to the end (or press Live) to play.";
-    else if (view.outcome) hint.textContent = "The game is over.";
-    else if (view.you === null || view.you === undefined) hint.textContent = "You are watching this game.";
-    else hint.textContent = "Waiting for the other seats.";
+    if (!isLive(view)) hint.textContent = _("You are looking at the past: slide to the end (or press Live) to play.");
+    else if (view.outcome) hint.textContent = _("The game is over.");
+    else if (view.you === null || view.you === undefined) hint.textContent = _("You are watching this game.");
+    else hint.textContent = _("Waiting for the other seats.");
   } else {
     hint.textContent = only
-      ? "Several choices fit that click: pick one."
-      : "Click a highlighted beach, jetty or hex on the board, or pick from the list.";
+      ? _("Several choices fit that click: pick one.")
+      : _("Click a highlighted beach, jetty or hex on the board, or pick from the list.");
   }
   legalList.replaceChildren(
     ...legal
@@ -229,19 +239,21 @@ function renderRotations(legal, only) {
   if (byPosition.size !== 1) {
     // several hexes: the player picks one on the board first, then turns the tile
     rotations.replaceChildren(places.length ? el("p", { className: "small" },
-      `The tile can go on ${byPosition.size} hexes: click one on the board, then turn the tile.`) : "");
+      ngettext("The tile can go on {count} hex: click it on the board, then turn the tile.",
+        "The tile can go on {count} hexes: click one on the board, then turn the tile.", byPosition.size)) : "");
     return;
   }
   const [[pos, choices]] = byPosition;
   rotations.replaceChildren(
-    el("div", { className: "rotation-group", role: "group", "aria-label": `Turn the tile at ${pos}` },
-      el("span", { className: "small" }, `Place the tile at ${pos}, its red marker towards:`),
+    el("div", { className: "rotation-group", role: "group", "aria-label": _("Turn the tile at {position}", { position: pos }) },
+      el("span", { className: "small" }, _("Place the tile at {position}, its red marker towards:", { position: pos })),
       choices.map((choice) =>
         el("button", {
           type: "button",
           className: "rotation",
           title: choice.notation,
-          "aria-label": `Place the tile at ${pos} turned ${choice.action.rotation} steps (${choice.notation})`,
+          "aria-label": _("Place the tile at {position} turned {rotation} steps ({notation})",
+            { position: pos, rotation: choice.action.rotation, notation: choice.notation }),
           dataset: { index: String(choice.index), rotation: String(choice.action.rotation), pos },
           onclick: () => play(choice.index),
         },
@@ -257,13 +269,14 @@ function renderSeats(view) {
   document.getElementById("seats").replaceChildren(
     ...seats.map((seat) => {
       const tags = [];
-      if (seat.seat === view.you) tags.push("you");
-      if (seat.seat === view.to_move && !view.outcome) tags.push("to move");
-      const kind = seat.kind === "bot" ? `bot ${seat.bot ?? ""}`.trim() : seat.free ? "human (free)" : "human";
+      if (seat.seat === view.you) tags.push(_("you"));
+      if (seat.seat === view.to_move && !view.outcome) tags.push(_("to move"));
+      const kind = seat.kind === "bot" ? _("bot {bot}", { bot: seat.bot ?? "" }).trim()
+        : seat.free ? _("human (free)") : _("human");
       return el("li", {
         dataset: { seat: String(seat.seat) },
         className: seat.seat === view.to_move && !view.outcome ? "to-move" : "",
-      }, `Seat ${seat.seat}: ${kind}`, tags.length ? el("strong", {}, ` — ${tags.join(", ")}`) : null);
+      }, _("Seat {seat}: {kind}", { seat: seat.seat, kind }), tags.length ? el("strong", {}, ` — ${tags.join(", ")}`) : null);
     }),
   );
 }
@@ -279,7 +292,8 @@ function renderSlider() {
   const max = latest ? latest.moves : 0;
   slider.max = String(max);
   slider.value = String(viewing ?? max);
-  sliderLabel.textContent = viewing === null ? `${max} (live)` : `${viewing} of ${max}`;
+  sliderLabel.textContent = viewing === null
+    ? _("{move} (live)", { move: max }) : _("{move} of {total}", { move: viewing, total: max });
   document.getElementById("live").disabled = viewing === null;
 }
 
@@ -297,9 +311,9 @@ async function play(index) {
     viewing = null;
     accept(view);
   } catch (err) {
-    const clause = err.clause ? ` (clause ${err.clause})` : "";
-    if (err.status === 409) showMessage(`Too late: ${err.message}. The board now shows the current game.`);
-    else showMessage(`Not accepted: ${err.message}${clause}`);
+    const clause = err.clause ? " (" + _("clause {clause}", { clause: err.clause }) + ")" : "";
+    if (err.status === 409) showMessage(_("Too late: {error}. The board now shows the current game.", { error: err.message }));
+    else showMessage(_("Not accepted: {error}", { error: err.message }) + clause);
     if (err.status === 409 || err.status === 403) await load().catch(() => {});
   } finally {
     busy = false;
@@ -378,24 +392,26 @@ function onBoardClick(event) {
     renderLegal(shown, matches.map((m) => m.index));
     legalList.querySelector("button")?.focus();
   } else {
-    showMessage("Nothing to do there: click a highlighted place, or pick from the list.", "info");
+    showMessage(_("Nothing to do there: click a highlighted place, or pick from the list."), "info");
   }
 }
 
 // ------------------------------------------------------------------ live updates
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  const params = new URLSearchParams({ lang: currentLanguage() });
+  if (token) params.set("token", token);
+  const query = `?${params}`;
   socket = new WebSocket(`${scheme}://${location.host}${apiBase}/ws${query}`);
   let opened = false;
   connection.dataset.state = "connecting";
-  connection.textContent = "connecting…";
+  connection.textContent = _("connecting…");
   socket.addEventListener("open", () => {
     opened = true;
     reconnectDelay = 500;
-    if (document.getElementById("message").textContent.startsWith("Cannot reach")) showMessage("");
+    if (document.getElementById("message").dataset.reach === "lost") showMessage("");
     connection.dataset.state = "live";
-    connection.textContent = "live";
+    connection.textContent = _("live");
   });
   socket.addEventListener("message", (event) => {
     let message;
@@ -408,9 +424,9 @@ function connect() {
   });
   socket.addEventListener("close", (event) => {
     connection.dataset.state = "offline";
-    connection.textContent = "reconnecting…";
+    connection.textContent = _("reconnecting…");
     if (event.code === 4404) {
-      connection.textContent = "no such game";
+      connection.textContent = _("no such game");
       return;
     }
     if (event.code === 4401 && token) forgetToken();
@@ -418,7 +434,7 @@ function connect() {
       // a refused handshake: ask over HTTP why (an unknown token is dropped, a missing game stops)
       const check = opened ? Promise.resolve() : load();
       check.then(connect, (err) => {
-        if (err.status === 404) connection.textContent = "no such game";
+        if (err.status === 404) connection.textContent = _("no such game");
         else connect();
       });
     }, reconnectDelay);
@@ -456,4 +472,4 @@ document.getElementById("live").addEventListener("click", () => {
   if (latest) render(latest);
 });
 
-load().then(connect, () => {});
+loadLanguage().then(load).then(connect, () => {});

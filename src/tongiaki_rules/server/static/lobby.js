@@ -1,12 +1,15 @@
 // The lobby: list games, create a game (seats, rule flags, seed), join a free seat, watch a game.
 import { api, el, showMessage, tokenKey } from "/static/api.js";
+import { _, loadLanguage } from "/static/i18n.js";
 
-const SEAT_KINDS = [
-  ["human", "Human"],
-  ["random", "Bot: random"],
-  ["greedy", "Bot: greedy"],
-  ["mcts:iterations=200", "Bot: MCTS"],
-];
+function seatKinds() {
+  return [
+    ["human", _("Human")],
+    ["random", _("Bot: {bot}", { bot: "random" })],
+    ["greedy", _("Bot: {bot}", { bot: "greedy" })],
+    ["mcts:iterations=200", _("Bot: {bot}", { bot: "MCTS" })],
+  ];
+}
 const RULE_SELECTS = ["end_trigger", "closed_route_mode"];
 const RULE_CHECKS = ["variant_rody", "expand_allow_fewer", "setup_distinct_beaches"];
 
@@ -21,10 +24,10 @@ function renderSeatChoices() {
   for (let seat = 0; seat < players; seat++) {
     const id = `seat-${seat}`;
     const select = el("select", { id, name: id, dataset: { seat: String(seat) } },
-      SEAT_KINDS.map(([value, label]) => el("option", { value }, label)));
+      seatKinds().map(([value, label]) => el("option", { value }, label)));
     select.value = previous[seat] ?? (seat === 0 ? "human" : "greedy");
     select.addEventListener("change", renderMySeat);
-    seatChoices.append(el("div", { className: "field" }, el("label", { for: id }, `Seat ${seat}`), select));
+    seatChoices.append(el("div", { className: "field" }, el("label", { for: id }, _("Seat {seat}", { seat })), select));
   }
   renderMySeat();
 }
@@ -39,8 +42,8 @@ function renderMySeat() {
   const before = mySeat.value;
   const humans = humanSeats();
   mySeat.replaceChildren(
-    ...humans.map((seat) => el("option", { value: String(seat) }, `Seat ${seat}`)),
-    el("option", { value: "watch" }, "none — watch the bots"),
+    ...humans.map((seat) => el("option", { value: String(seat) }, _("Seat {seat}", { seat }))),
+    el("option", { value: "watch" }, _("none — watch the bots")),
   );
   mySeat.value = [...mySeat.options].some((o) => o.value === before) ? before : mySeat.options[0].value;
 }
@@ -63,7 +66,7 @@ function createBody() {
   body.rules = rules;
   const seed = document.getElementById("seed").value.trim();
   if (seed !== "") {
-    if (!/^\d+$/.test(seed)) throw new Error("the seed must be a whole number (or empty)");
+    if (!/^\d+$/.test(seed)) throw new Error(_("the seed must be a whole number (or empty)"));
     body.seed = Number(seed);
   }
   return body;
@@ -93,7 +96,7 @@ async function createGame(event) {
     const claimed = await api("POST", `/api/games/${encodeURIComponent(created.id)}/seats/${choice}`);
     enterGame(created.id, claimed.token);
   } catch (err) {
-    showMessage(`Could not create the game: ${err.message}`);
+    showMessage(_("Could not create the game: {error}", { error: err.message }));
   } finally {
     button.disabled = false;
   }
@@ -105,7 +108,7 @@ async function joinSeat(gameId, seat) {
     const claimed = await api("POST", `/api/games/${encodeURIComponent(gameId)}/seats/${seat}`);
     enterGame(gameId, claimed.token);
   } catch (err) {
-    showMessage(`Could not join seat ${seat}: ${err.message}`);
+    showMessage(_("Could not join seat {seat}: {error}", { seat, error: err.message }));
     refreshGames();
   }
 }
@@ -122,9 +125,10 @@ function seatCell(game) {
         className: "join",
         dataset: { game: game.id, seat: String(seat.seat) },
         onclick: () => joinSeat(game.id, seat.seat),
-      }, `Join seat ${seat.seat}`);
+      }, _("Join seat {seat}", { seat: seat.seat }));
     } else {
-      content = el("span", { className: "seat-taken" }, `${seat.seat}: human${seat.free ? "" : " (taken)"}`);
+      const human = seat.free ? _("human") : _("human (taken)");
+      content = el("span", { className: "seat-taken" }, `${seat.seat}: ${human}`);
     }
     list.append(el("li", {}, content));
   }
@@ -135,14 +139,14 @@ function gameRow(game) {
   const created = new Date(game.created * 1000);
   return el("tr", { dataset: { game: game.id } },
     el("td", {}, el("code", {}, game.id), el("div", { className: "muted small" }, created.toLocaleString())),
-    el("td", { dataset: { label: "Players" } }, String(game.players)),
-    el("td", { dataset: { label: "Moves" } }, `${game.moves}${game.over ? " (over)" : ""}`),
-    el("td", { dataset: { label: "Seats" } }, seatCell(game)),
+    el("td", { dataset: { label: _("Players") } }, String(game.players)),
+    el("td", { dataset: { label: _("Moves") } }, game.over ? _("{count} (over)", { count: game.moves }) : String(game.moves)),
+    el("td", { dataset: { label: _("Seats") } }, seatCell(game)),
     el("td", {}, el("a", {
       className: "watch button",
       href: `/games/${encodeURIComponent(game.id)}#watch`,
       dataset: { game: game.id },
-    }, "Watch")),
+    }, _("Watch"))),
   );
 }
 
@@ -152,15 +156,17 @@ async function refreshGames() {
     document.querySelector("#games tbody").replaceChildren(...games.map(gameRow));
     document.getElementById("games-empty").hidden = games.length > 0;
   } catch (err) {
-    showMessage(`Could not list the games: ${err.message}`);
+    showMessage(_("Could not list the games: {error}", { error: err.message }));
   }
 }
 
 playersSelect.addEventListener("change", renderSeatChoices);
 document.getElementById("create-form").addEventListener("submit", createGame);
 document.getElementById("refresh").addEventListener("click", refreshGames);
-renderSeatChoices();
-refreshGames();
+loadLanguage().then(() => {
+  renderSeatChoices();
+  refreshGames();
+});
 // keep the list fresh while the lobby is on screen
 setInterval(() => {
   if (document.visibilityState === "visible") refreshGames();

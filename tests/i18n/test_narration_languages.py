@@ -1,0 +1,91 @@
+"""Narrating random games in every language leaves no English and no unfilled placeholder."""
+
+from __future__ import annotations
+
+import gettext
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from tongiaki_rules import Rules
+from tongiaki_rules.i18n import translations
+from tongiaki_rules.narration import narrate, play_game
+from tongiaki_rules.rules import EndTrigger
+
+GAMES = 50
+PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
+
+
+class Missing(gettext.NullTranslations):
+    """A fallback catalog that records every message the language's catalog lacks."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.missing: list[str] = []
+
+    def gettext(self, message: str) -> str:
+        self.missing.append(message)
+        return message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        self.missing.append(msgid1)
+        return msgid1 if n == 1 else msgid2
+
+    def pgettext(self, context: str, message: str) -> str:
+        self.missing.append(f"{context}|{message}")
+        return message
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        self.missing.append(f"{context}|{msgid1}")
+        return msgid1 if n == 1 else msgid2
+
+
+@pytest.fixture
+def missing(request: pytest.FixtureRequest) -> Iterator[Missing]:
+    catalog = translations(request.param)
+    recorder = Missing()
+    catalog.add_fallback(recorder)
+    try:
+        yield recorder
+    finally:
+        catalog._fallback = None
+
+
+def games() -> Iterator[tuple[list, list]]:  # type: ignore[type-arg]
+    rng = random.Random(31)
+    for k in range(GAMES):
+        rules = Rules()
+        if k % 5 == 1:
+            rules = Rules(end_trigger=EndTrigger.SIXTEEN_ON_TABLE, failure_ends_turn=True)
+        elif k % 5 == 2:
+            rules = Rules(variant_rody=True)
+        elif k % 5 == 3:
+            rules = Rules(variant_two_player_double_colour=True)
+        players = 2 if k % 5 == 3 else rng.randint(2, 6)
+        states, actions = play_game(players, seed=rng.randrange(10**9), rules=rules)
+        cut = len(actions) if k % 7 else rng.randrange(len(actions))  # some unfinished
+        yield states[: cut + 1], actions[:cut]
+
+
+@pytest.mark.parametrize("missing", ["de", "fr", "it"], indirect=True)
+def test_fifty_random_games_are_told_wholly_in_the_language(missing: Missing) -> None:
+    language = next(code for code in ("de", "fr", "it") if translations(code)._fallback is missing)
+    told = 0
+    for states, actions in games():
+        english = list(narrate(states, actions))
+        local = list(narrate(states, actions, language=language))
+        assert len(local) == len(english)
+        for line_en, line in zip(english, local, strict=True):
+            assert not PLACEHOLDER.search(line), line
+            assert line != line_en, f"{language}: an English line: {line!r}"
+        told += len(local)
+    assert missing.missing == []
+    assert told > 50 * 40
+
+
+def test_english_fills_every_placeholder_too() -> None:
+    for states, actions in games():
+        for line in narrate(states, actions):
+            assert not PLACEHOLDER.search(line), line
