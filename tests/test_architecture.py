@@ -56,6 +56,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "disc",
         "encoding_blocks",
         "encoding",
+        "encoding_compact",
         "observation",
         "bots",
         "narration",

@@ -55,14 +55,21 @@ from __future__ import annotations
 
 from itertools import repeat
 from operator import is_
-from typing import Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, Literal, cast, overload
 
 import attrs
 
 from .actions import Action, Draw, ExpandFromBoard, PlaceTile
 from .colours import COLOURS
 from .disc import MAX_DISC_RADIUS, disc_cells, placement_radius
-from .encoding_blocks import _ENCODERS, _Context, _equal_legal_action, _pair_rank, _place
+from .encoding_blocks import (
+    _ENCODERS,
+    _Context,
+    _equal_legal_action,
+    _pair_rank,
+    _place,
+    describe_index,
+)
 from .errors import IllegalActionError, InvalidPositionError, SettingsError, shown
 from .hexgrid import Hex
 from .pergame import PerGame, check_settings, index_problem
@@ -70,6 +77,9 @@ from .rules import Rules
 from .standard_tiles import STANDARD_TILES
 from .state import DEFAULT_RULES, GameConfig, GameState
 from .tiles import IslandTile, TileSet
+
+if TYPE_CHECKING:
+    from .encoding_compact import CompactEncoding
 
 __all__ = [
     "ENCODING_VERSION",
@@ -227,39 +237,75 @@ class ActionEncoding:
         set_(self, "_last", [(_NOTHING, None), None])
 
     # ------------------------------------------------------------ construction
+    @overload
+    @classmethod
+    def for_game(
+        cls,
+        num_players: int,
+        rules: Rules = ...,
+        tiles: TileSet = ...,
+        *,
+        actions: Literal["full"] = ...,
+    ) -> ActionEncoding: ...
+    @overload
+    @classmethod
+    def for_game(
+        cls, num_players: int, rules: Rules = ..., tiles: TileSet = ..., *, actions: str
+    ) -> ActionEncoding | CompactEncoding: ...
     @classmethod
     def for_game(
         cls,
         num_players: int,
         rules: Rules = DEFAULT_RULES,
         tiles: TileSet = STANDARD_TILES,
-    ) -> ActionEncoding:
-        """The encoding for these settings (cached).
+        *,
+        actions: str = "full",
+    ) -> ActionEncoding | CompactEncoding:
+        """The encoding for these settings (cached); ``actions="compact"`` gives the compact one.
 
         Raises :class:`~tongiaki_rules.errors.SettingsError` naming the
         argument for impossible settings: a player count that is not an int
         from 2 to 6 (a bool is not one), rules that are not :class:`Rules`,
-        tiles that are not a :class:`TileSet`.
+        tiles that are not a :class:`TileSet`, ``actions`` neither
+        ``"full"`` nor ``"compact"``
+        (see :class:`~tongiaki_rules.encoding_compact.CompactEncoding`).
 
-        >>> ActionEncoding.for_game(6).size
-        20452
+        >>> ActionEncoding.for_game(6).size, ActionEncoding.for_game(6, actions="compact").size
+        (20452, 3706)
         """
-        return _CACHE.get(num_players, rules, tiles)
+        if _full(actions):
+            return _CACHE.get(num_players, rules, tiles)
+        from .encoding_compact import compact_for_game
 
+        return compact_for_game(num_players, rules, tiles)
+
+    @overload
     @classmethod
-    def for_state(cls, state: GameState) -> ActionEncoding:
-        """The encoding for the game ``state`` belongs to.
+    def for_state(cls, state: GameState, *, actions: Literal["full"] = ...) -> ActionEncoding: ...
+    @overload
+    @classmethod
+    def for_state(cls, state: GameState, *, actions: str) -> ActionEncoding | CompactEncoding: ...
+    @classmethod
+    def for_state(
+        cls, state: GameState, *, actions: str = "full"
+    ) -> ActionEncoding | CompactEncoding:
+        """The encoding for the game ``state`` belongs to (``actions`` as in :meth:`for_game`).
 
         >>> from tongiaki_rules import new_game
         >>> ActionEncoding.for_state(new_game(4)) is ActionEncoding.for_game(4)
         True
 
         Raises :class:`~tongiaki_rules.errors.SettingsError` naming ``state``
-        if it is not a :class:`~tongiaki_rules.state.GameState`.
+        if it is not a :class:`~tongiaki_rules.state.GameState`, and naming
+        ``actions`` as :meth:`for_game` does.
         """
         if not isinstance(state, GameState):
             raise SettingsError(f"state must be a GameState, not {shown(state)}")
-        return _CACHE.for_config(state.config)
+        if _full(actions):
+            return _CACHE.for_config(state.config)
+        from .encoding_compact import compact_for_state
+
+        return compact_for_state(state)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ActionEncoding):
@@ -516,19 +562,6 @@ class ActionEncoding:
                 return name, index - start
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def _island_name(self, slot: int) -> str:
-        t, copy = self.island_slots[slot]
-        name = self.tiles.kinds[t].name
-        return f"{name} (copy {copy + 1})" if self._copies[t] > 1 else name
-
-    def _beach_slot(self, slot: int) -> tuple[int, int]:
-        """(island slot, beach) of a beach slot."""
-        bases = self.beach_offsets
-        s = len(bases) - 1
-        while bases[s] > slot:
-            s -= 1
-        return s, slot - bases[s]
-
     def describe(self, index: int) -> str:
         """What an index means, without a state (for documentation and debugging).
 
@@ -541,49 +574,7 @@ class ActionEncoding:
         >>> encoding.describe(encoding.offsets["PlaceTile"] + 6 + 3)
         'PlaceTile at (0, -1), rotation 3'
         """
-        name, k = self.block_of(index)
-        if name == "SetupPlace":
-            return f"SetupPlace on {self.tiles.start.name} beach {k}"
-        if name == "Expand":
-            s = len(self._expand_base) - 1
-            while self._expand_base[s] > k:
-                s -= 1
-            mask = k - self._expand_base[s] + 1
-            beaches = "+".join(str(b) for b in range(6 * 8) if mask >> b & 1)
-            return f"Expand on {self._island_name(s)}, beaches {beaches}"
-        if name == "ExpandFromBoard":
-            target, source = divmod(k, self._beach_count)
-            ts, tb = self._beach_slot(target)
-            ss, sb = self._beach_slot(source)
-            return (
-                f"ExpandFromBoard to {self._island_name(ts)} beach {tb} "
-                f"from {self._island_name(ss)} beach {sb}"
-            )
-        if name == "FoundRoyal":
-            return f"FoundRoyal on {self._island_name(k)}"
-        if name == "Recolonize":
-            return "Recolonize"
-        if name == "PlaceNewBoats":
-            if k < self._beach_count:
-                s, b = self._beach_slot(k)
-                return f"PlaceNewBoats on {self._island_name(s)}, beach {b}"
-            b1, b2 = self._pair_list[k - self._beach_count]
-            return f"PlaceNewBoats on {self.tiles.start.name}, beaches {b1}+{b2}"
-        if name == "Depart":
-            s, edge = divmod(k, 6)
-            t = self.island_slots[s][0]
-            beach = self.tiles.edge_beach[t][edge]
-            what = f"beach {beach}" if beach >= 0 else "no jetty there"
-            return (
-                f"Depart from {self._island_name(s)} by the jetty on printed edge {edge} ({what})"
-            )
-        if name == "Berth":
-            c, b = divmod(k, self._max_beaches)
-            return f"Berth a {COLOURS[c]} boat on beach {b}"
-        if name == "ReturnBoat":
-            return f"ReturnBoat of a {COLOURS[k]} boat"
-        cell, rotation = divmod(k, 6)
-        return f"PlaceTile at {self.cells[cell]}, rotation {rotation}"
+        return describe_index(self, *self.block_of(index))
 
     def index_table(self) -> list[tuple[str, int, int]]:
         """The blocks as ``(action type, first index, length)``, in index order.
@@ -592,6 +583,15 @@ class ActionEncoding:
         [('SetupPlace', 0, 6), ('Expand', 6, 152)]
         """
         return [(name, self.offsets[name], self.lengths[name]) for name in BLOCKS]
+
+
+def _full(actions: object) -> bool:
+    """``actions`` names the full layout (``SettingsError`` naming it if it is neither)."""
+    if actions == "full" and type(actions) is str:
+        return True
+    if actions == "compact" and type(actions) is str:
+        return False
+    raise SettingsError(f"actions must be 'full' or 'compact', not {shown(actions)}")
 
 
 _CACHE: PerGame[ActionEncoding] = PerGame(ActionEncoding)

@@ -27,6 +27,7 @@ from .actions import (
     ReturnBoat,
     SetupPlace,
 )
+from .colours import COLOURS
 from .errors import IllegalActionError, InvalidPositionError, shown
 from .hexgrid import Hex
 
@@ -169,3 +170,62 @@ _ENCODERS: Final[dict[type, Callable[[_Context, Any], int]]] = {
     ReturnBoat: _return,
     PlaceTile: _place,
 }
+
+
+def _island_name(enc: ActionEncoding, slot: int) -> str:
+    t, copy = enc.island_slots[slot]
+    name = enc.tiles.kinds[t].name
+    return f"{name} (copy {copy + 1})" if enc._copies[t] > 1 else name
+
+
+def _beach_slot(enc: ActionEncoding, slot: int) -> tuple[int, int]:
+    """(island slot, beach) of a beach slot."""
+    bases = enc.beach_offsets
+    s = len(bases) - 1
+    while bases[s] > slot:
+        s -= 1
+    return s, slot - bases[s]
+
+
+def describe_index(enc: ActionEncoding, name: str, k: int) -> str:
+    """What place ``k`` of block ``name`` of the full encoding ``enc`` means."""
+    if name == "SetupPlace":
+        return f"SetupPlace on {enc.tiles.start.name} beach {k}"
+    if name == "Expand":
+        s = len(enc._expand_base) - 1
+        while enc._expand_base[s] > k:
+            s -= 1
+        mask = k - enc._expand_base[s] + 1
+        beaches = "+".join(str(b) for b in range(6 * 8) if mask >> b & 1)
+        return f"Expand on {_island_name(enc, s)}, beaches {beaches}"
+    if name == "ExpandFromBoard":
+        target, source = divmod(k, enc._beach_count)
+        ts, tb = _beach_slot(enc, target)
+        ss, sb = _beach_slot(enc, source)
+        return (
+            f"ExpandFromBoard to {_island_name(enc, ts)} beach {tb} "
+            f"from {_island_name(enc, ss)} beach {sb}"
+        )
+    if name == "FoundRoyal":
+        return f"FoundRoyal on {_island_name(enc, k)}"
+    if name == "Recolonize":
+        return "Recolonize"
+    if name == "PlaceNewBoats":
+        if k < enc._beach_count:
+            s, b = _beach_slot(enc, k)
+            return f"PlaceNewBoats on {_island_name(enc, s)}, beach {b}"
+        b1, b2 = enc._pair_list[k - enc._beach_count]
+        return f"PlaceNewBoats on {enc.tiles.start.name}, beaches {b1}+{b2}"
+    if name == "Depart":
+        s, edge = divmod(k, 6)
+        t = enc.island_slots[s][0]
+        beach = enc.tiles.edge_beach[t][edge]
+        what = f"beach {beach}" if beach >= 0 else "no jetty there"
+        return f"Depart from {_island_name(enc, s)} by the jetty on printed edge {edge} ({what})"
+    if name == "Berth":
+        c, b = divmod(k, enc._max_beaches)
+        return f"Berth a {COLOURS[c]} boat on beach {b}"
+    if name == "ReturnBoat":
+        return f"ReturnBoat of a {COLOURS[k]} boat"
+    cell, rotation = divmod(k, 6)
+    return f"PlaceTile at {enc.cells[cell]}, rotation {rotation}"

@@ -23,6 +23,7 @@ HOW_TO = ROOT / "docs" / "how-to"
 EXTRAS = {
     "openspiel": ("pyspiel", "numpy"),
     "pettingzoo": ("pettingzoo", "gymnasium", "numpy", "resvg_py", "PIL"),
+    "gymnasium": ("gymnasium", "numpy"),
 }
 
 
@@ -68,7 +69,8 @@ def test_pettingzoo_random_example_plays_a_game_and_prints_the_rewards() -> None
 
 
 @pytest.mark.parametrize(
-    ("page", "extra"), [("openspiel.md", "openspiel"), ("pettingzoo.md", "pettingzoo")]
+    ("page", "extra"),
+    [("openspiel.md", "openspiel"), ("pettingzoo.md", "pettingzoo"), ("gymnasium.md", "gymnasium")],
 )
 def test_the_code_on_the_adapter_how_to_pages_runs(
     page: str, extra: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

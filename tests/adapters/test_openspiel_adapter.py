@@ -84,7 +84,8 @@ def test_the_game_describes_itself_from_the_encoding_and_the_layout() -> None:
     assert (game.min_utility(), game.max_utility()) == (0.0, 1.0)
     assert game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert game_type.information == pyspiel.GameType.Information.PERFECT_INFORMATION
-    assert game_type.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert game_type.utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert game.utility_sum() == 1.0
     assert game_type.reward_model == pyspiel.GameType.RewardModel.TERMINAL
     assert str(game) == "python_tongiaki(players=4)"
 
@@ -297,3 +298,74 @@ def test_records_that_start_from_a_position_are_refused_naming_start() -> None:
 
 def test_the_initial_state_is_a_new_game() -> None:
     assert openspiel.load_game(5).new_initial_state().game_state == new_game(5)
+
+
+@pytest.mark.parametrize(
+    ("returns", "utility", "total"),
+    [
+        ("win", pyspiel.GameType.Utility.CONSTANT_SUM, 1.0),
+        ("zero_sum", pyspiel.GameType.Utility.ZERO_SUM, 0.0),
+    ],
+)
+@pytest.mark.parametrize("players", [2, 3])
+def test_win_returns_make_a_constant_sum_game_and_zero_sum_returns_a_zero_sum_game(
+    returns: str, utility, total: float, players: int
+) -> None:
+    game = openspiel.load_game(players, returns=returns)
+    assert game.get_type().utility == utility
+    assert game.utility_sum() == total
+    # OpenSpiel's own check compares every game's returns with the declared sum
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    for seed in range(3):
+        state = play_randomly(game.new_initial_state(), random.Random(seed))
+        assert sum(state.returns()) == pytest.approx(total)
+        assert game.min_utility() <= min(state.returns()) <= max(state.returns()) <= 1.0
+
+
+def test_zero_sum_returns_give_the_winner_plus_one_and_the_loser_minus_one() -> None:
+    game = openspiel.load_game(2, returns="zero_sum")
+    state = play_randomly(game.new_initial_state(), random.Random(5))
+    winners = state.game_state.outcome().winners
+    expected = [0.0, 0.0] if len(winners) == 2 else [1.0 if s in winners else -1.0 for s in (0, 1)]
+    assert state.returns() == expected
+
+
+def test_a_cut_short_zero_sum_game_where_every_seat_leads_returns_zeros() -> None:
+    game = openspiel.load_game(3, returns="zero_sum", max_game_length=2)
+    state = play_randomly(game.new_initial_state(), random.Random(1))
+    assert state.is_terminal() and state.returns() == [0.0, 0.0, 0.0]
+
+
+def test_expectiminimax_finds_a_winning_last_move_in_a_zero_sum_game() -> None:
+    from open_spiel.python.algorithms import minimax
+
+    game = openspiel.load_game(2, returns="zero_sum")
+    for seed in range(40):
+        history = play_randomly(game.new_initial_state(), random.Random(seed)).history()
+        state = game.new_initial_state()
+        for action in history[:-1]:
+            state.apply_action(action)
+        if state.is_chance_node():
+            continue
+        player = state.current_player()
+        value, best = minimax.expectiminimax(state, 1, lambda s: 0.0, player)
+        children = []
+        for action in state.legal_actions():
+            child = state.child(action)
+            children.append(child.returns()[player] if child.is_terminal() else 0.0)
+        assert value == max(children)
+        assert best in state.legal_actions()
+        return
+    pytest.fail("no game ended with a decision")
+
+
+def test_the_compact_action_parameter_gives_the_compact_indices() -> None:
+    game = pyspiel.load_game("python_tongiaki(players=3,actions=compact)")
+    assert game.num_distinct_actions() == ActionEncoding.for_game(3, actions="compact").size
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    state = play_randomly(game.new_initial_state(), random.Random(2))
+    record = openspiel.to_record(state)
+    again = openspiel.from_record(record, actions="compact")
+    assert again.history() == state.history()
+    with pytest.raises(SettingsError, match="actions"):
+        openspiel.load_game(2, actions="small")

@@ -185,7 +185,7 @@ def test_rules_flags_reach_the_game() -> None:
     [
         ({"num_players": 7}, "Tongiaki is for 2 to 6 players, not 7"),
         ({"render_mode": "rgb"}, "render_mode must be None, 'ansi', 'human', 'rgb_array', not"),
-        ({"reward": "money"}, "reward must be 'win' or 'score', not 'money'"),
+        ({"reward": "money"}, "reward must be 'win', 'score' or 'zero_sum', not 'money'"),
         ({"max_game_length": 0}, "max_game_length must be from 1 to 2147483647"),
     ],
 )
@@ -228,3 +228,27 @@ def test_the_wrapped_environment_refuses_its_attributes_before_reset() -> None:
     game.reset()
     assert game.agent_selection == "player_0"
     assert str(game) == str(game.unwrapped)
+
+
+def test_zero_sum_rewards_add_up_to_nothing() -> None:
+    game = env(3, seed=6, reward="zero_sum")
+    game.reset()
+    collected = play(game, random.Random(6))
+    winners = game.unwrapped.game_state.outcome().winners
+    assert sum(collected.values()) == pytest.approx(0.0)
+    for seat in range(3):
+        assert (collected[f"player_{seat}"] > 0) == (seat in winners)
+
+
+def test_the_compact_action_space_passes_the_api_test_and_plays_whole_games() -> None:
+    from tongiaki_rules.encoding import ActionEncoding
+
+    compact = ActionEncoding.for_game(3, actions="compact")
+    api_test(env(3, seed=2, actions="compact"), num_cycles=1000)
+    game = env(3, seed=4, actions="compact")
+    assert game.action_space("player_0").n == compact.size == 3706
+    game.reset()
+    play(game, random.Random(4))
+    assert game.unwrapped.game_state.is_terminal
+    with pytest.raises(SettingsError, match="actions must be 'full' or 'compact'"):
+        env(2, actions="tiny")

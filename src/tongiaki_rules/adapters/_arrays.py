@@ -5,7 +5,10 @@
 the whole list each time:
 
 - the tile sections, which change only when a tile is placed or drawn, are
-  converted to numpy once per table;
+  kept as an array; when the table grows, only the new tile and the pile
+  and removed flags of the kinds whose counts changed are written into a
+  copy of the last one (the whole list is converted only when an island
+  leaves the table or another game starts);
 - the beaches, royal and king sections are kept in one array for every
   seat, with colours numbered absolutely, and rewritten island by island:
   only the islands whose boats (the tuple the engine shares between a state
@@ -28,7 +31,7 @@ import numpy as np
 from .. import engine as _engine
 from ..hexgrid import Hex
 from ..observation import ObservationLayout, relative_colours
-from ..observation._tail import write_tail
+from ..observation._tail import clamp, write_tail
 from ..state import GameState
 
 _Boats = tuple[tuple[int, ...], ...]
@@ -75,8 +78,27 @@ class ObservationArrays:
 
     def __init__(self, layout: ObservationLayout) -> None:
         self.layout = layout
-        self._table: tuple[object, Any] = (None, None)
-        """The tile sections last converted, as the list and as an array."""
+        kinds = len(layout.tiles.kinds)
+        self._table: tuple[tuple[Any, ...], object, Any, list[int], list[int]] = (
+            (),
+            None,
+            None,
+            [0] * kinds,
+            [0] * kinds,
+        )
+        """The tiles and pile last seen, their tile sections as an array, and per kind the
+        tiles on the table and in the pile."""
+        by_name = layout._by_name
+        self._tile_at = tuple(
+            by_name[name].offset
+            for name in (
+                "tile_on_table",
+                "tile_in_pile",
+                "tile_removed",
+                "tile_position",
+                "tile_rotation",
+            )
+        )
         self._seats: dict[int, _SeatView] = {}
         self._gathers: dict[tuple[int, ...], Any] = {}
         """The gather of :meth:`_gather` for each permutation of the colours met."""
@@ -138,13 +160,9 @@ class ObservationArrays:
             view = _SeatView(layout.size, layout._split, config, self._gather(rel))
             self._seats[seat] = view
         out = view.out
-        table = layout._tile_part(state)
+        table = self._tile_array(state)
         if view.table is not table:
-            seen, converted = self._table
-            if seen is not table:
-                converted = np.array(table, np.float32)
-                self._table = (table, converted)
-            out[: len(table)] = converted
+            out[: len(table)] = table
             view.table = table
         self._middle.take(view.gather, out=view.middle)
         rest = view.rest
@@ -152,6 +170,55 @@ class ObservationArrays:
         write_tail(layout, rest, state, seat, rel, island_slot, self._on_board, self._scores)
         view.state = state
         return out
+
+    def _tile_array(self, state: GameState) -> Any:
+        """The tile sections of ``state`` as an array: a new one whenever they change.
+
+        When the table only grew (the tiles before are the very same), the
+        array of the last state is copied and only what changed is written:
+        the new tiles, and the pile and removed flags of the kinds whose
+        count on the table or in the pile changed. Otherwise (another game,
+        an island removed) the layout's list is converted whole.
+        """
+        tiles = state.tiles_
+        pile = state.pile_
+        seen_tiles, seen_pile, array, used, piled = self._table
+        if seen_tiles is tiles and seen_pile is pile:
+            return array
+        layout = self.layout
+        counts = [0] * len(piled)
+        for t in pile:
+            counts[t] += 1
+        known = len(seen_tiles)
+        if array is None or len(tiles) < known or any(map(is_not, seen_tiles, tiles)):
+            array = np.array(layout._tile_part(state), np.float32)
+            used = [0] * len(piled)
+            for _pos, t, _rot in tiles:
+                used[t] += 1
+        else:
+            array = array.copy()
+            used = list(used)
+            on_table, in_pile, removed, position, rotation = self._tile_at
+            base = layout._tile_base
+            radius = float(layout.radius)
+            changed = {t for t, n in enumerate(counts) if n != piled[t]}
+            for (q, r), t, rot in tiles[known:]:
+                k = base[t] + used[t]
+                used[t] += 1
+                array[on_table + k] = 1.0
+                array[position + 2 * k] = clamp(q / radius)
+                array[position + 2 * k + 1] = clamp(r / radius)
+                array[rotation + 6 * k + rot] = 1.0
+                changed.add(t)
+            copies = layout._tile_copies
+            for t in changed:
+                first, free, end = base[t], base[t] + used[t], base[t] + copies[t]
+                array[in_pile + first : in_pile + end] = 0.0
+                array[removed + first : removed + end] = 0.0
+                array[in_pile + free : in_pile + free + counts[t]] = 1.0
+                array[removed + free + counts[t] : removed + end] = 1.0
+        self._table = (tiles, pile, array, used, counts)
+        return array
 
     def _start(self, config: object, agents: int) -> None:
         """Forget the islands seen: the next state is of another game."""

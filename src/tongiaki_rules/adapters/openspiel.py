@@ -11,12 +11,15 @@ knows the game, with these parameters:
   most :data:`MAX_GAME_LENGTH_LIMIT`): decisions after which the game is
   cut short;
 - ``start_player`` (int, default 0);
+- ``actions`` (``"full"``, the default, or ``"compact"``): the action
+  indices, see :class:`~tongiaki_rules.encoding_compact.CompactEncoding`;
 - every flag of :class:`~tongiaki_rules.rules.Rules` under its own name: a
   bool for the yes/no flags, the value string for the others
   (``end_trigger="sixteen_on_table"``).
 
 The game is sequential, with explicit chance nodes (each draw from the pile,
-with its exact probability), general-sum, with terminal rewards and perfect
+with its exact probability), constant-sum, zero-sum or general-sum by
+``returns``, with terminal rewards and perfect
 information: the pile is public (what is in it, not its order, and no rule
 uses the order). Actions are the indices of
 :class:`~tongiaki_rules.encoding.ActionEncoding`, chance outcomes its chance
@@ -54,6 +57,7 @@ except ModuleNotFoundError as error:  # pragma: no cover - depends on what is in
 
 from ..actions import Draw
 from ..encoding import ActionEncoding
+from ..encoding_compact import CompactEncoding
 from ..errors import (
     IllegalActionError,
     InvalidPositionError,
@@ -70,6 +74,7 @@ from ..rules import Rules
 from ..standard_tiles import STANDARD_TILES
 from ..state import GameState, new_game
 from ..tiles import IslandTile
+from ._returns import shares
 
 # In the order they were defined here, the order the API reference shows them in.
 # isort: off
@@ -99,23 +104,36 @@ __all__ = [
     "to_record",
 ]
 
-_GAME_TYPE: Final = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Tongiaki",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=6,
-    min_num_players=2,
-    provides_information_state_string=False,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    provides_factored_observation_string=False,
-    parameter_specification=dict(PARAMETERS),
-)
+_UTILITY: Final = {
+    "win": pyspiel.GameType.Utility.CONSTANT_SUM,
+    "score": pyspiel.GameType.Utility.GENERAL_SUM,
+    "zero_sum": pyspiel.GameType.Utility.ZERO_SUM,
+}
+"""The kind of game each ``returns`` makes (see :data:`RETURNS`)."""
+
+
+def _game_type(utility: Any) -> Any:
+    return pyspiel.GameType(
+        short_name=GAME_NAME,
+        long_name="Tongiaki",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=6,
+        min_num_players=2,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification=dict(PARAMETERS),
+    )
+
+
+_GAME_TYPE: Final = _game_type(_UTILITY["win"])
+"""The type registered: that of the default parameters; each game has its own ``returns``'."""
 
 
 @attrs.frozen(slots=True)
@@ -124,7 +142,7 @@ class _Parts:
 
     settings: GameSettings
     initial: GameState
-    encoding: ActionEncoding
+    encoding: ActionEncoding | CompactEncoding
     layout: ObservationLayout
 
     @classmethod
@@ -133,7 +151,7 @@ class _Parts:
         return cls(
             settings,
             initial,
-            ActionEncoding.for_state(initial),
+            ActionEncoding.for_state(initial, actions=settings.actions),
             ObservationLayout.for_state(initial),
         )
 
@@ -154,14 +172,18 @@ class TongiakiGame(pyspiel.Game):
             t.value for t in tiles.pile if isinstance(t, IslandTile)
         )
         colours_per_seat = len(parts.initial.colours) // settings.players
-        best = 1.0 if settings.returns == "win" else float(island_values * colours_per_seat)
+        lowest, best, total = {
+            "win": (0.0, 1.0, 1.0),
+            "zero_sum": (-1.0, 1.0, 0.0),
+            "score": (0.0, float(island_values * colours_per_seat), None),
+        }[settings.returns]
         info = pyspiel.GameInfo(
             num_distinct_actions=parts.encoding.size,
             max_chance_outcomes=parts.encoding.chance_size,
             num_players=settings.players,
-            min_utility=0.0,
+            min_utility=lowest,
             max_utility=best,
-            utility_sum=None,
+            utility_sum=total,
             max_game_length=settings.max_game_length,
         )
         shown = {  # the players and the parameters that differ from their defaults
@@ -169,7 +191,7 @@ class TongiakiGame(pyspiel.Game):
             for name, value in settings.parameters().items()
             if name == "players" or value != PARAMETERS[name]
         }
-        super().__init__(_GAME_TYPE, info, shown)
+        super().__init__(_game_type(_UTILITY[settings.returns]), info, shown)
         self._parts = parts
 
     def _built(self) -> _Parts:
@@ -190,8 +212,8 @@ class TongiakiGame(pyspiel.Game):
         return self._built().initial
 
     @property
-    def encoding(self) -> ActionEncoding:
-        """The action indices."""
+    def encoding(self) -> ActionEncoding | CompactEncoding:
+        """The action indices (full or compact, by the ``actions`` parameter)."""
         return self._built().encoding
 
     @property
@@ -296,6 +318,10 @@ class TongiakiState(pyspiel.State):
         """The decisions taken so far (chance outcomes not counted)."""
         return self._now.decisions
 
+    def _encoding(self) -> ActionEncoding | CompactEncoding:
+        game: TongiakiGame = self.get_game()
+        return game.encoding
+
     # ---------------------------------------------------------- the OpenSpiel API
     def current_player(self) -> int:
         """The seat to decide, or ``pyspiel.PlayerId.CHANCE`` / ``TERMINAL``."""
@@ -312,7 +338,7 @@ class TongiakiState(pyspiel.State):
             super().apply_action(action)
             return
         now = self._now
-        encoding = ActionEncoding.for_state(now.state)
+        encoding = self._encoding()
         if now.player == _CHANCE:
             what, size = "chance index", encoding.chance_size
         else:
@@ -323,18 +349,18 @@ class TongiakiState(pyspiel.State):
         super().apply_action(index)
 
     def _legal_actions(self, player: int) -> list[int]:
-        return ActionEncoding.for_state(self._now.state).legal_indices(self._now.state)
+        return self._encoding().legal_indices(self._now.state)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance indices of the possible draws with their probabilities."""
         state = self._now.state
-        return ActionEncoding.for_state(state).chance_outcomes(state)
+        return ActionEncoding.for_state(state).chance_outcomes(state)  # as in the compact one
 
     def _apply_action(self, action: int) -> None:
         now = self._now
         state = now.state
-        encoding = ActionEncoding.for_state(state)
         game: TongiakiGame = self.get_game()
+        encoding = game.encoding
         longest = game.settings.max_game_length
         if now.player == _TERMINAL:
             raise IllegalActionError(f"action {action}: the game is over (or cut short)", "END-2")
@@ -347,7 +373,7 @@ class TongiakiState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self._now.state
-        encoding = ActionEncoding.for_state(state)
+        encoding = self._encoding()
         index = int(action)
         if player == _CHANCE:
             draw: Draw = encoding.decode_chance(index)
@@ -375,8 +401,7 @@ class TongiakiState(pyspiel.State):
             winners: Sequence[int] = outcome.winners
         else:  # cut short: the leaders share the win
             winners = [seat for seat, s in enumerate(scores) if s == max(scores)]
-        share = 1.0 / len(winners)
-        return [share if seat in winners else 0.0 for seat in range(state.num_players)]
+        return shares(winners, state.num_players, game.settings.returns)
 
     def __str__(self) -> str:
         return str(self._now.state)
@@ -433,6 +458,7 @@ def load_game(
     returns: str = "win",
     max_game_length: int = DEFAULT_MAX_GAME_LENGTH,
     start_player: int = 0,
+    actions: str = "full",
 ) -> TongiakiGame:
     """``pyspiel.load_game`` with the parameters taken from a :class:`Rules` value.
 
@@ -450,6 +476,7 @@ def load_game(
         "returns": returns,
         "max_game_length": max_game_length,
         "start_player": start_player,
+        "actions": actions,
     }
     for name, value in (rules or Rules()).changed().items():
         params[name] = value if isinstance(value, bool) else str(getattr(value, "value", value))
@@ -475,8 +502,8 @@ def to_record(state: TongiakiState, metadata: Mapping[str, str | int] | None = N
     settings = game.settings
     replayed = game.initial
     actions = []
+    encoding = game.encoding
     for index in state.history():
-        encoding = ActionEncoding.for_state(replayed)
         if replayed.is_chance_node:
             action: Any = encoding.decode_chance(index)
         else:
@@ -497,6 +524,7 @@ def from_record(
     *,
     returns: str = "win",
     max_game_length: int = DEFAULT_MAX_GAME_LENGTH,
+    actions: str = "full",
 ) -> TongiakiState:
     """An OpenSpiel state reached by playing a record's actions (standard tiles only).
 
@@ -529,6 +557,7 @@ def from_record(
         returns=returns,
         max_game_length=max_game_length,
         start_player=record.start_player,
+        actions=actions,
     )
     state = game.new_initial_state()
     for k, action in enumerate(record.actions):
@@ -545,7 +574,7 @@ def from_record(
 def _record_index(state: TongiakiState, action: Any) -> int:
     """The index ``state`` takes for a record's action (``IllegalActionError`` if none)."""
     now = state.game_state
-    encoding = ActionEncoding.for_state(now)
+    encoding = state._encoding()
     if state.is_terminal():
         raise IllegalActionError("the game is over (or cut short)", "END-2")
     if isinstance(action, Draw) != now.is_chance_node:

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 import attrs
 
+from ..encoding_compact import ACTION_SPACES
 from ..errors import SettingsError, shown
 from ..rules import Rules
 from ..state import new_game
@@ -20,13 +21,16 @@ from ..state import new_game
 GAME_NAME: Final = "python_tongiaki"
 """The short name ``pyspiel.load_game`` knows the game by."""
 
-RETURNS: Final = ("win", "score")
+RETURNS: Final = ("win", "score", "zero_sum")
 """Values of the ``returns`` parameter.
 
 ``"win"`` (the default): each winner gets ``1/k`` when ``k`` seats share the
 victory (after the tie-breaks), everyone else 0, so returns lie in ``[0, 1]``
-and add up to 1, the scale UCT constants and CFR expect. ``"score"``: each
-seat's final points, to maximise points rather than the chance of winning.
+and add up to 1, the scale UCT constants and CFR expect (a constant-sum
+game). ``"score"``: each seat's final points, to maximise points rather than
+the chance of winning (general-sum). ``"zero_sum"``: the ``k`` winners share
++1 and the other seats share -1, so the returns add up to 0 (+1 and -1 for two
+players; 0 for everyone when all seats share the win): a zero-sum game.
 """
 
 DEFAULT_MAX_GAME_LENGTH: Final = 3000
@@ -64,9 +68,14 @@ PARAMETERS: Final[Mapping[str, int | bool | str]] = {
     "returns": "win",
     "max_game_length": DEFAULT_MAX_GAME_LENGTH,
     "start_player": 0,
+    "actions": "full",
     **_flag_defaults(),
 }
-"""Every game parameter with its default (the rules flags after the first four)."""
+"""Every game parameter with its default (the rules flags after the first five).
+
+``actions`` is ``"full"`` or ``"compact"``: the action indices of
+:meth:`ActionEncoding.for_game <tongiaki_rules.encoding.ActionEncoding.for_game>`.
+"""
 
 
 def _bad(name: str, message: str) -> SettingsError:
@@ -90,7 +99,7 @@ class GameSettings:
     ...     GameSettings.from_parameters({"returns": "money"})
     ... except SettingsError as error:
     ...     print(error)
-    python_tongiaki parameter returns: 'money' is not one of 'win', 'score'
+    python_tongiaki parameter returns: 'money' is not one of 'win', 'score', 'zero_sum'
     """
 
     players: int
@@ -98,6 +107,7 @@ class GameSettings:
     returns: str
     max_game_length: int
     start_player: int
+    actions: str = "full"
 
     @classmethod
     def from_parameters(cls, params: Mapping[str, object]) -> GameSettings:
@@ -140,6 +150,9 @@ class GameSettings:
                 f"must be from 1 to {MAX_GAME_LENGTH_LIMIT}, not {shown(longest)}",
             )
         start = values["start_player"]
+        actions = values["actions"]
+        if actions not in ACTION_SPACES:
+            raise _bad("actions", f"{actions!r} is not one of 'full', 'compact'")
         assert isinstance(players, int) and isinstance(start, int)
         if not 2 <= players <= 6:
             raise _bad("players", f"Tongiaki is for 2 to 6 players, not {shown(players)} [COMP-1]")
@@ -149,7 +162,7 @@ class GameSettings:
             new_game(players, rules, start_player=start)
         except SettingsError as error:  # rules that do not fit the player count
             raise SettingsError(f"{GAME_NAME}: {error}") from None
-        return cls(players, rules, str(returns), longest, start)
+        return cls(players, rules, str(returns), longest, start, str(actions))
 
     def parameters(self) -> dict[str, int | bool | str]:
         """All parameters as OpenSpiel takes them.
@@ -162,6 +175,7 @@ class GameSettings:
             "returns": self.returns,
             "max_game_length": self.max_game_length,
             "start_player": self.start_player,
+            "actions": self.actions,
         }
         for field in _RULE_FIELDS:
             value = getattr(self.rules, field.name)

@@ -9,12 +9,15 @@ Needs the ``pettingzoo`` extra (``pip install 'tongiaki_rules[pettingzoo]'``).
   from its seat, and ``"action_mask"``, an int8 vector of
   :class:`~tongiaki_rules.encoding.ActionEncoding` size with 1 at the legal
   actions (all 0 for an agent that is not to act).
-- Action: an index of the encoding (``Discrete(encoding.size)``).
+- Action: an index of the encoding (``Discrete(encoding.size)``), the full
+  one or, with ``actions="compact"``, the compact one (3,706 indices for
+  the standard rules).
 - Chance: every draw from the pile is made inside the environment, from a
   ``random.Random`` seeded by ``env(seed=...)`` or ``reset(seed=...)``.
 - Rewards only at the end: ``reward="win"`` (the default) gives each winner
   ``1/k`` when ``k`` seats share the victory and the others 0;
-  ``reward="score"`` gives the final points. A game still running after
+  ``reward="score"`` gives the final points; ``reward="zero_sum"`` +1
+  shared by the winners and -1 by the others. A game still running after
   ``max_game_length`` decisions is truncated, without rewards.
 - ``render()`` returns (``"ansi"``) or prints (``"human"``) the text view,
   or returns the SVG picture of the board as an RGB array
@@ -62,6 +65,7 @@ from ..standard_tiles import STANDARD_TILES
 from ..state import GameState, new_game
 from . import _raster
 from ._arrays import ObservationArrays
+from ._returns import REWARDS, final_rewards
 
 __all__ = [
     "DEFAULT_MAX_GAME_LENGTH",
@@ -72,8 +76,6 @@ __all__ = [
     "raw_env",
 ]
 
-REWARDS: Final = ("win", "score")
-"""Values of the ``reward`` argument: win share (default) or final points."""
 
 DEFAULT_MAX_GAME_LENGTH: Final = 3000
 """Decisions after which a game is truncated (random games take at most about 1,300)."""
@@ -130,6 +132,7 @@ class TongiakiEnv(AECEnv):
         render_mode: str | None = None,
         reward: str = "win",
         max_game_length: int = DEFAULT_MAX_GAME_LENGTH,
+        actions: str = "full",
     ) -> None:
         super().__init__()
         modes = self.metadata["render_modes"]
@@ -139,7 +142,7 @@ class TongiakiEnv(AECEnv):
                 f"render_mode must be None, {shown_modes}, not {shown(render_mode)}"
             )
         if type(reward) is not str or reward not in REWARDS:
-            raise SettingsError(f"reward must be 'win' or 'score', not {shown(reward)}")
+            raise SettingsError(f"reward must be 'win', 'score' or 'zero_sum', not {shown(reward)}")
         if type(max_game_length) is not int or not 1 <= max_game_length <= MAX_GAME_LENGTH_LIMIT:
             raise SettingsError(
                 f"max_game_length must be from 1 to {MAX_GAME_LENGTH_LIMIT}, "
@@ -157,7 +160,8 @@ class TongiakiEnv(AECEnv):
         self.reward_mode = reward
         self.max_game_length = max_game_length
         self.possible_agents = [_agent(seat) for seat in range(num_players)]
-        encoding = ActionEncoding.for_state(self._initial)
+        encoding = ActionEncoding.for_state(self._initial, actions=actions)
+        self.actions = actions
         layout = ObservationLayout.for_state(self._initial)
         low = np.zeros(layout.size, np.float32)
         for section in layout.sections:
@@ -191,7 +195,7 @@ class TongiakiEnv(AECEnv):
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
         self.__dict__.update(saved)
-        self._encoding = ActionEncoding.for_state(self._initial)
+        self._encoding = ActionEncoding.for_state(self._initial, actions=self.actions)
         self._arrays = ObservationArrays(ObservationLayout.for_state(self._initial))
 
     # ---------------------------------------------------------------- spaces
@@ -301,7 +305,8 @@ class TongiakiEnv(AECEnv):
         self._decisions += 1
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self._state.is_terminal:
-            self.rewards.update(zip(self.agents, self._final_rewards(), strict=True))
+            rewards = final_rewards(self._state, self.reward_mode)
+            self.rewards.update(zip(self.agents, rewards, strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()  # rewards come only at the end: before, all are 0.0
         elif self._decisions >= self.max_game_length:
@@ -310,14 +315,6 @@ class TongiakiEnv(AECEnv):
             self.agent_selection = self._to_act()
         if self.render_mode == "human":
             self.render()
-
-    def _final_rewards(self) -> list[float]:
-        outcome = self._state.outcome()
-        assert outcome is not None
-        if self.reward_mode == "score":
-            return [float(s) for s in outcome.scores]
-        share = 1.0 / len(outcome.winners)
-        return [share if seat in outcome.winners else 0.0 for seat in range(len(outcome.scores))]
 
     def render(self) -> Any:
         """The board: text for ``"ansi"`` and ``"human"`` (printed), a picture for ``"rgb_array"``.
@@ -383,8 +380,8 @@ def env(num_players: int = 4, rules: Rules | None = None, **kwargs: Any) -> Any:
     action index (a bool, a float, a number outside the action space) raises
     :class:`~tongiaki_rules.errors.IllegalActionError` and changes nothing;
     calls out of order are errors (``OrderEnforcingWrapper``). Keyword
-    arguments: ``seed``,
-    ``render_mode``, ``reward`` and ``max_game_length`` (see
+    arguments: ``seed``, ``render_mode``, ``reward``, ``max_game_length``
+    and ``actions`` (see
     :class:`TongiakiEnv`).
 
     The wrappers are PettingZoo's, except that they read the environment's

@@ -28,8 +28,10 @@ imports a higher one). From the bottom up:
 * :mod:`.voyage` (DEPART-*, VOYAGE-*, draws and tile placement);
 * :mod:`.expansion` (EXPAND-*, EMPTYRESERVE-*, NOBOATS-*: the turn's choice);
 * :mod:`.setup` (SETUP-*);
+* :mod:`.outlook` (AMB-25's certificates: where a group goes, and whether a
+  chain certainly ends, seen without a look-ahead);
 * :mod:`.finite` (AMB-25: only choices after which the turn can still end,
-  by certificates and an exact look-ahead on copies);
+  by those certificates and an exact look-ahead on copies);
 * :mod:`.work` — :class:`Work`, all phases together, with the dispatch
   (``legal``, ``apply``, ``settle``, and ``fork`` for the look-ahead).
 
