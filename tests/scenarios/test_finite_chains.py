@@ -23,6 +23,7 @@ import pytest
 
 from tongiaki_rules import (
     ORIGIN,
+    STANDARD_TILES,
     Berth,
     Colour,
     DecisionKind,
@@ -31,8 +32,10 @@ from tongiaki_rules import (
     GameState,
     IllegalActionError,
     Rules,
+    TileSet,
     position,
 )
+from tongiaki_rules.standard_tiles import island
 
 HIVA_OA = (0, -2)
 MURUROA = (0, -3)
@@ -193,3 +196,57 @@ def test_only_a_chain_no_choice_can_end_meets_the_endless_chain_flag(
     state = scheme(state, prefer=(0, 1))
     assert state.removed_tiles == removed
     assert state.reserve(Colour.GREEN) == green_home
+
+
+MONO = island("mono", "Mono", 2, "2:3")
+"""A custom island with one two-slot beach and one jetty, on its top edge (AMB-10's example)."""
+MONO_TILES = TileSet.of(STANDARD_TILES.start, [MONO, *STANDARD_TILES.pile])
+
+
+def mono_under_a_royal_island(rules: Rules) -> GameState:
+    """Mono's only jetty faces a royal Tubuai: its full beach can only sail into a bounce."""
+    return position(
+        2,
+        tiles=[((0, -2), "mono", 0), ((0, -3), "tubuai", 0)],
+        kings={(0, -3): "R"},
+        boats={((0, -2), 0): "BB", (ORIGIN, 5): "B"},
+        tile_set=MONO_TILES,
+        rules=rules,
+    )
+
+
+@pytest.mark.clause("AMB-10", "AMB-25", "CLOSED-1", "ROYAL-7")
+@pytest.mark.flag("bounce_counts_as_closed_route", True)
+def test_amb10_example_by_default_the_island_is_closed_and_removed() -> None:
+    # a jetty that leads to a royal island counts as leading back (AMB-10): Mono is closed
+    state = mono_under_a_royal_island(Rules())
+    assert state.removed_tiles == ("mono",)
+    assert state.reserve(Colour.BLUE) == 14
+
+
+@pytest.mark.clause("AMB-10", "AMB-25", "ROYAL-7")
+@pytest.mark.flag("bounce_counts_as_closed_route", False)
+@pytest.mark.parametrize(
+    ("endless", "removed"),
+    [
+        pytest.param(
+            EndlessChain.REMOVE_ISLAND,
+            ("mono",),
+            marks=pytest.mark.flag("endless_chain", "remove_island"),
+        ),
+        pytest.param(
+            EndlessChain.RETURN_GROUP, (), marks=pytest.mark.flag("endless_chain", "return_group")
+        ),
+    ],
+)
+def test_amb10_example_when_bounces_do_not_count_the_chain_is_endless(
+    endless: EndlessChain, removed: tuple[str, ...]
+) -> None:
+    # the pair bounces home and must refill the one beach: no choice at all can end the
+    # chain, so it comes round and endless_chain settles it
+    state = mono_under_a_royal_island(
+        Rules(bounce_counts_as_closed_route=False, endless_chain=endless)
+    )
+    assert state.removed_tiles == removed
+    assert state.reserve(Colour.BLUE) == 14
+    assert state.pending.kind is DecisionKind.TURN

@@ -33,7 +33,7 @@ def client(db_path: Path, static_dir: Path) -> TestClient:
 
 
 def _new_game(client: TestClient, **body: Any) -> dict[str, Any]:
-    answer = client.post("/api/games", json={"players": 2, "seed": 1, **body})
+    answer = client.post("/api/games", json={"players": 2, "seat": 0, **body})
     assert answer.status_code == 201, answer.text
     game: dict[str, Any] = answer.json()
     return game
@@ -44,29 +44,30 @@ def _bearer(token: str) -> dict[str, str]:
 
 
 def test_create_list_claim_view_and_record(client: TestClient) -> None:
-    game = _new_game(client, seats={"1": "greedy"})
-    gid, token = game["id"], game["seats"][0]["token"]
-    assert game["seats"][1] == {"seat": 1, "kind": "bot", "bot": "greedy"}
+    game = _new_game(client, seats={"1": "greedy"}, seat=None)
+    gid = game["id"]
+    assert "token" not in game
+    assert game["seats"][1] == {"seat": 1, "kind": "bot", "bot": "greedy", "free": False}
     listed = client.get("/api/games").json()["games"]
     assert [g["id"] for g in listed] == [gid] and listed[0]["seats"][0]["free"] is True
-    claimed = client.post(f"/api/games/{gid}/seats/0")
+    claimed = client.post(f"/api/games/{gid}/seats/0", json={})
     assert claimed.status_code == 200 and claimed.json()["seat"] == 0
-    assert client.post(f"/api/games/{gid}/seats/0").status_code == 409
-    assert client.post(f"/api/games/{gid}/seats/1").status_code == 409
-    assert client.post(f"/api/games/{gid}/seats/5").status_code == 404
-    assert client.post(f"/api/games/{gid}/seats/x").status_code == 422
+    assert client.post(f"/api/games/{gid}/seats/0", json={}).status_code == 409
+    assert client.post(f"/api/games/{gid}/seats/1", json={}).status_code == 409
+    assert client.post(f"/api/games/{gid}/seats/5", json={}).status_code == 404
+    assert client.post(f"/api/games/{gid}/seats/x", json={}).status_code == 422
     assert client.get("/api/games").json()["games"][0]["seats"][0]["free"] is False
     view = client.get(f"/api/games/{gid}", headers=_bearer(claimed.json()["token"])).json()
     assert view["you"] == 0 and view["legal"] and view["code"]
     assert "legal" not in client.get(f"/api/games/{gid}").json()
     record = client.get(f"/api/games/{gid}/record").json()
     assert record["schema"] == "tongiaki-record" and record["metadata"]["seat1"] == "greedy"
-    assert client.get(f"/api/games/{gid}", headers=_bearer(token)).json()["you"] == 0
 
 
 def test_moves_answer_with_the_status_of_their_fault(client: TestClient) -> None:
     game = _new_game(client)
-    gid, blue, red = game["id"], game["seats"][0]["token"], game["seats"][1]["token"]
+    gid, blue = game["id"], game["token"]
+    red = client.post(f"/api/games/{gid}/seats/1", json={}).json()["token"]
     url = f"/api/games/{gid}/actions"
     move = {"action": "setup 0", "expect_move": 0}
     assert client.post(url, json=move).status_code == 401
@@ -90,7 +91,7 @@ def test_moves_answer_with_the_status_of_their_fault(client: TestClient) -> None
 
 def test_time_travel_and_its_bounds(client: TestClient) -> None:
     game = _new_game(client, seats={"1": "random"})
-    gid, token = game["id"], game["seats"][0]["token"]
+    gid, token = game["id"], game["token"]
     client.post(
         f"/api/games/{gid}/actions", json={"action": 0, "expect_move": 0}, headers=_bearer(token)
     )
@@ -124,6 +125,10 @@ def test_time_travel_and_its_bounds(client: TestClient) -> None:
         (b'{"players": 2, "seats": {"\\ud800": "greedy"}}', 422),
         (b'{"players": 2, "rules": {"\\ud800": 1}}', 422),
         (b'{"players": 2, "seed": 1e3}', 422),
+        (b'{"players": 2, "seed": 1}', 422),
+        (b'{"players": 2, "seat": 2}', 422),
+        (b'{"players": 2, "seat": 1, "seats": {"1": "greedy"}}', 422),
+        (b'{"players": 2, "unlisted": 1}', 422),
     ],
 )
 def test_bad_bodies_get_a_message_never_a_traceback(
@@ -148,8 +153,10 @@ def test_openapi_describes_every_route(client: TestClient) -> None:
         "/api/games/{game_id}/seats/{seat}",
         "/api/games/{game_id}/record",
         "/api/games/{game_id}/actions",
+        "/api/health",
     } <= set(paths)
-    assert client.get("/api/docs").status_code == 200
+    assert "delete" in paths["/api/games/{game_id}/seats/{seat}"]
+    assert client.get("/api/docs").status_code == 404  # swagger-ui would load from a CDN
 
 
 def test_the_client_pages_and_files_are_served(client: TestClient) -> None:
@@ -168,11 +175,13 @@ def test_missing_client_files_are_a_404_not_a_crash(db_path: Path, tmp_path: Pat
 
 def test_the_websocket_pushes_every_move_to_players_and_spectators(client: TestClient) -> None:
     game = _new_game(client, seats={"1": "greedy"})
-    gid, token = game["id"], game["seats"][0]["token"]
+    gid, token = game["id"], game["token"]
     with (
         client.websocket_connect(f"/api/games/{gid}/ws") as spectator,
-        client.websocket_connect(f"/api/games/{gid}/ws?token={token}") as player,
+        client.websocket_connect(f"/api/games/{gid}/ws") as player,
     ):
+        spectator.send_json({"type": "hello", "token": None})
+        player.send_json({"type": "hello", "token": token})
         assert spectator.receive_json()["view"]["moves"] == 0
         first = player.receive_json()
         assert first["type"] == "view" and first["view"]["you"] == 0 and "legal" in first["view"]
@@ -199,11 +208,22 @@ def test_a_page_for_an_unknown_game_is_a_404_linking_to_the_lobby(client: TestCl
 
 
 @pytest.mark.parametrize(
-    ("where", "code", "reason"),
-    [("g-no/ws", 4404, "no game g-no"), ("{gid}/ws?token=bad", 4401, "unknown token")],
+    ("where", "hello", "code", "reason"),
+    [
+        ("g-no/ws", {"type": "hello", "token": None}, 4404, "no game g-no"),
+        ("{gid}/ws", {"type": "hello", "token": "bad"}, 4401, "unknown token"),
+        (
+            "{gid}/ws",
+            {"type": "hi"},
+            4400,
+            'the first message must be {"type": "hello", "token": ...}',
+        ),
+        ("{gid}/ws", {"type": "hello", "token": 5}, 4400, "hello.token must be text or null"),
+        ("{gid}/ws?token=x", None, 4400, "send the token in the first message, not the URL"),
+    ],
 )
 def test_a_websocket_for_an_unknown_game_or_token_is_accepted_then_closed_with_its_status(
-    client: TestClient, where: str, code: int, reason: str
+    client: TestClient, where: str, hello: Any, code: int, reason: str
 ) -> None:
     """Accepted first: a browser sees the 4000 + status code, not 1006."""
     from starlette.websockets import WebSocketDisconnect
@@ -213,6 +233,8 @@ def test_a_websocket_for_an_unknown_game_or_token_is_accepted_then_closed_with_i
         client.websocket_connect("/api/games/" + where.format(gid=gid)) as socket,
         pytest.raises(WebSocketDisconnect) as closed,
     ):
+        if hello is not None:
+            socket.send_json(hello)
         socket.receive_json()
     assert (closed.value.code, closed.value.reason) == (code, reason)
 
@@ -222,7 +244,7 @@ def test_claiming_a_seat_the_game_lacks_is_404_naming_the_seats(
     client: TestClient, seat: int
 ) -> None:
     gid = _new_game(client)["id"]
-    answer = client.post(f"/api/games/{gid}/seats/{seat}")
+    answer = client.post(f"/api/games/{gid}/seats/{seat}", json={})
     assert answer.status_code == 404
     assert answer.json()["detail"].endswith("in a game of 2 players (seats 0 to 1)")
     assert "9223372036854775807" not in answer.text
@@ -238,7 +260,7 @@ def test_a_failing_database_is_a_500_message_not_a_traceback(db_path: Path) -> N
     from tongiaki_rules.server import SqliteStorage
 
     class Broken(SqliteStorage):
-        def games(self, limit: int) -> Any:
+        def games(self, limit: int, before: str | None = None) -> Any:
             raise RuntimeError("disk on fire")
 
     client = TestClient(create_app(Broken(db_path)), raise_server_exceptions=False)
@@ -249,7 +271,7 @@ def test_a_failing_database_is_a_500_message_not_a_traceback(db_path: Path) -> N
 
 def test_a_front_end_drawing_its_own_board_can_leave_out_the_svg(client: TestClient) -> None:
     game = _new_game(client, seats={"1": "greedy"})
-    gid, token = game["id"], game["seats"][0]["token"]
+    gid, token = game["id"], game["token"]
     assert client.get(f"/api/games/{gid}?svg=false").json()["svg"] is None
     assert client.get(f"/api/games/{gid}").json()["svg"].startswith("<?xml")
     answer = client.post(
@@ -259,3 +281,18 @@ def test_a_front_end_drawing_its_own_board_can_leave_out_the_svg(client: TestCli
     )
     assert answer.status_code == 200 and answer.json()["svg"] is None
     assert answer.json()["legal"]
+
+
+def test_an_action_index_one_past_the_legal_list_is_422_not_500(client: TestClient) -> None:
+    game = _new_game(client)
+    url = f"/api/games/{game['id']}/actions"
+    legal = client.get(f"/api/games/{game['id']}", headers=_bearer(game["token"])).json()["legal"]
+    past = client.post(
+        url, json={"action": len(legal), "expect_move": 0}, headers=_bearer(game["token"])
+    )
+    assert past.status_code == 422, past.text
+    assert past.json()["detail"] == f"action index must be from 0 to {len(legal) - 1}"
+    last = client.post(
+        url, json={"action": len(legal) - 1, "expect_move": 0}, headers=_bearer(game["token"])
+    )
+    assert last.status_code == 200

@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tongiaki_rules.server import ServeLimits
 from tongiaki_rules.server.app import create_app
 
 _TEXT = st.one_of(
@@ -41,6 +42,8 @@ _GAME_BODY = st.fixed_dictionaries(
         "seats": _JSON | st.dictionaries(st.sampled_from(["0", "1", "7", "-1"]), _JSON),
         "rules": _JSON,
         "seed": _JSON,
+        "seat": _JSON | st.integers(-1, 7),
+        "unlisted": _JSON,
         "colour": _JSON,
     },
 )
@@ -56,8 +59,10 @@ _HOSTILE = settings(
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
     db = tmp_path_factory.mktemp("hostile") / "games.sqlite3"
+    unlimited = ServeLimits(games_per_minute=10**6, claims_per_minute=10**6)
     return TestClient(
-        create_app(db, static_dir=Path("/nonexistent")), raise_server_exceptions=False
+        create_app(db, static_dir=Path("/nonexistent"), limits=unlimited),
+        raise_server_exceptions=False,
     )
 
 
@@ -93,12 +98,10 @@ def test_any_bytes_get_400_or_422(client: TestClient, raw: bytes) -> None:
 def test_any_move_body_gets_a_status_of_the_contract(
     client: TestClient, body: Any, token: str | None
 ) -> None:
-    game = client.post("/api/games", json={"players": 2, "seed": 3}).json()
+    game = client.post("/api/games", json={"players": 2, "seat": 0}).json()
     headers = {"Content-Type": "application/json"}
     if token is not None:
-        headers["Authorization"] = "Bearer " + (
-            game["seats"][0]["token"] if token == "good" else "x"
-        )
+        headers["Authorization"] = "Bearer " + (game["token"] if token == "good" else "x")
     answer = client.post(f"/api/games/{game['id']}/actions", content=_body(body), headers=headers)
     _check(answer, {200, 400, 401, 403, 409, 422})
 
@@ -108,11 +111,11 @@ def test_any_move_body_gets_a_status_of_the_contract(
 def test_any_query_or_header_gets_a_status_of_the_contract(
     client: TestClient, at: str, authorization: str
 ) -> None:
-    game = client.post("/api/games", json={"players": 2, "seed": 3}).json()
+    game = client.post("/api/games", json={"players": 2}).json()
     headers = {}
     if authorization.isascii() and authorization.isprintable():
         headers["Authorization"] = authorization
     answer = client.get(f"/api/games/{game['id']}", params={"at": at}, headers=headers)
     _check(answer, {200, 401, 422})
     seat = quote(at or "0", safe="")
-    _check(client.post(f"/api/games/{game['id']}/seats/{seat}"), {200, 404, 409, 422})
+    _check(client.post(f"/api/games/{game['id']}/seats/{seat}", json={}), {200, 404, 409, 422})

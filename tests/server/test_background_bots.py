@@ -126,18 +126,51 @@ def test_two_servers_driving_one_game_store_each_move_once(db_path: Path) -> Non
     assert services[0].view(gid)["code"] == services[1].view(gid)["code"]
 
 
+def test_at_most_n_games_of_bots_play_at_once_the_others_wait_their_turn(
+    service: GameService,
+) -> None:
+    games = [service.create_game(2, seats=BOTS_ONLY)["id"] for _ in range(3)]
+    human = service.create_game(2, seats={0: "random"})["id"]  # has a human seat: never waits
+    playing: set[str] = set()
+    most = [0]
+    order: list[str] = []
+
+    def tell(game_id: str, moves: int) -> None:
+        if game_id in games:
+            if game_id not in playing:
+                order.append(game_id)
+            playing.add(game_id)
+            finished = {g for g in playing if _finished(service, g)}
+            most[0] = max(most[0], len(playing - finished))
+
+    driver = BotDriver(service, delay=0.0, notify=tell, bot_games=1)
+    try:
+        for gid in [*games, human]:
+            driver.wake(gid)
+        assert driver.wait_idle(timeout=180)
+    finally:
+        driver.close()
+    assert all(_finished(service, g) for g in games)
+    assert most[0] == 1 and sorted(order) == sorted(games)  # one at a time, each in turn
+    assert service.view(human)["moves"] == 1  # the human's game was not held up
+
+
 # ---------------------------------------------------------------------- through the web app
-fastapi = pytest.importorskip("fastapi", reason="the server needs the 'server' extra (fastapi)")
-pytest.importorskip("httpx", reason="the test client needs httpx")
+def _web() -> tuple[Any, Any]:
+    """The test client and ``create_app``; the web tests skip without the 'server' extra."""
+    pytest.importorskip("fastapi", reason="the server needs the 'server' extra (fastapi)")
+    pytest.importorskip("httpx", reason="the test client needs httpx")
+    from fastapi.testclient import TestClient
 
-from fastapi.testclient import TestClient  # noqa: E402
+    from tongiaki_rules.server.app import create_app
 
-from tongiaki_rules.server.app import create_app  # noqa: E402
+    return TestClient, create_app
 
 
 def test_creating_a_game_of_bots_answers_at_once_and_a_spectator_sees_every_move(
     db_path: Path,
 ) -> None:
+    TestClient, create_app = _web()
     app = create_app(db_path, bot_delay=0.01)
     client = TestClient(app)
     answer = client.post(
@@ -147,6 +180,7 @@ def test_creating_a_game_of_bots_answers_at_once_and_a_spectator_sees_every_move
     gid = answer.json()["id"]
     seen: list[int] = []
     with client.websocket_connect(f"/api/games/{gid}/ws") as spectator:
+        spectator.send_json({"type": "hello", "token": None})
         while True:
             view = spectator.receive_json()["view"]
             seen.append(view["moves"])
@@ -169,6 +203,7 @@ def _left_mid_game(db_path: Path) -> str:
 
 
 def test_a_restarted_server_resumes_games_left_with_a_bot_to_move(db_path: Path) -> None:
+    TestClient, create_app = _web()
     gid = _left_mid_game(db_path)
     app = create_app(db_path, bot_delay=0.0)
     with TestClient(app) as client:  # the startup wakes the game: nobody views it
@@ -181,6 +216,7 @@ def test_a_restarted_server_resumes_games_left_with_a_bot_to_move(db_path: Path)
 def test_a_game_left_with_a_bot_to_move_is_resumed_when_viewed_or_watched(
     db_path: Path, how: str
 ) -> None:
+    TestClient, create_app = _web()
     gid = _left_mid_game(db_path)
     app = create_app(db_path, bot_delay=0.0)
     client = TestClient(app)  # no startup here: only the viewer wakes the game
@@ -190,6 +226,7 @@ def test_a_game_left_with_a_bot_to_move_is_resumed_when_viewed_or_watched(
         client.get(f"/api/games/{gid}")
     else:
         with client.websocket_connect(f"/api/games/{gid}/ws") as socket:
+            socket.send_json({"type": "hello", "token": None})
             socket.receive_json()
     assert app.state.driver.wait_idle(timeout=120)
     app.state.driver.close()
@@ -197,10 +234,12 @@ def test_a_game_left_with_a_bot_to_move_is_resumed_when_viewed_or_watched(
 
 
 def test_a_human_move_still_answers_after_the_bots_replies(db_path: Path) -> None:
+    TestClient, create_app = _web()
     app = create_app(db_path, bot_delay=5.0)  # a background bot would not have moved yet
     client = TestClient(app)
-    game = client.post("/api/games", json={"players": 2, "seats": {"1": "greedy"}}).json()
-    token = game["seats"][0]["token"]
+    game = client.post("/api/games", json={"players": 2, "seats": {"1": "greedy"}, "seat": 0})
+    token = game.json()["token"]
+    game = game.json()
     view = client.post(
         f"/api/games/{game['id']}/actions",
         json={"action": 0, "expect_move": 0},
@@ -211,11 +250,12 @@ def test_a_human_move_still_answers_after_the_bots_replies(db_path: Path) -> Non
 
 
 def test_a_bot_moving_in_the_background_does_not_block_a_view(db_path: Path) -> None:
+    TestClient, create_app = _web()
     app = create_app(db_path, bot_delay=0.0)
     client = TestClient(app)
     seats = {"0": "mcts:iterations=2000", "1": "mcts:iterations=2000"}
     slow = client.post("/api/games", json={"players": 2, "seats": seats}).json()["id"]
-    other = client.post("/api/games", json={"players": 2, "seed": 1}).json()["id"]
+    other = client.post("/api/games", json={"players": 2}).json()["id"]
     done = threading.Event()
     answers: list[int] = []
 

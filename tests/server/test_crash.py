@@ -20,7 +20,7 @@ def _play(client: Any, base: str, games: list[dict[str, Any]], rounds: int) -> d
     acknowledged: dict[str, list[tuple[int, str]]] = {g["id"]: [] for g in games}
     for _ in range(rounds):
         for game in games:
-            gid, token = game["id"], game["seats"][0]["token"]
+            gid, token = game["id"], game["token"]
             headers = {"Authorization": f"Bearer {token}"}
             view = client.get(f"{base}/api/games/{gid}", headers=headers).json()
             if "legal" not in view:
@@ -40,7 +40,8 @@ def test_every_acknowledged_move_is_there_after_kill_9(tmp_path: Path) -> None:
     with live_server(db) as (process, base), httpx.Client(timeout=30) as client:
         games = [
             client.post(
-                f"{base}/api/games", json={"players": 2, "seats": {"1": "greedy"}, "seed": k}
+                f"{base}/api/games",
+                json={"players": 2, "seats": {"1": "greedy"}, "seed": k, "seat": 0},
             ).json()
             for k in range(3)
         ]
@@ -63,7 +64,7 @@ def test_every_acknowledged_move_is_there_after_kill_9(tmp_path: Path) -> None:
 
 def _hammer(base: str, game: dict[str, Any], acknowledged: list[tuple[int, str]]) -> None:
     """Play moves in ``game`` until the server dies; note each acknowledged one."""
-    token = game["seats"][0]["token"]
+    token = game["token"]
     headers = {"Authorization": f"Bearer {token}"}
     with httpx.Client(timeout=30) as client:
         try:
@@ -86,7 +87,7 @@ def test_moves_in_flight_at_kill_9_lose_nothing_acknowledged(tmp_path: Path) -> 
 
     db = tmp_path / "games.sqlite3"
     with live_server(db) as (process, base), httpx.Client(timeout=30) as client:
-        body = {"players": 2, "seats": {"1": "random"}}
+        body = {"players": 2, "seats": {"1": "random"}, "seat": 0}
         games = [
             client.post(f"{base}/api/games", json={**body, "seed": k}).json() for k in range(4)
         ]

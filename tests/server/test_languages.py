@@ -27,9 +27,9 @@ def client(db_path: Path, tmp_path: Path) -> TestClient:
 def started(client: TestClient) -> tuple[str, str]:
     """A two-player game against a bot, a few moves in; its id and the human seat's token."""
     game: dict[str, Any] = client.post(
-        "/api/games", json={"players": 2, "seed": 3, "seats": {"1": "random"}}
+        "/api/games", json={"players": 2, "seed": 3, "seats": {"1": "random"}, "seat": 0}
     ).json()
-    gid, token = game["id"], game["seats"][0]["token"]
+    gid, token = game["id"], game["token"]
     auth = {"Authorization": f"Bearer {token}"}
     for _ in range(3):
         view = client.get(f"/api/games/{gid}", headers=auth).json()
@@ -87,11 +87,13 @@ def test_an_action_answers_in_the_players_language(client: TestClient) -> None:
 def test_the_socket_speaks_the_language_it_asked_for(client: TestClient) -> None:
     gid, _token = started(client)
     with client.websocket_connect(f"/api/games/{gid}/ws?lang=fr") as socket:
+        socket.send_json({"type": "hello", "token": None})
         first = socket.receive_json()
     assert first["view"]["narration"][0].startswith("Joueurs : 2")
     with client.websocket_connect(
         f"/api/games/{gid}/ws", headers={"Accept-Language": "it"}
     ) as socket:
+        socket.send_json({"type": "hello", "token": None})
         assert socket.receive_json()["view"]["language"] == "it"
 
 

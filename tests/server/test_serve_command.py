@@ -69,3 +69,44 @@ def test_the_bot_delay_defaults_to_the_drivers() -> None:
     from tongiaki_rules.server.driver import DEFAULT_BOT_DELAY
 
     assert serve.DEFAULT_BOT_DELAY == DEFAULT_BOT_DELAY
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("--games-per-minute", "0"),
+        ("--sockets-total", "many"),
+        ("--socket-idle", "nan"),
+        ("--bot-games", "-2"),
+        ("--header-timeout", "inf"),
+    ],
+)
+def test_a_bad_limit_is_one_line(
+    option: str, value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["serve", option, value])
+    assert stopped.value.code == 2
+    assert f"{option} is a positive number, not {value!r}" in capsys.readouterr().err
+
+
+def test_listening_on_every_address_needs_the_host_names(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("fastapi", reason="the server needs the 'server' extra (fastapi)")
+    assert main(["serve", "--host", "0.0.0.0"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--allow-host" in err
+
+
+def test_the_limits_default_to_the_servers() -> None:
+    import argparse
+
+    from tongiaki_rules.cli import serve
+    from tongiaki_rules.server import ServeLimits
+
+    parser = argparse.ArgumentParser()
+    serve.add_parser(parser.add_subparsers())
+    args = parser.parse_args(["serve"])
+    assert args.games_per_minute == ServeLimits().games_per_minute == 10
+    assert args.bot_workers == ServeLimits().bot_workers

@@ -21,8 +21,9 @@ from tongiaki_rules.server import (
 from tongiaki_rules.server.game_log import MAX_NARRATION_LINES
 
 
-def _human(game: dict[str, Any], seat: int = 0) -> str:
-    token: str = game["seats"][seat]["token"]
+def _human(game: dict[str, Any]) -> str:
+    """The token the creator got for its own seat."""
+    token: str = game["token"]
     return token
 
 
@@ -35,19 +36,20 @@ def _play_first_legal(service: GameService, game_id: str, token: str, moves: int
     return view
 
 
-def test_create_gives_tokens_to_human_seats_only(service: GameService) -> None:
-    game = service.create_game(3, seats={1: "greedy"}, seed=5)
-    assert game["id"].startswith("g-")
-    kinds = [(s["seat"], s["kind"], "token" in s) for s in game["seats"]]
-    assert kinds == [(0, "human", True), (1, "bot", False), (2, "human", True)]
+def test_create_gives_the_token_of_the_creators_seat_only(service: GameService) -> None:
+    game = service.create_game(3, seats={1: "greedy"}, seat=2)
+    assert game["id"].startswith("g-") and game["seat"] == 2 and game["token"]
+    kinds = [(s["seat"], s["kind"], s["free"]) for s in game["seats"]]
+    assert kinds == [(0, "human", True), (1, "bot", False), (2, "human", False)]
     assert game["seats"][1]["bot"] == "greedy"
+    assert "token" not in service.create_game(2)  # no seat named: every seat is free
 
 
 def test_the_lobby_lists_games_newest_first_with_free_seats(db_path: Path) -> None:
     times = iter([100.0, 200.0])
     service = GameService(SqliteStorage(db_path), clock=lambda: next(times))
-    old = service.create_game(2, seed=1)
-    new = service.create_game(2, seats={1: "random"}, seed=2)
+    old = service.create_game(2)
+    new = service.create_game(2, seats={1: "random"})
     service.claim_seat(new["id"], 0)
     games = service.list_games()
     assert [g["id"] for g in games] == [new["id"], old["id"]]
@@ -58,10 +60,10 @@ def test_the_lobby_lists_games_newest_first_with_free_seats(db_path: Path) -> No
     assert games[1]["created"] == 100.0 and games[1]["moves"] == 0 and not games[1]["over"]
 
 
-def test_a_seat_is_claimed_once_and_both_tokens_play(service: GameService) -> None:
+def test_a_seat_is_claimed_once(service: GameService) -> None:
     game = service.create_game(2, seats={1: "greedy"}, seed=3)
     claimed = service.claim_seat(game["id"], 0)
-    assert claimed["seat"] == 0 and claimed["token"] != _human(game)
+    assert claimed["seat"] == 0
     with pytest.raises(Conflict, match="already taken"):
         service.claim_seat(game["id"], 0)
     with pytest.raises(Conflict, match="bot"):
@@ -71,20 +73,20 @@ def test_a_seat_is_claimed_once_and_both_tokens_play(service: GameService) -> No
     with pytest.raises(NotFound):
         service.claim_seat("g-nothing", 0)
     assert service.view(game["id"], token=claimed["token"])["you"] == 0
-    assert service.view(game["id"], token=_human(game))["you"] == 0
 
 
 def test_legal_actions_go_only_to_the_seat_to_move(service: GameService) -> None:
-    game = service.create_game(2, seed=3)
+    game = service.create_game(2, seat=0)
     gid = game["id"]
-    mover = service.view(gid, token=_human(game, 0))
+    red = service.claim_seat(gid, 1)["token"]
+    mover = service.view(gid, token=_human(game))
     assert mover["to_move"] == 0 and mover["you"] == 0
     assert mover["legal"][0] == {
         "index": 0,
         "notation": "setup 0",
         "action": {"type": "SetupPlace", "beach": 0},
     }
-    assert "legal" not in service.view(gid, token=_human(game, 1))
+    assert "legal" not in service.view(gid, token=red)
     spectator = service.view(gid)
     assert "legal" not in spectator and spectator["you"] is None
     assert spectator["phase"] == "setup" and spectator["outcome"] is None
@@ -107,10 +109,18 @@ def test_legal_actions_go_only_to_the_seat_to_move(service: GameService) -> None
         ({"players": 2, "seats": {1: "random\ud800"}}, "seats.1"),
         ({"players": 2, "rules": {"end_trigger": True}}, "rules.end_trigger"),
         ({"players": 2, "rules": {"no_such_flag": 1}}, "rules"),
-        ({"players": 2, "seed": -1}, "seed must be from 0"),
-        ({"players": 2, "seed": 2**64}, "seed must be from 0"),
-        ({"players": 2, "seed": 10**5000}, "a huge number"),
-        ({"players": 2, "seed": False}, "seed must be a whole number"),
+        (
+            {"players": 2, "seed": 1},
+            "seed: a chosen seed is allowed only in a game with at most one human seat",
+        ),
+        ({"players": 3, "seats": {0: "greedy"}, "seed": 1}, r"seed: .*\(this one has 2\)"),
+        ({"players": 2, "seat": 2}, "seat must be from 0 to 1"),
+        ({"players": 2, "seats": {0: "greedy"}, "seat": 0}, "seat: seat 0 is a bot's"),
+        ({"players": 2, "unlisted": 1}, "unlisted must be true or false"),
+        ({"players": 2, "seats": {1: "greedy"}, "seed": -1}, "seed must be from 0"),
+        ({"players": 2, "seats": {1: "greedy"}, "seed": 2**64}, "seed must be from 0"),
+        ({"players": 2, "seats": {1: "greedy"}, "seed": 10**5000}, "a huge number"),
+        ({"players": 2, "seats": {1: "greedy"}, "seed": False}, "seed must be a whole number"),
     ],
 )
 def test_bad_game_settings_are_refused_with_422(
@@ -122,13 +132,14 @@ def test_bad_game_settings_are_refused_with_422(
 
 
 def test_a_rule_flag_by_name_reaches_the_game(service: GameService) -> None:
-    game = service.create_game(2, rules={"end_trigger": "sixteen_on_table"}, seed=1)
+    game = service.create_game(2, rules={"end_trigger": "sixteen_on_table"})
     assert service.record(game["id"])["rules"] == {"end_trigger": "sixteen_on_table"}
 
 
 def test_moves_are_refused_with_the_status_of_their_fault(service: GameService) -> None:
-    game = service.create_game(2, seed=9)
-    gid, blue, red = game["id"], _human(game, 0), _human(game, 1)
+    game = service.create_game(2, seat=0)
+    gid, blue = game["id"], _human(game)
+    red = service.claim_seat(gid, 1)["token"]
     with pytest.raises(Unauthorized):
         service.act(gid, None, 0, expect_move=0)
     with pytest.raises(Unauthorized):
@@ -150,6 +161,9 @@ def test_moves_are_refused_with_the_status_of_their_fault(service: GameService) 
         service.act(gid, blue, "fly away", expect_move=0)
     with pytest.raises(Unprocessable, match="index must be from 0"):
         service.act(gid, blue, 99, expect_move=0)
+    legal = len(service.view(gid, token=blue)["legal"])
+    with pytest.raises(Unprocessable, match=f"index must be from 0 to {legal - 1}"):
+        service.act(gid, blue, legal, expect_move=0)  # one past the list: 422, never 500
     with pytest.raises(Unprocessable, match="not bool"):
         service.act(gid, blue, True, expect_move=0)
     assert service.view(gid)["moves"] == 0  # nothing refused was stored
@@ -160,7 +174,7 @@ def test_moves_are_refused_with_the_status_of_their_fault(service: GameService) 
 
 
 def test_bots_and_chance_move_after_a_human_move(service: GameService) -> None:
-    game = service.create_game(2, seats={1: "greedy"}, seed=11)
+    game = service.create_game(2, seats={1: "greedy"}, seed=11, seat=0)
     gid, blue = game["id"], _human(game)
     view = _play_first_legal(service, gid, blue, 40)
     record = GameRecord.from_dict(service.record(gid))
@@ -195,7 +209,7 @@ def test_a_game_of_bots_only_is_played_one_stored_step_at_a_time(db_path: Path) 
 
 
 def test_time_travel_shows_the_game_after_k_moves(service: GameService) -> None:
-    game = service.create_game(2, seats={1: "greedy"}, seed=2)
+    game = service.create_game(2, seats={1: "greedy"}, seed=2, seat=0)
     gid, blue = game["id"], _human(game)
     view = _play_first_legal(service, gid, blue, 5)
     record = GameRecord.from_dict(service.record(gid))
@@ -227,7 +241,7 @@ def _json(doc: dict[str, Any]) -> str:
 
 def test_the_stored_record_replays_to_the_served_state(db_path: Path) -> None:
     service = GameService(SqliteStorage(db_path))
-    game = service.create_game(3, seats={1: "greedy", 2: "random"}, seed=8)
+    game = service.create_game(3, seats={1: "greedy", 2: "random"}, seed=8, seat=0)
     gid = game["id"]
     view = _play_first_legal(service, gid, _human(game), 30)
     fresh = GameService(SqliteStorage(db_path))  # a restarted server reads it all back
@@ -240,7 +254,7 @@ def test_the_same_seed_and_moves_give_the_same_game(tmp_path: Path) -> None:
     records = []
     for name in ("a", "b"):
         service = GameService(SqliteStorage(tmp_path / f"{name}.sqlite3"))
-        game = service.create_game(2, seats={1: "greedy"}, seed=77)
+        game = service.create_game(2, seats={1: "greedy"}, seed=77, seat=0)
         _play_first_legal(service, game["id"], _human(game), 25)
         records.append(service.record(game["id"])["actions"])
     assert records[0] == records[1]
@@ -270,8 +284,8 @@ def _race(services: list[GameService], gid: str, token: str) -> list[str]:
 def test_two_services_on_one_database_never_both_accept_a_move(db_path: Path) -> None:
     first = GameService(SqliteStorage(db_path))
     second = GameService(SqliteStorage(db_path))
-    for round_ in range(5):
-        game = first.create_game(2, seed=round_)
+    for _round in range(5):
+        game = first.create_game(2, seat=0)
         gid = game["id"]
         second.view(gid)  # both servers hold the game in memory
         assert _race([first, second], gid, _human(game)) == ["accepted", "conflict"]
@@ -292,6 +306,20 @@ def test_games_forgotten_from_memory_are_read_back(
 
     monkeypatch.setattr(service_module, "GAMES_IN_MEMORY", 2)
     service = GameService(SqliteStorage(db_path))
-    games = [service.create_game(2, seats={1: "greedy"}, seed=k) for k in range(4)]
+    games = [service.create_game(2, seats={1: "greedy"}, seed=k, seat=0) for k in range(4)]
     views = [service.act(g["id"], _human(g), 0, expect_move=0) for g in games]
     assert [service.view(g["id"])["code"] for g in games] == [v["code"] for v in views]
+
+
+def test_a_second_service_on_the_file_plays_on_from_the_firsts_move(db_path: Path) -> None:
+    """``act`` reads the moves another process stored before it checks ``expect_move``."""
+    first, second = GameService(SqliteStorage(db_path)), GameService(SqliteStorage(db_path))
+    game = first.create_game(2, seat=0)
+    gid, blue = game["id"], _human(game)
+    red = second.claim_seat(gid, 1)["token"]
+    second.view(gid)  # the second holds the game (at move 0) in memory
+    first.act(gid, blue, "setup 0", expect_move=0)
+    with pytest.raises(Conflict, match="at move 1"):
+        second.act(gid, red, "setup 1", expect_move=0)  # stale
+    view = second.act(gid, red, "setup 1", expect_move=1)
+    assert view["moves"] == 2 and first.view(gid)["moves"] == 2

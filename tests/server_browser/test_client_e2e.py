@@ -328,7 +328,7 @@ def _a_stale_click_is_refused_in_the_message_line(
         return
     _until(player, "the player's turn", _my_turn)
     moves = int(_status(player)["moves"])
-    token = player.execute_script(f"return localStorage.getItem('tongiaki:{game_id}')")
+    token = player.execute_script(f"return localStorage.getItem('tongiaki:{game_id}:0')")
     player.execute_script("window.tongiakiTestMuted = true")
     request = urllib.request.Request(
         f"{base}/api/games/{game_id}/actions",
@@ -358,7 +358,7 @@ def test_a_player_plays_a_bot_by_clicking_the_board_and_a_spectator_sees_the_mov
     status = _loaded(player)
     assert status["you"] == "0"
     assert "#token=" not in player.current_url  # the token went to localStorage
-    assert player.execute_script(f"return localStorage.getItem('tongiaki:{game_id}')")
+    assert player.execute_script(f"return localStorage.getItem('tongiaki:{game_id}:0')")
 
     ways = [_play_one(player) for _ in range(HUMAN_MOVES)]
     by_board = [way for way in ways if way.startswith("board")]

@@ -148,12 +148,15 @@ def test_imports_can_be_refused_or_limited_to_named_modules(
 def test_the_servers_bot_seats_take_only_the_modules_its_operator_names(
     user_bots: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    service = pytest.importorskip("tongiaki_rules.server.service")
+    moves = pytest.importorskip("tongiaki_rules.server.moves")
+    errors = pytest.importorskip("tongiaki_rules.server.errors")
+    policy = moves.BotPolicy()
     monkeypatch.delenv(MODULES_VARIABLE, raising=False)
-    with pytest.raises(service.Unprocessable, match="not allowed here"):
-        service.check_bot_spec(f"{user_bots}:Careful", "seats.1")
+    with pytest.raises(errors.Unprocessable, match="not allowed here"):
+        policy.check(f"{user_bots}:Careful", "seats.1")
     monkeypatch.setenv(MODULES_VARIABLE, user_bots)
-    assert service.check_bot_spec(f"{user_bots}:Careful", "seats.1") == f"{user_bots}:Careful"
+    assert policy.check(f"{user_bots}:Careful", "seats.1") == f"{user_bots}:Careful"
+    assert policy.choose(f"{user_bots}:Careful", 3, new_game(2)) in new_game(2).legal_actions()
 
 
 def test_simulate_takes_specs_factories_and_objects(user_bots: str) -> None:

@@ -8,6 +8,11 @@ SQLite file ``--db PATH``, by default
 installed, the command says so in one line with the ``pip`` command that
 installs them. ``--bot-delay SECONDS`` (default 0.3) paces the moves bots
 and chance make while no human is to move, so spectators can follow them.
+The limits (games and seat claims a minute per address, WebSockets,
+timeouts, bot work) have safe defaults, each an option; ``--allow-host``
+names the host names the server answers for (by default the address it
+listens on, and ``localhost``/``127.0.0.1``/``::1`` on loopback), and
+``--allow-origin`` the other sites whose pages may open its WebSocket.
 
 >>> from tongiaki_rules.cli import main
 >>> main(["serve", "--port", "http"])  # the message goes to stderr
@@ -20,6 +25,8 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import ipaddress
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -62,7 +69,105 @@ def add_parser(sub: Any) -> None:
         help="pause before each move a bot or chance makes while no human is to move "
         f"(default: {DEFAULT_BOT_DELAY}; 0 to play them at once)",
     )
+    _add_security(parser)
+    _add_limits(parser)
     parser.set_defaults(run=run)
+
+
+def _add_security(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("browser safety")
+    group.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name the server answers for (repeatable; '*' for any). Default: the --host "
+        "address, plus localhost, 127.0.0.1 and ::1 when it is a loopback address",
+    )
+    group.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="another origin (https://example.org) whose pages may open the WebSocket "
+        "(repeatable; the server's own origin always may)",
+    )
+    group.add_argument(
+        "--trust-proxy",
+        default=None,
+        metavar="ADDRESSES",
+        help="addresses of a reverse proxy whose X-Forwarded-For names the client "
+        "(comma-separated); by default none is trusted",
+    )
+
+
+def _add_limits(parser: argparse.ArgumentParser) -> None:
+    from ..server.limits import ServeLimits
+
+    default = ServeLimits()
+    group = parser.add_argument_group("limits (a client over one gets 429 with Retry-After)")
+    for name, kind, help_text in (
+        ("games_per_minute", int, "games one client address may create a minute"),
+        ("claims_per_minute", int, "seats one client address may claim a minute"),
+        ("sockets_per_address", int, "WebSockets one client address may hold open"),
+        ("sockets_total", int, "WebSockets open in all"),
+        ("socket_idle", float, "seconds a silent WebSocket stays open"),
+        ("header_timeout", float, "seconds a request's headers may take to arrive"),
+        ("body_timeout", float, "seconds a request's body may take to arrive"),
+        ("bot_workers", int, "bots thinking at once (at most the cores)"),
+        ("max_mcts_iterations", int, "MCTS iterations a move, at most, for any bot seat"),
+        ("bot_games", int, "games of bots only played at once; the others wait"),
+    ):
+        group.add_argument(
+            "--" + name.replace("_", "-"),
+            type=_positive(kind, name),
+            default=getattr(default, name),
+            metavar="N" if kind is int else "SECONDS",
+            help=f"{help_text} (default: {getattr(default, name)})",
+        )
+
+
+def _positive(kind: type, name: str) -> Any:
+    def parse(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            value = 0
+        if not 0 < value < 10**9:  # also refuses nan and inf
+            raise argparse.ArgumentTypeError(
+                f"--{name.replace('_', '-')} is a positive number, not {text!r}"
+            )
+        return value  # type: ignore[no-any-return]
+
+    return parse
+
+
+def allowed_hosts(host: str, named: list[str]) -> list[str] | None:
+    """The host names the server answers for: ``named``, or those of the bound address.
+
+    ``None`` means any (``--allow-host '*'``).
+
+    >>> allowed_hosts("127.0.0.1", [])
+    ['127.0.0.1', 'localhost', '::1']
+    >>> allowed_hosts("192.0.2.7", ["games.example.org"])
+    ['games.example.org']
+    """
+    if "*" in named:
+        return None
+    if named:
+        return named
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return [host] + (["127.0.0.1", "::1"] if host == "localhost" else [])
+    if address.is_unspecified:
+        raise CliError(
+            f"--host {host} listens on every address: name the host names clients use "
+            "with --allow-host (or --allow-host '*' to answer any)"
+        )
+    if address.is_loopback:
+        return list(dict.fromkeys([host, "127.0.0.1", "localhost", "::1"]))
+    return [host]
 
 
 def _port(text: str) -> int:
@@ -88,18 +193,44 @@ def run(args: argparse.Namespace) -> int:
     missing = [name for name in ("fastapi", "uvicorn") if importlib.util.find_spec(name) is None]
     if missing:
         raise CliError(f"{' and '.join(missing)} not installed; install with: {INSTALL_HINT}")
+    import attrs
     import uvicorn
 
     from ..server.app import create_app
+    from ..server.http_timeouts import header_timeout_protocol
+    from ..server.limits import ServeLimits
     from ..server.storage import default_db_path
 
+    hosts = allowed_hosts(args.host, args.allow_host)
+    limits = ServeLimits(**{f.name: getattr(args, f.name) for f in attrs.fields(ServeLimits)})
     db = args.db if args.db is not None else default_db_path()
+    logging.basicConfig(
+        level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
     try:
-        app = create_app(db, bot_delay=args.bot_delay)
+        app = create_app(
+            db,
+            bot_delay=args.bot_delay,
+            limits=limits,
+            allowed_hosts=hosts,
+            allowed_origins=args.allow_origin,
+        )
     except OSError as exc:
         raise CliError(f"--db {db}: {exc.strerror or exc}") from None
     except Exception as exc:  # sqlite3.DatabaseError: not a database, locked, ...
         raise CliError(f"--db {db}: {exc}") from None
     print(f"tongiaki serve: http://{args.host}:{args.port}/ (games in {db})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        http=header_timeout_protocol(limits.header_timeout),
+        ws_max_size=64 * 1024,
+        # the compression state of permessage-deflate is ~50 KB a socket, kept while it is open
+        ws_per_message_deflate=False,
+        proxy_headers=args.trust_proxy is not None,
+        forwarded_allow_ips=args.trust_proxy,
+        server_header=False,
+    )
     return 0

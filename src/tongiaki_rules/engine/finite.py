@@ -64,7 +64,7 @@ class FiniteChoices(Outlook):
         if phase == TURN:
             good = self._turn_choices(acts)
         elif phase == DEPART:
-            if self.chain and self.returned():
+            if self.returned():
                 return acts  # the chain is already back where it was: it is endless
             good = [a for a in acts if self._departure_ends(a) or self.ends_finitely(a)]
         elif phase == LAND:
@@ -86,6 +86,9 @@ class FiniteChoices(Outlook):
         """
         first = self.fork()
         first.probing = True
+        # the positions reached up to the decision: the chain's, and the decision's own if
+        # it is a departure (the first step records it)
+        first.anchor = len(self.chain) + (1 if self.phase == DEPART else 0)
         first.apply(action)
         visited: set[tuple[object, ...]] = set()
         stack: list[tuple[FiniteChoices, list[Action], int]] = []
@@ -155,7 +158,7 @@ class FiniteChoices(Outlook):
         """
         phase = self.phase
         if phase == DEPART:
-            return not (self.chain and self.returned()) and self.pending_draws()
+            return not (self.returned()) and self.pending_draws()
         if phase == LAND:
             assert self.at is not None
             i = self.where[self.at]

@@ -36,10 +36,21 @@ class Outlook(SetupPhase):
 
     __slots__ = ()
 
+    def reached(self) -> tuple[tuple[object, ...], ...]:
+        """The positions a choice must not lead back to: the chain's, up to the decision.
+
+        In a look-ahead only the positions reached before the decision count:
+        a path that comes back to a position of its own is no shorter way to
+        an end than the same path with that loop cut out, so certificates may
+        ignore the look-ahead's own departures (its search still stops at them).
+        """
+        chain = self.chain
+        return chain[: self.anchor] if self.probing else chain
+
     def returned(self) -> bool:
-        """Is this departure position one the chain has reached since the last draw?"""
+        """Is this departure position one the chain has reached (see :meth:`reached`)?"""
         boats = tuple(self.boats)
-        return any(reached[0] == boats for reached in self.chain)
+        return any(entry[0] == boats for entry in self.reached())
 
     def route(self, i: int, direction: int, group: tuple[int, ...]) -> int:
         """Where ``group`` sailing from island ``i`` in ``direction`` comes to, without a choice.
@@ -93,13 +104,13 @@ class Outlook(SetupPhase):
 
     def fresh(self, i: int, j: int = -1, k: int = -1) -> bool:
         """No position the chain reached matches the table away from islands ``i``, ``j``, ``k``."""
-        chain = self.chain
+        chain = self.reached()
         if not chain:
             return True
         boats = self.boats
         n = len(boats)
-        for reached in chain:
-            old = reached[0]
+        for entry in chain:
+            old = entry[0]
             assert isinstance(old, tuple)
             if len(old) == n and all(
                 old[x] == boats[x] for x in range(n) if x != i and x != j and x != k
@@ -381,7 +392,7 @@ class Outlook(SetupPhase):
                     return True
                 if k and fresh and self.may_fill_a_drawing_beach(i, k, self.served | 1 << b):
                     return True
-                if self.full or (self.chain and self.returned()):
+                if self.full or self.returned():
                     return False
                 served = self.served | 1 << b
                 if k and not (fresh and self.quiet_landing(i, k, served)):

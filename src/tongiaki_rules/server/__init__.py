@@ -2,14 +2,19 @@
 
 The parts, one job each: :mod:`.storage` (the :class:`Storage` interface and
 SQLite), :mod:`.service` (:class:`GameService`: games, seats, views, moves,
-chance and bots, no web), :mod:`.game_log` (one game in memory),
-:mod:`.errors` (refusals with their HTTP status), :mod:`.hub` (pushing views
-to WebSockets) and :mod:`.app` (the FastAPI application, which needs the
-``server`` extra: ``pip install 'tongiaki_rules[server]'``).
+no web), :mod:`.moves` (secret chance, bot seats and their limits, actions
+from requests), :mod:`.game_log` (one game in memory), :mod:`.errors`
+(refusals with their HTTP status), :mod:`.limits` (rates and counts per
+client address), :mod:`.hub` (pushing views to WebSockets), and the web
+parts, which need the ``server`` extra (``pip install
+'tongiaki_rules[server]'``): :mod:`.guard` (Host, Content-Type, body and
+security headers), :mod:`.watch` (the WebSocket), :mod:`.pages` (the client
+files), :mod:`.http_timeouts` (uvicorn's header timeout) and :mod:`.app`
+(the FastAPI application).
 
 >>> import tempfile, pathlib
 >>> service = GameService(SqliteStorage(pathlib.Path(tempfile.mkdtemp()) / "g.sqlite3"))
->>> game = service.create_game(3, seats={1: "random", 2: "greedy"}, seed=1)
+>>> game = service.create_game(3, seats={1: "random", 2: "greedy"}, seat=0)
 >>> [seat["kind"] for seat in game["seats"]]
 ['human', 'bot', 'bot']
 """
@@ -22,22 +27,42 @@ from .errors import (
     Forbidden,
     NotFound,
     ServiceError,
+    TooMany,
     Unauthorized,
+    Unavailable,
     Unprocessable,
+    Unsupported,
 )
+from .limits import ServeLimits
+from .moves import BotPolicy
 from .service import GameService
-from .storage import SqliteStorage, Storage, default_db_path
+from .storage import (
+    CorruptGame,
+    SqliteStorage,
+    Storage,
+    StorageError,
+    StorageUnavailable,
+    default_db_path,
+)
 
 __all__ = [
     "BadRequest",
+    "BotPolicy",
     "Conflict",
+    "CorruptGame",
     "Forbidden",
     "GameService",
     "NotFound",
+    "ServeLimits",
     "ServiceError",
     "SqliteStorage",
     "Storage",
+    "StorageError",
+    "StorageUnavailable",
+    "TooMany",
     "Unauthorized",
+    "Unavailable",
     "Unprocessable",
+    "Unsupported",
     "default_db_path",
 ]

@@ -5,11 +5,14 @@ bot thinking in one game does not hold up the others. Bot and chance moves
 no request waits for (a game of bots only, a game a bot opens, a game left
 waiting by a server killed mid-game) are played in the background by a
 :class:`~.driver.BotDriver`, ``bot_delay`` seconds apart, each stored and
-pushed over the WebSocket: such games are woken when created, when viewed
-or watched, and at startup. Every refusal is a
-JSON body ``{"detail": "..."}`` (with ``"clause"`` for an illegal action):
-bad JSON 400, a body over :data:`MAX_BODY` bytes 413, unknown fields and
-wrong types 422, and never a traceback.
+pushed over the WebSocket (:mod:`.watch`). Every request first passes the
+:class:`~.guard.Guard` (Host, Content-Type, body size and time, security
+headers). Every refusal is a JSON body ``{"detail": "..."}`` (with
+``"clause"`` for an illegal action): bad JSON 400, a body over
+:data:`MAX_BODY` bytes 413, a state-changing request not declared JSON
+415, unknown fields and wrong types 422, a limit reached 429 with
+``Retry-After``, a game whose rows cannot be read 500 (for that game
+alone), storage that cannot take a write 503, and never a traceback.
 
 >>> import tempfile, pathlib
 >>> from fastapi.testclient import TestClient
@@ -22,44 +25,45 @@ wrong types 422, and never a traceback.
 
 from __future__ import annotations
 
+import asyncio
 import functools
-import html
 import json
+import logging
 import os
 import re
-from collections.abc import AsyncIterator, Callable
+import time
+import weakref
+from collections.abc import AsyncIterator, Callable, Collection
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import anyio
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from tongiaki_rules.i18n import (
-    LANGUAGE_NAMES,
-    messages,
-    negotiate_language,
-    resolve_language,
-)
+from tongiaki_rules.i18n import LANGUAGE_NAMES, messages
 
 from .driver import DEFAULT_BOT_DELAY, BotDriver
-from .errors import ServiceError, Unauthorized, Unprocessable
+from .errors import ServiceError, TooMany, Unauthorized, Unprocessable
+from .guard import MAX_BODY, Guard
 from .hub import Hub
-from .service import GameService, server_to_move
-from .storage import SqliteStorage, Storage
+from .lang import LANG_HELP as _LANG
+from .lang import language_of
+from .limits import RateLimit, ServeLimits
+from .moves import BotPolicy, server_to_move
+from .pages import add_pages
+from .service import MAX_GAMES_LISTED, GameService
+from .storage import CorruptGame, SqliteStorage, Storage, StorageUnavailable
+from .watch import add_socket
 
 __all__ = ["MAX_BODY", "STATIC_DIR", "WORKER_THREADS", "create_app"]
 
 T = TypeVar("T")
 
-MAX_BODY = 64 * 1024
-"""Request bodies over this many bytes are refused with 413."""
 STATIC_DIR = Path(__file__).parent / "static"
 """The browser client's files, shipped in the package."""
 
@@ -67,7 +71,11 @@ WORKER_THREADS = int(os.environ.get("TONGIAKI_SERVE_THREADS", "8"))
 """Threads that run the game service at once: a slow bot holds one, the other games go on."""
 
 _SEAT_KEY = re.compile(r"[0-9]{1,2}")
-_WORKERS: list[anyio.CapacityLimiter] = []
+# one limiter per event loop: a limiter's waiters belong to the loop that made them
+_WORKERS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, anyio.CapacityLimiter] = (
+    weakref.WeakKeyDictionary()
+)
+_log = logging.getLogger("tongiaki_rules.server")
 
 
 async def run_in_threadpool(call: Callable[..., T], *args: Any) -> T:
@@ -76,9 +84,11 @@ async def run_in_threadpool(call: Callable[..., T], *args: Any) -> T:
     Few threads keep the event loop (which reads requests and writes answers)
     from waiting for the interpreter lock behind dozens of busy threads.
     """
-    if not _WORKERS:
-        _WORKERS.append(anyio.CapacityLimiter(WORKER_THREADS))
-    return await anyio.to_thread.run_sync(functools.partial(call, *args), limiter=_WORKERS[0])
+    loop = asyncio.get_running_loop()
+    limiter = _WORKERS.get(loop)
+    if limiter is None:
+        limiter = _WORKERS[loop] = anyio.CapacityLimiter(WORKER_THREADS)
+    return await anyio.to_thread.run_sync(functools.partial(call, *args), limiter=limiter)
 
 
 class AsciiJSONResponse(JSONResponse):
@@ -99,7 +109,23 @@ class NewGame(BaseModel):
     rules: dict[str, Any] = Field(
         default_factory=dict, description='rule flags by name: {"end_trigger": "sixteen_on_table"}'
     )
-    seed: int | None = Field(default=None, description="seed of the game's chance and bots")
+    seed: int | None = Field(
+        default=None,
+        description="seed of the game's chance and bots; only with at most one human seat",
+    )
+    seat: int | None = Field(
+        default=None, description="the creator's own seat: the answer holds its token only"
+    )
+    unlisted: bool = Field(
+        default=False, description="keep the game out of the lobby; its seats need invitations"
+    )
+
+
+class Claim(BaseModel):
+    """The body of ``POST /api/games/{id}/seats/{k}`` (``{}`` for a listed game)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    invite: str | None = Field(default=None, description="the seat's invitation code")
 
 
 class Move(BaseModel):
@@ -108,65 +134,6 @@ class Move(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     action: int | str = Field(description="notation text, or the index of a legal action")
     expect_move: int = Field(description="the number of moves the player saw")
-
-
-class BodyLimit:
-    """ASGI middleware: a request body over ``limit`` bytes gets 413 before any route sees it."""
-
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        declared = dict(scope["headers"]).get(b"content-length", b"0")
-        if not declared.isdigit() or int(declared) > self.limit:
-            await _too_large(scope, receive, send, self.limit)
-            return
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > self.limit:
-                await _too_large(scope, receive, send, self.limit)
-                return
-            chunks.append(chunk)
-            if not message.get("more_body"):
-                break
-        whole: list[bytes] = [b"".join(chunks)]
-
-        async def replay() -> Message:
-            if whole:
-                return {"type": "http.request", "body": whole.pop(), "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
-
-
-async def _too_large(scope: Scope, receive: Receive, send: Send, limit: int) -> None:
-    body = AsciiJSONResponse({"detail": f"the body is over {limit} bytes"}, status_code=413)
-    await body(scope, receive, send)
-
-
-_LANG = (
-    "language of the narration and the picture: en, de, fr or it (default: the "
-    "Accept-Language header; anything else: English)"
-)
-
-
-def _language(lang: str | None, accept_language: str | None) -> str:
-    """The players' language of a request: ``lang`` if it names one, else Accept-Language."""
-    if lang is not None:
-        code, notice = resolve_language(lang[:100])
-        if notice is None:
-            return code
-    return negotiate_language(accept_language)
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -188,6 +155,10 @@ def _seat_numbers(seats: dict[str, str]) -> dict[int, str]:
     return found
 
 
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
 def _validation_detail(exc: RequestValidationError) -> tuple[int, str]:
     errors = exc.errors()
     if any(error.get("type") == "json_invalid" for error in errors):
@@ -205,7 +176,20 @@ def _install_handlers(app: FastAPI) -> None:
         body: dict[str, Any] = {"detail": exc.message}
         if exc.clause is not None:
             body["clause"] = exc.clause
-        return AsciiJSONResponse(body, status_code=exc.status)
+        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooMany) else None
+        return AsciiJSONResponse(body, status_code=exc.status, headers=headers)
+
+    @app.exception_handler(CorruptGame)
+    async def corrupt(request: Request, exc: CorruptGame) -> AsciiJSONResponse:
+        _log.error("%s (%s %s)", exc, request.method, request.url.path)
+        return AsciiJSONResponse({"detail": f"game {exc.game_id} cannot be read"}, 500)
+
+    @app.exception_handler(StorageUnavailable)
+    async def unavailable(request: Request, exc: StorageUnavailable) -> AsciiJSONResponse:
+        _log.error("storage unavailable, %s %s refused: %s", request.method, request.url.path, exc)
+        return AsciiJSONResponse(
+            {"detail": f"the games cannot be stored now: {exc}"}, 503, headers={"Retry-After": "30"}
+        )
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> AsciiJSONResponse:
@@ -220,6 +204,7 @@ def _install_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def failed(request: Request, exc: Exception) -> AsciiJSONResponse:
+        _log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
         return AsciiJSONResponse({"detail": "internal server error"}, status_code=500)
 
 
@@ -228,19 +213,34 @@ def create_app(
     *,
     static_dir: str | os.PathLike[str] | None = None,
     bot_delay: float = DEFAULT_BOT_DELAY,
+    limits: ServeLimits | None = None,
+    allowed_hosts: Collection[str] | None = None,
+    allowed_origins: Collection[str] = (),
 ) -> FastAPI:
     """The application serving the games in ``db`` (an SQLite path, or any :class:`Storage`).
 
     ``static_dir`` holds the browser client (index.html, game.html, ...);
     by default the files shipped in the package (:data:`STATIC_DIR`).
     ``bot_delay`` is the pause, in seconds, before each background move of
-    a bot or of chance. At startup the unfinished games with a bot seat are
-    resumed; at shutdown the background moves stop.
+    a bot or of chance. ``limits`` bounds what clients and bots may do
+    (:class:`~.limits.ServeLimits`' defaults if not given). ``allowed_hosts``
+    are the names accepted in ``Host`` (``None``: any; ``tongiaki serve``
+    always names them), ``allowed_origins`` the origins besides the server's
+    own whose pages may open a WebSocket. At startup the unfinished games
+    with a bot seat are resumed; at shutdown the background moves stop.
     """
+    limits = limits if limits is not None else ServeLimits()
     storage = SqliteStorage(db) if isinstance(db, (str, os.PathLike)) else db
-    service = GameService(storage)
+    bots = BotPolicy(max_mcts_iterations=limits.max_mcts_iterations, thinking=limits.bot_workers)
+    service = GameService(storage, bots=bots)
     hub = Hub()
-    driver = BotDriver(service, delay=bot_delay, notify=hub.publish)
+    driver = BotDriver(
+        service,
+        delay=bot_delay,
+        notify=hub.publish,
+        workers=limits.bot_workers,
+        bot_games=limits.bot_games,
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -255,23 +255,32 @@ def create_app(
         summary="Play Tongiaki over HTTP: games, seats, views, moves, and a WebSocket.",
         default_response_class=AsciiJSONResponse,
         openapi_url="/api/openapi.json",
-        docs_url="/api/docs",
+        docs_url=None,  # swagger-ui would come from a CDN: the schema alone is served
         redoc_url=None,
     )
     app.state.service = service
     app.state.hub = hub
     app.state.driver = driver
-    app.add_middleware(BodyLimit)
+    app.add_middleware(
+        Guard, allowed_hosts=allowed_hosts, max_body=MAX_BODY, body_timeout=limits.body_timeout
+    )
     _install_handlers(app)
-    _add_api(app, service, hub, driver)
-    _add_socket(app, service, hub, driver)
-    _add_pages(app, service, Path(static_dir) if static_dir is not None else STATIC_DIR)
+    _add_api(app, service, hub, driver, limits)
+
+    def wake(view: dict[str, Any]) -> None:
+        _drive_if_waiting(driver, view)
+
+    app.state.sockets = add_socket(
+        app, service, hub, wake, run_in_threadpool, limits, allowed_origins
+    )
+    add_pages(app, service, Path(static_dir) if static_dir is not None else STATIC_DIR)
     return app
 
 
 _GAME_ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"description": "no such game"},
     422: {"description": "a bad value"},
+    500: {"description": "the game's stored rows cannot be read"},
 }
 
 
@@ -282,39 +291,105 @@ def _drive_if_waiting(driver: BotDriver, view: dict[str, Any]) -> dict[str, Any]
     return view
 
 
-def _add_api(app: FastAPI, service: GameService, hub: Hub, driver: BotDriver) -> None:
-    @app.post("/api/games", status_code=201, responses={422: {"description": "bad settings"}})
-    async def create_game(body: NewGame) -> dict[str, Any]:
-        """Create a game; the answer holds a token for every human seat (seats stay free).
+class _Health:
+    """Whether storage takes a write, checked at most once a second."""
 
-        Bots (and chance) then play in the background while no human is to move.
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.when = -1.0
+        self.problem: str | None = None
+
+    def check(self) -> str | None:
+        now = time.monotonic()
+        if now - self.when >= 1.0:
+            try:
+                self.storage.check_writable()
+                self.problem = None
+            except StorageUnavailable as exc:
+                self.problem = str(exc)
+            self.when = now
+        return self.problem
+
+
+def _add_api(
+    app: FastAPI, service: GameService, hub: Hub, driver: BotDriver, limits: ServeLimits
+) -> None:
+    created = RateLimit(limits.games_per_minute)
+    claimed = RateLimit(limits.claims_per_minute)
+    health = _Health(service.storage)
+
+    @app.get("/api/health", responses={503: {"description": "storage cannot take a write"}})
+    async def check_health() -> AsciiJSONResponse:
+        """``{"storage": {"writable": true}}``, or 503 with the storage's problem."""
+        problem = await run_in_threadpool(health.check)
+        if problem is None:
+            return AsciiJSONResponse({"storage": {"writable": True}})
+        return AsciiJSONResponse({"storage": {"writable": False, "problem": problem}}, 503)
+
+    @app.post(
+        "/api/games",
+        status_code=201,
+        responses={422: {"description": "bad settings"}, 429: {"description": "too many"}},
+    )
+    async def create_game(body: NewGame, request: Request) -> dict[str, Any]:
+        """Create a game; the answer holds the token of ``seat`` only (the others stay free).
+
+        An unlisted game's answer also holds ``invites``: a code per free
+        human seat. Bots (and chance) then play in the background while no
+        human is to move.
         """
+        created.take(_address(request))
         seats = _seat_numbers(body.seats)
         game = await run_in_threadpool(
-            service.create_game, body.players, seats, body.rules, body.seed
+            lambda: service.create_game(
+                body.players, seats, body.rules, body.seed, seat=body.seat, unlisted=body.unlisted
+            )
         )
         if seats:
             driver.wake(game["id"])
         return game
 
     @app.get("/api/games")
-    async def list_games() -> dict[str, Any]:
-        """The newest games (at most 100), newest first, with their free human seats."""
-        return {"games": await run_in_threadpool(service.list_games)}
+    async def list_games(
+        before: Annotated[
+            str | None, Query(description="page on: games older than this id")
+        ] = None,
+        limit: Annotated[int, Query(description="games a page, 1 to 100")] = MAX_GAMES_LISTED,
+    ) -> dict[str, Any]:
+        """Listed games, newest first, with their free human seats; ``next`` pages on."""
+        games = await run_in_threadpool(lambda: service.list_games(limit, before))
+        return {"games": games, "next": games[-1]["id"] if len(games) == limit else None}
 
     @app.post(
         "/api/games/{game_id}/seats/{seat}",
         responses={
+            403: {"description": "a missing or wrong invitation code"},
             404: {"description": "no such game, or no such seat in it"},
             409: {"description": "taken, or a bot's"},
+            429: {"description": "too many claims"},
         },
     )
-    async def claim_seat(game_id: str, seat: int) -> dict[str, Any]:
-        """Claim a free human seat: ``{"seat": k, "token": ...}``.
+    async def claim_seat(game_id: str, seat: int, body: Claim, request: Request) -> dict[str, Any]:
+        """Claim a free human seat: ``{"seat": k, "token": ...}``; the body is ``{}`` or
+        ``{"invite": "..."}``.
 
         404 for a number that is not a seat of the game (such as -1).
         """
-        return await run_in_threadpool(service.claim_seat, game_id, seat)
+        claimed.take(_address(request))
+        return await run_in_threadpool(service.claim_seat, game_id, seat, body.invite)
+
+    @app.delete(
+        "/api/games/{game_id}/seats/{seat}",
+        responses={401: {"description": "missing or unknown token"}, **_GAME_ERRORS},
+    )
+    async def leave_seat(
+        game_id: str, seat: int, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """Leave the seat whose token this is: the token is revoked, the seat is free again."""
+        token = _bearer(authorization)
+        answer = await run_in_threadpool(service.leave_seat, game_id, seat, token)
+        hub.publish(game_id, -1)
+        return answer
 
     @app.get(
         "/api/games/{game_id}", responses={401: {"description": "unknown token"}, **_GAME_ERRORS}
@@ -329,7 +404,7 @@ def _add_api(app: FastAPI, service: GameService, hub: Hub, driver: BotDriver) ->
     ) -> dict[str, Any]:
         """The game as the token's seat (or a spectator) sees it, after ``at`` moves."""
         token = _bearer(authorization)
-        language = _language(lang, accept_language)
+        language = language_of(lang, accept_language)
         view = await run_in_threadpool(
             lambda: service.view(game_id, at=at, token=token, svg=svg, language=language)
         )
@@ -341,16 +416,16 @@ def _add_api(app: FastAPI, service: GameService, hub: Hub, driver: BotDriver) ->
         accept_language: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         """The browser client's words: the chosen language, the languages offered, the catalog."""
-        language = _language(lang, accept_language)
+        language = language_of(lang, accept_language)
         return {
             "language": language,
             "languages": dict(LANGUAGE_NAMES),
             "messages": messages(language),
         }
 
-    @app.get("/api/games/{game_id}/record", responses={404: {"description": "no such game"}})
+    @app.get("/api/games/{game_id}/record", responses=_GAME_ERRORS)
     async def record(game_id: str) -> dict[str, Any]:
-        """The game so far as a ``tongiaki-record`` document."""
+        """The game so far as a ``tongiaki-record`` document (the seed only once it is over)."""
         return await run_in_threadpool(service.record, game_id)
 
     @app.post(
@@ -359,6 +434,7 @@ def _add_api(app: FastAPI, service: GameService, hub: Hub, driver: BotDriver) ->
             401: {"description": "missing or unknown token"},
             403: {"description": "not this seat's move"},
             409: {"description": "expect_move is stale"},
+            503: {"description": "the move cannot be stored now"},
             **_GAME_ERRORS,
         },
     )
@@ -372,7 +448,7 @@ def _add_api(app: FastAPI, service: GameService, hub: Hub, driver: BotDriver) ->
     ) -> dict[str, Any]:
         """Play an action; bots and chance follow; the answer is the view after them."""
         token = _bearer(authorization)
-        language = _language(lang, accept_language)
+        language = language_of(lang, accept_language)
         view = await run_in_threadpool(
             lambda: service.act(
                 game_id, token, body.action, body.expect_move, svg=svg, language=language
@@ -380,89 +456,3 @@ def _add_api(app: FastAPI, service: GameService, hub: Hub, driver: BotDriver) ->
         )
         hub.publish(game_id, view["moves"])
         return view
-
-
-def _add_socket(app: FastAPI, service: GameService, hub: Hub, driver: BotDriver) -> None:
-    @app.websocket("/api/games/{game_id}/ws")
-    async def watch(
-        websocket: WebSocket, game_id: str, token: str | None = None, lang: str | None = None
-    ) -> None:
-        """Send the view now and after every move: ``{"type": "view", "view": ...}``.
-
-        A socket for an unknown game or token is accepted, then closed with
-        code 4000 + the HTTP status (4404, 4401) and the reason: a browser
-        sees those codes only on a socket that was accepted first.
-        """
-        await websocket.accept()
-        language = _language(lang, websocket.headers.get("accept-language"))
-        # subscribe before reading the first view, so a move made in between is not missed
-        queue = hub.subscribe(game_id)
-        try:
-            view = await run_in_threadpool(
-                lambda: service.view(game_id, token=token, language=language)
-            )
-        except ServiceError as exc:
-            hub.unsubscribe(game_id, queue)
-            await websocket.close(code=4000 + exc.status, reason=exc.message[:120])
-            return
-        _drive_if_waiting(driver, view)
-        try:
-            await websocket.send_json({"type": "view", "view": view})
-            sent = view["moves"]
-            async with anyio.create_task_group() as tasks:
-
-                async def push() -> None:
-                    # moves only grow; a notice that raced the view already sent (or a
-                    # view read after two moves, then the second move's notice) must not
-                    # send the same position twice: each view goes out once, in order
-                    nonlocal sent
-                    while True:
-                        await queue.get()
-                        while not queue.empty():
-                            queue.get_nowait()
-                        fresh = await run_in_threadpool(
-                            lambda: service.view(game_id, token=token, language=language)
-                        )
-                        if fresh["moves"] > sent:
-                            sent = fresh["moves"]
-                            await websocket.send_json({"type": "view", "view": fresh})
-
-                tasks.start_soon(push)
-                while (await websocket.receive())["type"] != "websocket.disconnect":
-                    pass
-                tasks.cancel_scope.cancel()
-        except WebSocketDisconnect:
-            pass
-        finally:
-            hub.unsubscribe(game_id, queue)
-
-
-_NO_GAME_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>No such game - Tongiaki</title>
-<link rel="stylesheet" href="/static/app.css"></head>
-<body><main><h1>No such game</h1>
-<p>There is no game <code>{game}</code> on this server.</p>
-<p><a href="/">Back to the lobby</a></p></main></body></html>
-"""
-
-
-def _add_pages(app: FastAPI, service: GameService, static_dir: Path) -> None:
-    def page(name: str) -> FileResponse:
-        path = static_dir / name
-        if not path.is_file():
-            raise HTTPException(404, f"{name} is not installed")
-        return FileResponse(path, media_type="text/html")
-
-    @app.get("/", include_in_schema=False)
-    async def lobby() -> FileResponse:
-        return page("index.html")
-
-    @app.get("/games/{game_id}", include_in_schema=False, response_model=None)
-    async def game_page(game_id: str) -> FileResponse | HTMLResponse:
-        if not await run_in_threadpool(service.has_game, game_id):
-            shown = html.escape(game_id[:100].encode("ascii", "replace").decode("ascii"))
-            return HTMLResponse(_NO_GAME_PAGE.format(game=shown), status_code=404)
-        return page("game.html")
-
-    if static_dir.is_dir():
-        app.mount("/static", StaticFiles(directory=static_dir), name="static")

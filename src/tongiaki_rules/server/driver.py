@@ -7,7 +7,9 @@ server killed mid-game), is *driven* by a :class:`BotDriver`: every
 few worker threads, which plays and stores one move under the game's lock,
 and then tells ``notify`` (the WebSocket hub), until a human is to move or
 the game is over. One clock thread keeps the games' next times; a slow bot
-holds one worker thread, never the others' games.
+holds one worker thread, never the others' games. At most ``bot_games``
+games of bots only are played at once; the others wait their turn, in the
+order they came to their first move (games with a human seat never wait).
 
 >>> import tempfile, pathlib
 >>> from tongiaki_rules.server import GameService, SqliteStorage
@@ -29,6 +31,7 @@ import itertools
 import logging
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
@@ -60,6 +63,7 @@ class BotDriver:
         delay: float = DEFAULT_BOT_DELAY,
         notify: Callable[[str, int], None] = _ignore,
         workers: int = 4,
+        bot_games: int = 4,
     ) -> None:
         self.service = service
         self.delay = delay
@@ -68,6 +72,10 @@ class BotDriver:
         self._due: list[tuple[float, int, str]] = []
         self._order = itertools.count()
         self._driven: set[str] = set()
+        self._bot_games = max(1, bot_games)
+        self._checked: set[str] = set()
+        self._playing_bots: set[str] = set()
+        self._waiting: deque[str] = deque()
         self._changed = threading.Condition()
         self._pool: ThreadPoolExecutor | None = None
         self._closed = False
@@ -87,6 +95,11 @@ class BotDriver:
                 self._pool = ThreadPoolExecutor(self._workers, thread_name_prefix="tongiaki-bot")
                 threading.Thread(target=self._clock, name="tongiaki-bot-clock", daemon=True).start()
 
+    def waiting(self) -> int:
+        """How many games of bots only wait for their turn."""
+        with self._changed:
+            return len(self._waiting)
+
     def driven(self) -> int:
         """How many games are being driven now."""
         with self._changed:
@@ -103,6 +116,7 @@ class BotDriver:
             self._closed = True
             self._due.clear()
             self._driven.clear()
+            self._waiting.clear()
             self._changed.notify_all()
             pool = self._pool
         if pool is not None:
@@ -131,6 +145,8 @@ class BotDriver:
     def _step(self, game_id: str) -> None:
         """Play one move of the game; schedule the next or stop driving it."""
         moves: int | None = None
+        if game_id not in self._checked and not self._admit(game_id):
+            return
         try:
             moves = self.service.step(game_id)
         except Exception:  # an unreadable game, a database error: the next viewer wakes it again
@@ -142,6 +158,29 @@ class BotDriver:
                 return
             if moves is None:
                 self._driven.discard(game_id)
+                self._checked.discard(game_id)
+                if game_id in self._playing_bots:
+                    self._playing_bots.discard(game_id)
+                    if self._waiting:
+                        admitted = self._waiting.popleft()
+                        self._playing_bots.add(admitted)
+                        self._schedule(admitted)
                 self._changed.notify_all()
             else:
                 self._schedule(game_id)
+
+    def _admit(self, game_id: str) -> bool:
+        """At a game's first step: a game of bots only plays if a place is free, else waits."""
+        try:
+            bots_only = self.service.bots_only(game_id)
+        except Exception:  # an unreadable game: the step says so
+            bots_only = False
+        with self._changed:
+            self._checked.add(game_id)
+            if not bots_only:
+                return True
+            if len(self._playing_bots) < self._bot_games:
+                self._playing_bots.add(game_id)
+                return True
+            self._waiting.append(game_id)
+            return False

@@ -13,8 +13,11 @@ __all__ = [
     "Forbidden",
     "NotFound",
     "ServiceError",
+    "TooMany",
     "Unauthorized",
+    "Unavailable",
     "Unprocessable",
+    "Unsupported",
 ]
 
 
@@ -73,3 +76,27 @@ class Unprocessable(_Fixed):
     """422: not a game setting, or not a legal action (``clause`` names the rule)."""
 
     STATUS = 422
+
+
+class Unsupported(_Fixed):
+    """415: a state-changing request whose body is not declared ``application/json``."""
+
+    STATUS = 415
+
+
+class Unavailable(_Fixed):
+    """503: the storage cannot take a write now (its file gone or read-only, the disk full)."""
+
+    STATUS = 503
+
+
+class TooMany(ServiceError):
+    """429: a limit was reached; ``retry_after`` seconds until it may be tried again.
+
+    >>> TooMany("too many games created", 12).retry_after
+    12
+    """
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(429, message)
+        self.retry_after = retry_after

@@ -5,17 +5,18 @@ chance and plays the bot seats itself, and answers with plain dicts (the
 JSON bodies of the HTTP API). Whatever it refuses raises a
 :class:`~.errors.ServiceError` carrying the HTTP status.
 
-Chance is seeded per game and per move: the tile drawn at move ``n`` comes
-from ``random.Random(f"{seed}:{n}")``, and a bot choosing at move ``n`` for
-seat ``s`` is seeded from ``random.Random(f"{seed}:bot:{s}:{n}")``. So a
-stored game replays exactly, even though its draws are stored too.
+Fair play: each game's chance comes from a secret seed (see
+:mod:`.moves`) that no answer contains while the game is on; a chosen seed
+is accepted only for a game with at most one human seat. Each seat holds
+at most one token: the creator gets the token of the seat they name and
+nothing else, a free seat is claimed (with its invitation code, in an
+unlisted game) and left again, which revokes its token.
 
 >>> import tempfile, pathlib
 >>> from tongiaki_rules.server.storage import SqliteStorage
 >>> service = GameService(SqliteStorage(pathlib.Path(tempfile.mkdtemp()) / "g.sqlite3"))
->>> game = service.create_game(2, seats={1: "greedy"}, seed=42)
->>> token = game["seats"][0]["token"]
->>> view = service.act(game["id"], token, "setup 0", expect_move=0)
+>>> game = service.create_game(2, seats={1: "greedy"}, seed=42, seat=0)
+>>> view = service.act(game["id"], game["token"], "setup 0", expect_move=0)
 >>> view["moves"], view["to_move"], view["you"]
 (2, 0, 0)
 """
@@ -24,7 +25,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import random
 import secrets
 import threading
 import time
@@ -32,99 +32,26 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tongiaki_rules import (
-    Action,
-    GameRecord,
-    GameState,
-    IllegalActionError,
-    NotationError,
-    RecordError,
-    SettingsError,
-    format_action,
-    parse_action,
-)
-from tongiaki_rules.bots import allowed_modules, make_bot, parse_bot_spec
+from tongiaki_rules import GameRecord, IllegalActionError, RecordError, format_action
 from tongiaki_rules.i18n import LANGUAGES
 from tongiaki_rules.record import action_from_dict, action_to_dict, state_to_dict
 
 from .errors import Conflict, Forbidden, NotFound, Unauthorized, Unprocessable
 from .game_log import GameLog
-from .storage import Storage, StoredGame, StoredSeat
+from .moves import MAX_SEED, BotPolicy, chosen_action, whole
+from .storage import CorruptGame, Storage, StoredGame, StoredSeat
 
-__all__ = [
-    "MAX_MCTS_ITERATIONS",
-    "MAX_SEED",
-    "GameService",
-    "bot_seed",
-    "chance_rng",
-    "server_to_move",
-]
+__all__ = ["MAX_GAMES_LISTED", "GameService"]
 
-MAX_MCTS_ITERATIONS = 2000
-"""An MCTS seat thinks at most this many iterations a move, so no request hangs the server."""
-MAX_SEED = 2**63 - 1
-"""Seeds are whole numbers from 0 to this (they are stored as SQLite integers)."""
 MAX_GAMES_LISTED = 100
+"""A page of the lobby holds at most this many games."""
 GAMES_IN_MEMORY = 1000
 """The server keeps this many games' positions in memory (the most recently used)."""
 _MAX_TOKEN = 200
 
 
-def chance_rng(seed: int, move: int) -> random.Random:
-    """The random stream that draws the tile at move ``move`` of the game seeded ``seed``.
-
-    >>> chance_rng(42, 7).random() == random.Random("42:7").random()
-    True
-    """
-    return random.Random(f"{seed}:{move}")
-
-
-def bot_seed(seed: int, seat: int, move: int) -> int:
-    """The seed of the bot choosing for ``seat`` at move ``move`` of the game seeded ``seed``.
-
-    >>> bot_seed(42, 1, 3) == random.Random("42:bot:1:3").randrange(2**63)
-    True
-    """
-    return random.Random(f"{seed}:bot:{seat}:{move}").randrange(2**63)
-
-
-def _whole(value: object, name: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise Unprocessable(f"{name} must be a whole number, not {type(value).__name__}")
-    if not low <= value <= high:
-        shown = str(value) if abs(value) < 10**30 else "a huge number"
-        raise Unprocessable(f"{name} must be from {low} to {high}, not {shown}")
-    return value
-
-
-def _digest(token: str) -> str:
-    return hashlib.sha256(token.encode("ascii")).hexdigest()
-
-
-def check_bot_spec(spec: object, where: str) -> str:
-    """``spec`` if it builds a bot the server will run (MCTS capped); else :class:`Unprocessable`.
-
-    >>> check_bot_spec("mcts:iterations=5000", "seats.1")
-    Traceback (most recent call last):
-    ...
-    tongiaki_rules.server.errors.Unprocessable: seats.1: mcts iterations are capped at 2000 here
-    """
-    try:
-        if not isinstance(spec, str):
-            raise SettingsError(f"a bot spec is text, not {type(spec).__name__}")
-        name, options = parse_bot_spec(spec)
-        make_bot(spec, seed=0, modules=allowed_modules())
-    except SettingsError as exc:
-        raise Unprocessable(f"{where}: {exc}") from None
-    if name == "mcts":
-        if "time_limit" in options:
-            raise Unprocessable(f"{where}: mcts time_limit is not allowed here; use iterations")
-        iterations = options.get("iterations", 50)
-        if not isinstance(iterations, int) or iterations > MAX_MCTS_ITERATIONS:
-            raise Unprocessable(
-                f"{where}: mcts iterations are capped at {MAX_MCTS_ITERATIONS} here"
-            )
-    return spec
+def _digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode("ascii")).hexdigest()
 
 
 class _Game:
@@ -132,6 +59,7 @@ class _Game:
 
     def __init__(self, stored: StoredGame, log: GameLog) -> None:
         self.stored = stored
+        self.bots = {s.seat: s.bot for s in stored.seats if s.bot is not None}
         self.log = log
         self.lock = threading.Lock()
 
@@ -139,11 +67,19 @@ class _Game:
 class GameService:
     """Create, list, watch and play games kept in ``storage``; thread-safe.
 
-    ``clock`` gives the creation times (seconds since the epoch).
+    ``clock`` gives the creation times (seconds since the epoch); ``bots``
+    bounds the bot work (MCTS iterations, bots thinking at once).
     """
 
-    def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        clock: Callable[[], float] = time.time,
+        bots: BotPolicy | None = None,
+    ) -> None:
         self.storage = storage
+        self.bots = bots if bots is not None else BotPolicy()
         self._clock = clock
         self._games: OrderedDict[str, _Game] = OrderedDict()
         self._guard = threading.Lock()
@@ -155,69 +91,105 @@ class GameService:
         seats: Mapping[int, str] | None = None,
         rules: Mapping[str, Any] | None = None,
         seed: int | None = None,
+        *,
+        seat: int | None = None,
+        unlisted: bool = False,
     ) -> dict[str, Any]:
-        """Start a game; the answer holds its id and a token for every human seat.
+        """Start a game; the answer holds its id, and the token of ``seat`` if one is named.
 
-        ``seats`` names the bot seats (``{1: "greedy"}``), the others are human;
-        ``rules`` are rule flags by name, as in a record. The game is stored
-        with no moves: when a bot (or chance) makes its first decision, call
-        :meth:`step` for each of those moves (``tongiaki serve`` does so in the
-        background, at a watchable pace).
+        ``seats`` names the bot seats (``{1: "greedy"}``), the others are
+        human and free; ``seat`` is the creator's own (human) seat. A chosen
+        ``seed`` is allowed only with at most one human seat (practice against
+        bots): anyone who knows it foresees every draw. An ``unlisted`` game
+        stays out of the lobby, and the answer's ``invites`` holds the code
+        each other human seat must be claimed with. Bots and chance then move
+        through :meth:`step` (``tongiaki serve`` does so in the background).
         """
-        players = _whole(players, "players", 2, 6)
+        players = whole(players, "players", 2, 6)
         bots = self._check_seats(seats or {}, players)
-        seed = secrets.randbelow(MAX_SEED) if seed is None else _whole(seed, "seed", 0, MAX_SEED)
-        record = self._record(players, rules, seed, bots)
+        humans = [k for k in range(players) if k not in bots]
+        if seed is None:
+            seed = secrets.randbelow(MAX_SEED + 1)
+        else:
+            seed = whole(seed, "seed", 0, MAX_SEED)
+            if len(humans) > 1:
+                raise Unprocessable(
+                    "seed: a chosen seed is allowed only in a game with at most one human "
+                    f"seat (this one has {len(humans)}): it would let its holder foresee every draw"
+                )
+        if seat is not None:
+            seat = whole(seat, "seat", 0, players - 1)
+            if seat in bots:
+                raise Unprocessable(f"seat: seat {seat} is a bot's; choose a human seat")
+        if not isinstance(unlisted, bool):
+            raise Unprocessable(f"unlisted must be true or false, not {type(unlisted).__name__}")
+        record = self._record(players, rules, bots)
+        invites = {k: secrets.token_urlsafe(12) for k in humans if k != seat} if unlisted else {}
         game_id = "g-" + secrets.token_urlsafe(12)
         stored = StoredGame(
             game_id,
             self._clock(),
             record.to_dict(),
             tuple(
-                StoredSeat(k, "bot" if k in bots else "human", bots.get(k), False)
+                StoredSeat(
+                    k,
+                    "bot" if k in bots else "human",
+                    bots.get(k),
+                    k == seat,
+                    _digest(invites[k]) if k in invites else None,
+                )
                 for k in range(players)
             ),
             seed,
+            unlisted,
         )
         log = GameLog(record)
-        tokens = {seat.seat: secrets.token_urlsafe(24) for seat in stored.seats if not seat.bot}
+        token = secrets.token_urlsafe(24) if seat is not None else None
         self.storage.add_game(
             stored,
-            [(seat, _digest(token)) for seat, token in tokens.items()],
+            [] if seat is None or token is None else [(seat, _digest(token))],
             [action_to_dict(a) for a in log.actions],
             over=log.state.is_terminal,
         )
         self._remember(_Game(stored, log))
-        answer = [
-            {"seat": s.seat, "kind": "bot", "bot": s.bot}
-            if s.bot
-            else {"seat": s.seat, "kind": "human", "token": tokens[s.seat]}
-            for s in stored.seats
-        ]
-        return {"id": game_id, "seats": answer}
+        answer: dict[str, Any] = {"id": game_id, "seats": _seats(stored), "unlisted": unlisted}
+        if token is not None:
+            answer |= {"seat": seat, "token": token}
+        if unlisted:
+            answer["invites"] = {str(k): code for k, code in invites.items()}
+        return answer
 
     def _check_seats(self, seats: Mapping[int, str], players: int) -> dict[int, str]:
         if not isinstance(seats, Mapping):
             raise Unprocessable("seats must be an object of bot specs by seat")
         bots: dict[int, str] = {}
         for seat, spec in seats.items():
-            seat = _whole(seat, "a seat of seats", 0, players - 1)
-            bots[seat] = check_bot_spec(spec, f"seats.{seat}")
+            seat = whole(seat, "a seat of seats", 0, players - 1)
+            bots[seat] = self.bots.check(spec, f"seats.{seat}")
         return bots
 
     def _record(
-        self, players: int, rules: Mapping[str, Any] | None, seed: int, bots: dict[int, str]
+        self, players: int, rules: Mapping[str, Any] | None, bots: dict[int, str]
     ) -> GameRecord:
         settings: dict[str, Any] = GameRecord(players).to_dict()
         settings["rules"] = dict(rules) if rules is not None else {}
-        settings["metadata"] = {"seed": seed} | {f"seat{k}": v for k, v in sorted(bots.items())}
+        settings["metadata"] = {f"seat{k}": v for k, v in sorted(bots.items())}
         try:
             return GameRecord.from_dict(settings)
         except RecordError as exc:
             raise Unprocessable(str(exc)) from None
 
-    def list_games(self) -> list[dict[str, Any]]:
-        """The newest games (at most 100), newest first, with their free human seats."""
+    def list_games(
+        self, limit: int = MAX_GAMES_LISTED, before: str | None = None
+    ) -> list[dict[str, Any]]:
+        """Up to ``limit`` listed games, newest first, with their free human seats.
+
+        ``before`` (a game id) pages on: the games older than that one.
+        Unlisted games and games whose rows cannot be read are left out.
+        """
+        limit = whole(limit, "limit", 1, MAX_GAMES_LISTED)
+        if before is not None and (not before.isascii() or len(before) > 100):
+            raise Unprocessable("before must be a game id")
         return [
             {
                 "id": s.game.id,
@@ -227,17 +199,54 @@ class GameService:
                 "over": s.over,
                 "seats": _seats(s.game),
             }
-            for s in self.storage.games(MAX_GAMES_LISTED)
+            for s in self.storage.games(limit, before)
         ]
 
-    def claim_seat(self, game_id: str, seat: int) -> dict[str, Any]:
+    # ----------------------------------------------------------------- seats
+    def claim_seat(self, game_id: str, seat: int, invite: str | None = None) -> dict[str, Any]:
         """Take a free human seat: ``{"seat": k, "token": ...}``.
 
-        409 if the seat is taken or a bot's; 404 for a whole number that is
-        not a seat of the game (``-1``, or ``7`` in a game of 3), as for a
-        game that does not exist; 422 for a seat that is not a whole number.
+        409 if the seat holds a token or is a bot's; 404 for a whole number
+        that is not a seat of the game (``-1``, or ``7`` in a game of 3), as
+        for a game that does not exist; 403 for a missing or wrong
+        invitation code where the seat needs one.
         """
+        game = self._game(game_id)
         stored = self._stored(game_id)
+        seat = self._seat_number(stored, seat)
+        if stored.seats[seat].bot:
+            raise Conflict(f"seat {seat} is played by a bot")
+        needed = stored.seats[seat].invite
+        if needed is not None:
+            if not isinstance(invite, str) or not invite.isascii() or len(invite) > _MAX_TOKEN:
+                raise Forbidden(f'seat {seat} needs its invitation code: {{"invite": "..."}}')
+            if not hmac.compare_digest(_digest(invite), needed):
+                raise Forbidden(f"that is not the invitation code of seat {seat}")
+        token = secrets.token_urlsafe(24)
+        with game.lock:
+            if not self.storage.claim_seat(game_id, seat, _digest(token)):
+                raise Conflict(f"seat {seat} is already taken")
+        return {"seat": seat, "token": token}
+
+    def leave_seat(self, game_id: str, seat: int, token: str | None) -> dict[str, Any]:
+        """Leave ``seat``: its token is revoked (401 from now on) and the seat is free again.
+
+        Needs that seat's token (401 without a valid one, 403 for another seat's).
+        """
+        game = self._game(game_id)
+        seat = self._seat_number(self._stored(game_id), seat)
+        if token is None:
+            raise Unauthorized("this needs the seat's token: Authorization: Bearer <token>")
+        with game.lock:
+            you = self._seat_of(game_id, token)
+            if you != seat:
+                raise Forbidden(f"this token is seat {you}'s, not seat {seat}'s")
+            if not self.storage.leave_seat(game_id, seat, _digest(token)):
+                raise Unauthorized("unknown token")
+        return {"seat": seat, "free": True}
+
+    @staticmethod
+    def _seat_number(stored: StoredGame, seat: object) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise Unprocessable(f"seat must be a whole number, not {type(seat).__name__}")
         players = len(stored.seats)
@@ -246,12 +255,7 @@ class GameService:
             raise NotFound(
                 f"no seat {shown} in a game of {players} players (seats 0 to {players - 1})"
             )
-        if stored.seats[seat].bot:
-            raise Conflict(f"seat {seat} is played by a bot")
-        token = secrets.token_urlsafe(24)
-        if not self.storage.claim_seat(game_id, seat, _digest(token)):
-            raise Conflict(f"seat {seat} is already taken")
-        return {"seat": seat, "token": token}
+        return seat
 
     def has_game(self, game_id: str) -> bool:
         """Whether a game ``game_id`` is stored.
@@ -275,12 +279,25 @@ class GameService:
         """
         return self.storage.unfinished_bot_games(limit)
 
+    def bots_only(self, game_id: str) -> bool:
+        """Whether every seat of the game is a bot's."""
+        return all(s.bot is not None for s in self._game(game_id).stored.seats)
+
     def record(self, game_id: str) -> dict[str, Any]:
-        """The game so far as a ``tongiaki-record`` document."""
+        """The game so far as a ``tongiaki-record`` document.
+
+        Its metadata holds the secret ``seed`` only once the game is over
+        (for audit): while the game is on, nothing in it foretells a draw.
+        """
         game = self._game(game_id)
         with game.lock:
             self._sync(game)
-            return game.log.to_record().to_dict()
+            document = game.log.to_record().to_dict()
+            metadata = {k: v for k, v in document.get("metadata", {}).items() if k != "seed"}
+            if game.log.state.is_terminal:
+                metadata["seed"] = game.stored.seed
+            document["metadata"] = metadata
+            return document
 
     # ----------------------------------------------------------------- views
     def view(
@@ -317,7 +334,7 @@ class GameService:
     ) -> dict[str, Any]:
         log = game.log
         language = language if language in LANGUAGES else "en"
-        at = log.moves if at is None else _whole(at, "at", 0, log.moves)
+        at = log.moves if at is None else whole(at, "at", 0, log.moves)
         state = log.states[at]
         to_move = state.current_player
         playing = you is not None and you == to_move and at == log.moves
@@ -367,9 +384,9 @@ class GameService:
         game = self._game(game_id)
         if token is None:
             raise Unauthorized("this needs the seat's token: Authorization: Bearer <token>")
-        you = self._seat_of(game_id, token)
-        expect_move = _whole(expect_move, "expect_move", 0, MAX_SEED)
+        expect_move = whole(expect_move, "expect_move", 0, MAX_SEED)
         with game.lock:
+            you = self._seat_of(game_id, token)
             self._sync(game)
             log = game.log
             first = log.moves
@@ -377,7 +394,7 @@ class GameService:
                 raise Conflict(f"expect_move is {expect_move}, but the game is at move {first}")
             if log.state.current_player != you:
                 raise Forbidden(f"it is not seat {you}'s move")
-            chosen = _chosen(log.state, action)
+            chosen = chosen_action(log.state, action)
             try:
                 self._play(game, chosen, first)
             except BaseException:
@@ -386,16 +403,21 @@ class GameService:
                 raise
             return self._view(game, self._stored(game_id), you, None, svg, language)
 
-    def _play(self, game: _Game, action: Action, first: int) -> None:
+    def _play(self, game: _Game, action: Any, first: int) -> None:
         log = game.log
         try:
             log.extend(action)
         except IllegalActionError as exc:
             raise Unprocessable(str(exc), exc.clause) from None
-        self._advance(game.stored, log)
+        while (reply := self._server_move(game)) is not None:
+            log.extend(reply)
         moves = [action_to_dict(a) for a in log.actions[first:]]
         if not self.storage.append_moves(game.stored.id, first, moves, over=log.state.is_terminal):
             raise Conflict(f"another move {first} was accepted first")
+
+    def _server_move(self, game: _Game) -> Any:
+        log = game.log
+        return self.bots.server_move(game.stored.seed, game.bots, log.state, log.moves)
 
     def step(self, game_id: str) -> int | None:
         """Play one move of chance or of the bot to move, stored; the game's moves after it.
@@ -417,7 +439,7 @@ class GameService:
             self._sync(game)
             log = game.log
             first = log.moves
-            action = _server_move(game.stored, log.state, first)
+            action = self._server_move(game)
             if action is None:
                 return None
             over = log.state.apply(action).is_terminal
@@ -426,11 +448,6 @@ class GameService:
             else:  # another process stored move ``first``: take the stored game
                 self._sync(game)
             return log.moves
-
-    def _advance(self, stored: StoredGame, log: GameLog) -> None:
-        """Play chance and the bot seats until a human is to move or the game is over."""
-        while (action := _server_move(stored, log.state, log.moves)) is not None:
-            log.extend(action)
 
     # ----------------------------------------------------------------- cache
     def _stored(self, game_id: str) -> StoredGame:
@@ -450,8 +467,8 @@ class GameService:
         stored = self._stored(game_id)
         try:
             record = GameRecord.from_dict(stored.settings)
-        except RecordError as exc:  # a database written by something else
-            raise Unprocessable(f"game {game_id} cannot be read: {exc}") from None
+        except RecordError as exc:  # a database written by something else, or damaged
+            raise CorruptGame(game_id, str(exc)) from None
         return self._remember(_Game(stored, GameLog(record)))
 
     def _remember(self, game: _Game) -> _Game:
@@ -466,15 +483,19 @@ class GameService:
     def _sync(self, game: _Game) -> None:
         """Bring the game up to the stored moves (another process may have added some)."""
         log = game.log
-        for k, move in enumerate(self.storage.moves(game.stored.id, log.moves)):
-            log.extend(action_from_dict(move, f"moves[{log.moves + k}]"))
+        for move in self.storage.moves(game.stored.id, log.moves):
+            try:
+                log.extend(action_from_dict(move, f"moves[{log.moves}]"))
+            except (RecordError, IllegalActionError) as exc:
+                self._forget(game.stored.id)
+                raise CorruptGame(game.stored.id, f"stored move {log.moves}: {exc}") from None
 
     def _forget(self, game_id: str) -> None:
         with self._guard:
             self._games.pop(game_id, None)
 
     def _seat_of(self, game_id: str, token: str) -> int:
-        """The seat ``token`` was issued for, compared in constant time; else 401."""
+        """The seat holding ``token`` now, compared in constant time; else 401."""
         if not isinstance(token, str) or not token.isascii() or not 0 < len(token) <= _MAX_TOKEN:
             raise Unauthorized("unknown token")
         digest = _digest(token)
@@ -485,50 +506,6 @@ class GameService:
         if seat is None:
             raise Unauthorized("unknown token")
         return seat
-
-
-def _server_move(stored: StoredGame, state: GameState, moves: int) -> Action | None:
-    """The draw, or the bot's move, at move ``moves``; ``None`` if a human is to move or over."""
-    if state.is_terminal:
-        return None
-    if state.is_chance_node:
-        return state.sample_chance(chance_rng(stored.seed, moves))
-    seat = state.current_player
-    spec = None if seat is None else stored.seats[seat].bot
-    if seat is None or spec is None:
-        return None
-    bot = make_bot(spec, seed=bot_seed(stored.seed, seat, moves), modules=allowed_modules())
-    return bot.choose(state)
-
-
-def server_to_move(view: Mapping[str, Any]) -> bool:
-    """Whether the position of a present ``view`` waits for the server: chance or a bot.
-
-    >>> server_to_move({"moves": 3, "at": 3, "outcome": None, "to_move": 1,
-    ...                 "seats": [{"kind": "human"}, {"kind": "bot"}]})
-    True
-    """
-    if view["at"] != view["moves"] or view["outcome"] is not None:
-        return False
-    seat = view["to_move"]
-    return seat is None or view["seats"][seat]["kind"] == "bot"
-
-
-def _chosen(state: GameState, action: object) -> Action:
-    """The action a request names: a legal index (int) or notation (text); else 422."""
-    if isinstance(action, int) and not isinstance(action, bool):
-        legal = state.legal_actions()
-        if not 0 <= action < len(legal):
-            raise Unprocessable(f"action index must be from 0 to {len(legal) - 1}")
-        return legal[action]
-    if not isinstance(action, str):
-        raise Unprocessable(
-            f"action must be notation text or a legal index, not {type(action).__name__}"
-        )
-    try:
-        return parse_action(action)
-    except NotationError as exc:
-        raise Unprocessable(str(exc), exc.clause) from None
 
 
 def _seats(stored: StoredGame) -> list[dict[str, Any]]:

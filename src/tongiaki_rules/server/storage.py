@@ -1,14 +1,20 @@
 """Where ``tongiaki serve`` keeps its games: the :class:`Storage` interface and SQLite.
 
 A game is its settings (the ``tongiaki-record`` document of the game with
-no actions yet), its seats, its seed and its moves, numbered from 0. Moves
-are only ever appended, and appending move ``n`` fails when another writer
-already stored a move ``n``: two server processes sharing one database can
-never both accept a move for the same position.
+no actions yet), its seats, its secret seed and its moves, numbered from 0.
+Moves are only ever appended, and appending move ``n`` fails when another
+writer already stored a move ``n``: two server processes sharing one
+database can never both accept a move for the same position. A seat holds
+at most one token (its hash): claiming sets it only where none is, leaving
+clears it only for that token.
 
 :class:`SqliteStorage` is the embedded default (standard library
 ``sqlite3`` in WAL mode, one connection per thread, ``BEGIN IMMEDIATE`` for
 writes). Another database fits behind the same :class:`Storage` protocol.
+Faults are loud: a game whose rows cannot be read raises :class:`CorruptGame`
+(for that game alone), and a database that cannot take a write (its file
+deleted, replaced or read-only, the disk full) raises
+:class:`StorageUnavailable` -- never a silent success.
 
 >>> import tempfile, pathlib
 >>> folder = tempfile.mkdtemp()
@@ -19,24 +25,38 @@ writes). Another database fits behind the same :class:`Storage` protocol.
 True
 >>> storage.append_moves("g-1", 1, [{"type": "SetupPlace", "beach": 2}], over=False)
 False
->>> len(storage.moves("g-1"))
-2
+>>> len(storage.moves("g-1")), storage.token_hashes("g-1")
+(2, [(0, 'ab12')])
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, Protocol
 
 import attrs
 
-__all__ = ["GameSummary", "SqliteStorage", "Storage", "StoredGame", "StoredSeat", "default_db_path"]
+__all__ = [
+    "CorruptGame",
+    "GameSummary",
+    "SqliteStorage",
+    "Storage",
+    "StorageError",
+    "StorageUnavailable",
+    "StoredGame",
+    "StoredSeat",
+    "default_db_path",
+]
+
+_log = logging.getLogger(__name__)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -45,7 +65,8 @@ CREATE TABLE IF NOT EXISTS games (
     settings TEXT NOT NULL,
     seats TEXT NOT NULL,
     seed INTEGER NOT NULL,
-    over INTEGER NOT NULL DEFAULT 0
+    over INTEGER NOT NULL DEFAULT 0,
+    unlisted INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL,
@@ -54,13 +75,8 @@ CREATE TABLE IF NOT EXISTS seats (
     bot TEXT,
     token_hash TEXT,
     claimed INTEGER NOT NULL DEFAULT 0,
+    invite_hash TEXT,
     PRIMARY KEY (game_id, seat)
-);
-CREATE TABLE IF NOT EXISTS tokens (
-    game_id TEXT NOT NULL,
-    seat INTEGER NOT NULL,
-    token_hash TEXT NOT NULL,
-    PRIMARY KEY (game_id, token_hash)
 );
 CREATE TABLE IF NOT EXISTS moves (
     game_id TEXT NOT NULL,
@@ -68,7 +84,22 @@ CREATE TABLE IF NOT EXISTS moves (
     action TEXT NOT NULL,
     PRIMARY KEY (game_id, n)
 );
+CREATE TABLE IF NOT EXISTS health (id INTEGER PRIMARY KEY, checked REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS games_by_created ON games (created DESC);
+"""
+_SCHEMA_VERSION = 2
+
+# Version 1 kept every token ever issued in a table ``tokens`` (a seat's creation token
+# and each claimer's): version 2 keeps one token per seat, the last claimer's.
+_MIGRATE_FROM_1 = """
+ALTER TABLE games ADD COLUMN unlisted INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE seats ADD COLUMN invite_hash TEXT;
+UPDATE seats SET token_hash = NULL WHERE claimed = 0;
+UPDATE seats SET token_hash = (
+    SELECT t.token_hash FROM tokens t WHERE t.game_id = seats.game_id AND t.seat = seats.seat
+    ORDER BY t.rowid DESC LIMIT 1)
+WHERE claimed = 1;
+DROP TABLE tokens;
 """
 
 
@@ -82,25 +113,51 @@ def default_db_path() -> Path:
     return Path(base) / "tongiaki" / "games.sqlite3"
 
 
+class StorageError(Exception):
+    """A fault of the database (not of the request)."""
+
+
+class StorageUnavailable(StorageError):
+    """The database cannot take a write now: its file is gone, replaced or read-only, or full.
+
+    >>> str(StorageUnavailable("the disk is full"))
+    'the disk is full'
+    """
+
+
+class CorruptGame(StorageError):
+    """The stored rows of one game cannot be read; ``game_id`` names it."""
+
+    def __init__(self, game_id: str, problem: str) -> None:
+        super().__init__(f"game {game_id} cannot be read: {problem}")
+        self.game_id = game_id
+
+
 @attrs.frozen
 class StoredSeat:
-    """One seat of a stored game: ``kind`` is ``"human"`` or ``"bot"`` (``bot``: its spec)."""
+    """One seat of a stored game: ``kind`` is ``"human"`` or ``"bot"`` (``bot``: its spec).
+
+    ``claimed``: whether the seat holds a token; ``invite``: the hash of the
+    invitation code a claimer must bring (an unlisted game's seats), or ``None``.
+    """
 
     seat: int
     kind: str
     bot: str | None
     claimed: bool
+    invite: str | None = None
 
 
 @attrs.frozen
 class StoredGame:
-    """A stored game without its moves: settings document, seats and seed."""
+    """A stored game without its moves: settings document, seats, secret seed, listing."""
 
     id: str
     created: float
     settings: dict[str, Any]
     seats: tuple[StoredSeat, ...]
     seed: int
+    unlisted: bool = False
 
 
 @attrs.frozen
@@ -117,7 +174,9 @@ class Storage(Protocol):
 
     ``append_moves`` is the one guard of durability and of races: it stores
     moves ``first, first + 1, ...`` in one transaction, and returns ``False``
-    (storing nothing) when move ``first`` already exists.
+    (storing nothing) when move ``first`` already exists. A write that cannot
+    be made durable raises :class:`StorageUnavailable`; a game whose rows
+    cannot be read raises :class:`CorruptGame`.
     """
 
     def add_game(
@@ -128,19 +187,28 @@ class Storage(Protocol):
         *,
         over: bool,
     ) -> None:
-        """Store a new game, the token hashes of its seats and its first moves."""
+        """Store a new game, the token hashes of its claimed seats and its first moves."""
 
     def game(self, game_id: str) -> StoredGame | None:
         """The stored game, or ``None``."""
 
-    def games(self, limit: int) -> list[GameSummary]:
-        """The newest ``limit`` games, newest first."""
+    def games(self, limit: int, before: str | None = None) -> list[GameSummary]:
+        """Up to ``limit`` listed games, newest first; older than game ``before`` if given.
+
+        A game whose row cannot be read is left out (and logged).
+        """
+
+    def is_over(self, game_id: str) -> bool:
+        """Whether the game is stored as over."""
 
     def token_hashes(self, game_id: str) -> list[tuple[int, str]]:
-        """Every ``(seat, token hash)`` issued for the game."""
+        """The ``(seat, token hash)`` of every seat that holds a token."""
 
     def claim_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
-        """Mark a free human seat claimed and add a token hash; ``False`` if it was not free."""
+        """Give a free human seat the token hash; ``False`` if it holds one already."""
+
+    def leave_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
+        """Free the seat if it holds exactly this token hash; ``False`` otherwise."""
 
     def moves(self, game_id: str, first: int = 0) -> list[dict[str, Any]]:
         """The stored moves from number ``first`` on, in order."""
@@ -153,9 +221,16 @@ class Storage(Protocol):
     ) -> bool:
         """Store moves ``first, ...`` in one transaction; ``False`` if move ``first`` exists."""
 
+    def check_writable(self) -> None:
+        """Make a small durable write; raise :class:`StorageUnavailable` if it cannot be made."""
+
 
 class SqliteStorage:
     """:class:`Storage` in one SQLite file (WAL mode), created with its folder when missing.
+
+    The file opened is remembered (device and inode): if it is deleted or
+    replaced while the server runs, every later call raises
+    :class:`StorageUnavailable` instead of writing into a file nobody will read.
 
     >>> import tempfile, pathlib
     >>> storage = SqliteStorage(pathlib.Path(tempfile.mkdtemp()) / "sub" / "g.sqlite3")
@@ -168,9 +243,55 @@ class SqliteStorage:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
         self._writing = threading.Lock()
-        self._connection().executescript(_SCHEMA)
+        self._identity: tuple[int, int] | None = None
+        db = self._connection()
+        self._identity = self._file_identity()
+        self._migrate(db)
+
+    def _migrate(self, db: sqlite3.Connection) -> None:
+        with self._writing:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                version = db.execute("PRAGMA user_version").fetchone()[0]
+                tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+                if version < _SCHEMA_VERSION and "tokens" in tables:
+                    for statement in _MIGRATE_FROM_1.split(";"):
+                        if statement.strip():
+                            db.execute(statement)
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute(f"PRAGMA user_version = {_SCHEMA_VERSION}")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    def _file_identity(self) -> tuple[int, int]:
+        try:
+            status = os.stat(self.path)
+        except FileNotFoundError:
+            raise StorageUnavailable(f"the database file {self.path} was deleted") from None
+        except OSError as exc:
+            raise StorageUnavailable(f"the database file {self.path}: {exc}") from None
+        return status.st_dev, status.st_ino
+
+    def _check_file(self) -> None:
+        """Refuse to go on if the file at our path is not the one opened."""
+        if self._identity is not None and self._file_identity() != self._identity:
+            raise StorageUnavailable(f"the database file {self.path} was replaced")
+
+    def _check_writable(self) -> None:
+        """Refuse to write a file whose write permissions were all taken away (even as root)."""
+        try:
+            mode = os.stat(self.path).st_mode
+        except OSError:
+            return  # _check_file says why
+        if not mode & 0o222:
+            raise StorageUnavailable(f"the database file {self.path} is read-only")
 
     def _connection(self) -> sqlite3.Connection:
+        self._check_file()
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
         if db is None:
             db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
@@ -180,23 +301,59 @@ class SqliteStorage:
             self._local.db = db
         return db
 
+    def _drop_connection(self) -> None:
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        self._local.db = None
+        if db is not None:
+            with suppress(sqlite3.Error):
+                db.close()
+
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         """A write transaction; this process's writers take turns on a lock.
 
         Without the lock, threads waiting for SQLite's write lock would poll
         it with sleeps of up to 100 ms and could lose to newcomers again and
-        again; other processes still wait for it with the busy timeout.
+        again; other processes still wait for it with the busy timeout. A
+        write SQLite refuses (read-only, full, I/O error), or one that went to
+        a file since deleted or replaced, raises :class:`StorageUnavailable`.
         """
-        db = self._connection()
         with self._writing:
-            db.execute("BEGIN IMMEDIATE")
+            db = self._connection()
+            self._check_writable()
+            try:
+                db.execute("BEGIN IMMEDIATE")
+            except sqlite3.DatabaseError as exc:
+                self._drop_connection()
+                raise self._unavailable(exc) from None
             try:
                 yield db
-            except BaseException:
-                db.execute("ROLLBACK")
+                db.execute("COMMIT")
+            except BaseException as exc:
+                try:
+                    db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    self._drop_connection()
+                if isinstance(exc, sqlite3.DatabaseError) and not isinstance(
+                    exc, sqlite3.IntegrityError
+                ):
+                    raise self._unavailable(exc) from None
                 raise
-            db.execute("COMMIT")
+            # a commit into a file unlinked or replaced meanwhile is lost: never acknowledge it
+            self._check_file()
+
+    def _unavailable(self, exc: sqlite3.Error) -> StorageUnavailable:
+        problem = str(exc)
+        if "readonly" in problem or "read-only" in problem:
+            return StorageUnavailable(f"the database file {self.path} is read-only ({problem})")
+        if "full" in problem:
+            return StorageUnavailable(f"the disk of {self.path} is full ({problem})")
+        return StorageUnavailable(f"the database {self.path} cannot be written: {problem}")
+
+    def check_writable(self) -> None:
+        """Make a small durable write; raise :class:`StorageUnavailable` if it cannot be made."""
+        with self._write() as db:
+            db.execute("INSERT OR REPLACE INTO health (id, checked) VALUES (1, ?)", (time.time(),))
 
     def add_game(
         self,
@@ -206,26 +363,38 @@ class SqliteStorage:
         *,
         over: bool,
     ) -> None:
-        """Store a new game, the token hashes of its seats and its first moves."""
+        """Store a new game, the token hashes of its claimed seats and its first moves."""
         seats = [attrs.asdict(seat) for seat in game.seats]
-        first_hash = dict(reversed(tokens))
+        held = dict(tokens)
         with self._write() as db:
             db.execute(
-                "INSERT INTO games (id, created, settings, seats, seed, over) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (game.id, game.created, _dump(game.settings), _dump(seats), game.seed, int(over)),
+                "INSERT INTO games (id, created, settings, seats, seed, over, unlisted) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game.id,
+                    game.created,
+                    _dump(game.settings),
+                    _dump(seats),
+                    game.seed,
+                    int(over),
+                    int(game.unlisted),
+                ),
             )
             db.executemany(
-                "INSERT INTO seats (game_id, seat, kind, bot, token_hash, claimed) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO seats (game_id, seat, kind, bot, token_hash, claimed, invite_hash) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (game.id, s.seat, s.kind, s.bot, first_hash.get(s.seat), int(s.claimed))
+                    (
+                        game.id,
+                        s.seat,
+                        s.kind,
+                        s.bot,
+                        held.get(s.seat),
+                        int(s.seat in held),
+                        s.invite,
+                    )
                     for s in game.seats
                 ],
-            )
-            db.executemany(
-                "INSERT INTO tokens (game_id, seat, token_hash) VALUES (?, ?, ?)",
-                [(game.id, seat, digest) for seat, digest in tokens],
             )
             _insert_moves(db, game.id, 0, moves)
 
@@ -233,7 +402,7 @@ class SqliteStorage:
         """The stored game, or ``None``."""
         db = self._connection()
         row = db.execute(
-            "SELECT id, created, settings, seed FROM games WHERE id = ?", (game_id,)
+            "SELECT id, created, settings, seed, unlisted FROM games WHERE id = ?", (game_id,)
         ).fetchone()
         if row is None:
             return None
@@ -241,56 +410,101 @@ class SqliteStorage:
 
     def _game(self, db: sqlite3.Connection, row: tuple[Any, ...]) -> StoredGame:
         seats = db.execute(
-            "SELECT seat, kind, bot, claimed FROM seats WHERE game_id = ? ORDER BY seat", (row[0],)
+            "SELECT seat, kind, bot, token_hash IS NOT NULL, invite_hash FROM seats "
+            "WHERE game_id = ? ORDER BY seat",
+            (row[0],),
         ).fetchall()
-        return StoredGame(
-            id=row[0],
-            created=row[1],
-            settings=json.loads(row[2]),
-            seats=tuple(StoredSeat(s[0], s[1], s[2], bool(s[3])) for s in seats),
-            seed=row[3],
-        )
+        try:
+            settings = json.loads(row[2])
+            if not isinstance(settings, dict):
+                raise ValueError("the settings are not a JSON object")
+            if not isinstance(row[3], int) or not isinstance(row[1], (int, float)):
+                raise ValueError("the seed or creation time is not a number")
+            if [s[0] for s in seats] != list(range(len(seats))) or not seats:
+                raise ValueError("the seats are not numbered 0, 1, ...")
+            return StoredGame(
+                id=row[0],
+                created=float(row[1]),
+                settings=settings,
+                seats=tuple(StoredSeat(s[0], s[1], s[2], bool(s[3]), s[4]) for s in seats),
+                seed=row[3],
+                unlisted=bool(row[4]),
+            )
+        except (ValueError, TypeError) as exc:
+            raise CorruptGame(str(row[0]), str(exc)) from None
 
-    def games(self, limit: int) -> list[GameSummary]:
-        """The newest ``limit`` games, newest first."""
+    def games(self, limit: int, before: str | None = None) -> list[GameSummary]:
+        """Up to ``limit`` listed games, newest first; older than game ``before`` if given.
+
+        A game whose row cannot be read is left out (and logged).
+        """
         db = self._connection()
+        where = "unlisted = 0"
+        arguments: list[Any] = []
+        if before is not None:
+            mark = db.execute("SELECT created FROM games WHERE id = ?", (before,)).fetchone()
+            if mark is None:
+                return []
+            where += " AND (created < ? OR (created = ? AND id > ?))"
+            arguments += [mark[0], mark[0], before]
         rows = db.execute(
-            "SELECT id, created, settings, seed, over, "
+            "SELECT id, created, settings, seed, unlisted, over, "
             "(SELECT COUNT(*) FROM moves WHERE moves.game_id = games.id) "
-            "FROM games ORDER BY created DESC, id LIMIT ?",
-            (limit,),
+            f"FROM games WHERE {where} ORDER BY created DESC, id LIMIT ?",
+            (*arguments, limit),
         ).fetchall()
-        return [GameSummary(self._game(db, row[:4]), row[5], bool(row[4])) for row in rows]
+        found = []
+        for row in rows:
+            try:
+                found.append(GameSummary(self._game(db, row[:5]), row[6], bool(row[5])))
+            except CorruptGame as exc:
+                _log.error("%s; the lobby leaves it out", exc)  # and lists the others
+        return found
+
+    def is_over(self, game_id: str) -> bool:
+        """Whether the game is stored as over."""
+        row = (
+            self._connection().execute("SELECT over FROM games WHERE id = ?", (game_id,)).fetchone()
+        )
+        return row is not None and bool(row[0])
 
     def token_hashes(self, game_id: str) -> list[tuple[int, str]]:
-        """Every ``(seat, token hash)`` issued for the game."""
+        """The ``(seat, token hash)`` of every seat that holds a token."""
         rows = self._connection().execute(
-            "SELECT seat, token_hash FROM tokens WHERE game_id = ?", (game_id,)
+            "SELECT seat, token_hash FROM seats WHERE game_id = ? AND token_hash IS NOT NULL",
+            (game_id,),
         )
         return [(seat, digest) for seat, digest in rows]
 
     def claim_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
-        """Mark a free human seat claimed and add a token hash; ``False`` if it was not free."""
+        """Give a free human seat the token hash; ``False`` if it holds one already."""
         with self._write() as db:
             changed = db.execute(
-                "UPDATE seats SET claimed = 1 WHERE game_id = ? AND seat = ? "
-                "AND kind = 'human' AND claimed = 0",
-                (game_id, seat),
+                "UPDATE seats SET token_hash = ?, claimed = 1 WHERE game_id = ? AND seat = ? "
+                "AND kind = 'human' AND token_hash IS NULL",
+                (token_hash, game_id, seat),
             ).rowcount
-            if changed != 1:
-                return False
-            db.execute(
-                "INSERT INTO tokens (game_id, seat, token_hash) VALUES (?, ?, ?)",
+        return changed == 1
+
+    def leave_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
+        """Free the seat if it holds exactly this token hash; ``False`` otherwise."""
+        with self._write() as db:
+            changed = db.execute(
+                "UPDATE seats SET token_hash = NULL, claimed = 0 WHERE game_id = ? AND seat = ? "
+                "AND token_hash = ?",
                 (game_id, seat, token_hash),
-            )
-        return True
+            ).rowcount
+        return changed == 1
 
     def moves(self, game_id: str, first: int = 0) -> list[dict[str, Any]]:
         """The stored moves from number ``first`` on, in order."""
         rows = self._connection().execute(
             "SELECT action FROM moves WHERE game_id = ? AND n >= ? ORDER BY n", (game_id, first)
         )
-        return [json.loads(text) for (text,) in rows]
+        try:
+            return [json.loads(text) for (text,) in rows]
+        except (ValueError, TypeError) as exc:
+            raise CorruptGame(game_id, f"a move is not JSON ({exc})") from None
 
     def unfinished_bot_games(self, limit: int) -> list[str]:
         """The ids of the newest ``limit`` games not over that have a bot seat, newest first."""

@@ -14,14 +14,16 @@ export class ApiError extends Error {
 export async function api(method, path, { body, token } = {}) {
   // the narration and the board come in the page's language (issue 31)
   const headers = { Accept: "application/json", "Accept-Language": currentLanguage() };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const changing = method !== "GET" && method !== "HEAD";
+  // the server takes a change only as JSON: a cross-site no-cors request cannot send it
+  if (changing) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   let response;
   try {
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: changing ? JSON.stringify(body ?? {}) : undefined,
     });
   } catch (err) {
     throw new ApiError(0, _("cannot reach the server ({error})", { error: err.message }));
@@ -59,9 +61,49 @@ export function showMessage(text, kind = "error") {
   line.dataset.kind = text ? kind : "";
 }
 
-/** The localStorage key that keeps a seat's token for a game. */
-export function tokenKey(gameId) {
-  return `tongiaki:${gameId}`;
+/** The localStorage key that keeps the token of one seat of a game. */
+export function tokenKey(gameId, seat) {
+  return `tongiaki:${gameId}:${seat}`;
+}
+
+/** Keeps the token of ``seat`` in ``gameId`` in this browser. */
+export function saveSeat(gameId, seat, token) {
+  localStorage.setItem(tokenKey(gameId, seat), token);
+}
+
+/** Forgets the token of ``seat`` in ``gameId``. */
+export function forgetSeat(gameId, seat) {
+  localStorage.removeItem(tokenKey(gameId, seat));
+}
+
+/** The seats of ``gameId`` this browser holds a token for: [[seat, token], ...]. */
+export function heldSeats(gameId) {
+  const held = [];
+  for (let seat = 0; seat < 6; seat++) {
+    const token = localStorage.getItem(tokenKey(gameId, seat));
+    if (token) held.push([seat, token]);
+  }
+  return held;
+}
+
+/** The invitation codes of an unlisted game this browser created: {seat: code}. */
+export function invitesOf(gameId) {
+  try {
+    return JSON.parse(localStorage.getItem(`tongiaki:${gameId}:invites`) ?? "{}") ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/** Keeps the invitation codes of an unlisted game (the creator hands them out). */
+export function saveInvites(gameId, invites) {
+  localStorage.setItem(`tongiaki:${gameId}:invites`, JSON.stringify(invites));
+}
+
+/** The link that lets a friend claim ``seat`` of an unlisted game with its code. */
+export function inviteLink(gameId, seat, code) {
+  const hash = new URLSearchParams({ seat: String(seat), invite: code });
+  return `${location.origin}/games/${encodeURIComponent(gameId)}#${hash}`;
 }
 
 /** Makes an element with attributes and children (strings become text). */
@@ -72,6 +114,8 @@ export function el(tag, attrs = {}, ...children) {
     if (key === "dataset") Object.assign(node.dataset, value);
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (key === "className") node.className = value;
+    // through the CSSOM: the Content-Security-Policy refuses style attributes
+    else if (key === "style") node.style.cssText = String(value);
     else node.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children.flat()) {

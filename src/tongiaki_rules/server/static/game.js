@@ -1,6 +1,8 @@
 // The game page: the board (the library's SVG), clicks on it, the legal list, the history
 // slider, the narration and live updates over the WebSocket.
-import { api, el, showMessage, tokenKey } from "/static/api.js";
+import {
+  api, el, forgetSeat, heldSeats, inviteLink, invitesOf, saveSeat, showMessage,
+} from "/static/api.js";
 import { _, currentLanguage, loadLanguage, ngettext } from "/static/i18n.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] ?? "");
@@ -15,6 +17,9 @@ const sliderLabel = document.getElementById("slider-label");
 const statusLine = document.getElementById("status");
 const connection = document.getElementById("connection");
 
+const hash = new URLSearchParams(location.hash.slice(1));
+const invite = hash.get("invite"); // an invitation link to a seat of an unlisted game
+let mySeat = null; // the seat this page plays, if any
 let token = readToken();
 let latest = null; // the newest live view
 let viewing = null; // null = live, else the move number shown
@@ -25,22 +30,59 @@ let reconnectDelay = 500;
 let historyTimer = null;
 
 // ------------------------------------------------------------------ the seat's token
+// Tokens are kept in localStorage per game and seat, never in the address bar:
+// "#seat=k" picks seat k's token, "#watch" none, no hash the first seat held here.
 function readToken() {
-  const hash = new URLSearchParams(location.hash.slice(1));
   if (hash.has("watch")) return null;
-  const fromUrl = hash.get("token");
-  if (fromUrl) {
-    localStorage.setItem(tokenKey(gameId), fromUrl);
-    // keep the token out of the address bar; a reload finds it in localStorage
-    history.replaceState(null, "", location.pathname + location.search);
-    return fromUrl;
-  }
-  return localStorage.getItem(tokenKey(gameId));
+  const held = heldSeats(gameId);
+  const wanted = hash.has("seat") ? Number(hash.get("seat")) : null;
+  const found = held.find(([seat]) => wanted === null || seat === wanted);
+  if (!found) return null;
+  mySeat = found[0];
+  return found[1];
 }
 
 function forgetToken() {
-  localStorage.removeItem(tokenKey(gameId));
+  if (mySeat !== null) forgetSeat(gameId, mySeat);
   token = null;
+  mySeat = null;
+}
+
+function restartSocket() {
+  if (socket) socket.close(); // its close handler opens a new one, with the new token
+}
+
+async function claimSeat(seat) {
+  showMessage("");
+  try {
+    const body = invite && Number(hash.get("seat")) === seat ? { invite } : {};
+    const claimed = await api("POST", `${apiBase}/seats/${seat}`, { body });
+    saveSeat(gameId, claimed.seat, claimed.token);
+    token = claimed.token;
+    mySeat = claimed.seat;
+    history.replaceState(null, "", `${location.pathname}#seat=${claimed.seat}`);
+    await load();
+    restartSocket();
+  } catch (err) {
+    showMessage(_("Could not take seat {seat}: {error}", { seat, error: err.message }));
+  }
+}
+
+async function leaveSeat() {
+  if (mySeat === null || !token) return;
+  showMessage("");
+  try {
+    await api("DELETE", `${apiBase}/seats/${mySeat}`, { token });
+    const left = mySeat;
+    forgetToken();
+    history.replaceState(null, "", `${location.pathname}#watch`);
+    showMessage(_("You left seat {seat}; it is free again. You are watching.", { seat: left }), "info");
+    latest = null;
+    await load();
+    restartSocket();
+  } catch (err) {
+    showMessage(_("Could not leave the seat: {error}", { error: err.message }));
+  }
 }
 
 // ------------------------------------------------------------------ views
@@ -276,9 +318,34 @@ function renderSeats(view) {
       return el("li", {
         dataset: { seat: String(seat.seat) },
         className: seat.seat === view.to_move && !view.outcome ? "to-move" : "",
-      }, _("Seat {seat}: {kind}", { seat: seat.seat, kind }), tags.length ? el("strong", {}, ` — ${tags.join(", ")}`) : null);
+      }, _("Seat {seat}: {kind}", { seat: seat.seat, kind }), tags.length ? el("strong", {}, ` — ${tags.join(", ")}`) : null,
+      seatControls(view, seat));
     }),
   );
+}
+
+/** Leave your seat; take a free one (with the link's invitation); share a free seat's link. */
+function seatControls(view, seat) {
+  if (seat.kind !== "human") return null;
+  if (seat.seat === view.you) {
+    return el("button", { type: "button", className: "leave-seat", onclick: leaveSeat }, _("Leave seat"));
+  }
+  if (!seat.free || view.outcome) return null;
+  const code = invitesOf(gameId)[String(seat.seat)];
+  if (view.you !== null && view.you !== undefined) {
+    if (!code) return null;
+    const link = inviteLink(gameId, seat.seat, code);
+    return el("div", { className: "invite" },
+      el("label", { for: `invite-${seat.seat}`, className: "small" }, _("Invitation link:")),
+      el("input", {
+        id: `invite-${seat.seat}`, className: "invite-link", readonly: true, value: link,
+        onfocus: (event) => event.target.select(),
+      }));
+  }
+  return el("button", {
+    type: "button", className: "take-seat", dataset: { seat: String(seat.seat) },
+    onclick: () => claimSeat(seat.seat),
+  }, _("Take seat {seat}", { seat: seat.seat }));
 }
 
 function renderNarration(view) {
@@ -399,14 +466,18 @@ function onBoardClick(event) {
 // ------------------------------------------------------------------ live updates
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
+  // the token goes in the first message, never in the URL (where proxies would log it)
   const params = new URLSearchParams({ lang: currentLanguage() });
-  if (token) params.set("token", token);
-  const query = `?${params}`;
-  socket = new WebSocket(`${scheme}://${location.host}${apiBase}/ws${query}`);
+  socket = new WebSocket(`${scheme}://${location.host}${apiBase}/ws?${params}`);
+  const mine = socket;
   let opened = false;
+  let pinger = null;
   connection.dataset.state = "connecting";
   connection.textContent = _("connecting…");
   socket.addEventListener("open", () => {
+    mine.send(JSON.stringify({ type: "hello", token }));
+    // the server closes a socket silent for minutes: a ping keeps this one open
+    pinger = setInterval(() => mine.send(JSON.stringify({ type: "ping" })), 60000);
     opened = true;
     reconnectDelay = 500;
     if (document.getElementById("message").dataset.reach === "lost") showMessage("");
@@ -423,6 +494,7 @@ function connect() {
     if (message?.type === "view" && message.view) accept(message.view);
   });
   socket.addEventListener("close", (event) => {
+    clearInterval(pinger);
     connection.dataset.state = "offline";
     connection.textContent = _("reconnecting…");
     if (event.code === 4404) {

@@ -1,5 +1,5 @@
 // The lobby: list games, create a game (seats, rule flags, seed), join a free seat, watch a game.
-import { api, el, showMessage, tokenKey } from "/static/api.js";
+import { api, el, saveInvites, saveSeat, showMessage } from "/static/api.js";
 import { _, loadLanguage } from "/static/i18n.js";
 
 function seatKinds() {
@@ -64,6 +64,8 @@ function createBody() {
     if (document.getElementById(name).checked) rules[name] = true;
   }
   body.rules = rules;
+  if (mySeat.value !== "watch") body.seat = Number(mySeat.value);
+  if (document.getElementById("unlisted").checked) body.unlisted = true;
   const seed = document.getElementById("seed").value.trim();
   if (seed !== "") {
     if (!/^\d+$/.test(seed)) throw new Error(_("the seed must be a whole number (or empty)"));
@@ -72,10 +74,10 @@ function createBody() {
   return body;
 }
 
-function enterGame(gameId, token) {
+function enterGame(gameId, seat, token) {
   if (token) {
-    localStorage.setItem(tokenKey(gameId), token);
-    location.assign(`/games/${encodeURIComponent(gameId)}#token=${encodeURIComponent(token)}`);
+    saveSeat(gameId, seat, token);
+    location.assign(`/games/${encodeURIComponent(gameId)}#seat=${seat}`);
   } else {
     location.assign(`/games/${encodeURIComponent(gameId)}#watch`);
   }
@@ -88,13 +90,9 @@ async function createGame(event) {
   showMessage("");
   try {
     const created = await api("POST", "/api/games", { body: createBody() });
-    const choice = mySeat.value;
-    if (choice === "watch") {
-      enterGame(created.id, null);
-      return;
-    }
-    const claimed = await api("POST", `/api/games/${encodeURIComponent(created.id)}/seats/${choice}`);
-    enterGame(created.id, claimed.token);
+    if (created.invites) saveInvites(created.id, created.invites);
+    // the answer holds the token of the creator's seat only; the other seats stay free
+    enterGame(created.id, created.seat, created.token);
   } catch (err) {
     showMessage(_("Could not create the game: {error}", { error: err.message }));
   } finally {
@@ -105,8 +103,8 @@ async function createGame(event) {
 async function joinSeat(gameId, seat) {
   showMessage("");
   try {
-    const claimed = await api("POST", `/api/games/${encodeURIComponent(gameId)}/seats/${seat}`);
-    enterGame(gameId, claimed.token);
+    const claimed = await api("POST", `/api/games/${encodeURIComponent(gameId)}/seats/${seat}`, { body: {} });
+    enterGame(gameId, claimed.seat, claimed.token);
   } catch (err) {
     showMessage(_("Could not join seat {seat}: {error}", { seat, error: err.message }));
     refreshGames();
