@@ -17,8 +17,8 @@ pytest_plugins = ["tests.conformance_plugin"]
 # The tests of the language choice pass their own environment.
 os.environ["LANGUAGE"] = "en"
 
-# The adapters' doctests need their optional frameworks (extras "openspiel" and
-# "pettingzoo"); without them the modules cannot even be imported for collection.
+# The adapters' doctests need their optional frameworks (extras "openspiel", "pettingzoo"
+# and "gymnasium"); without them the modules cannot even be imported for collection.
 # Their tests in tests/adapters skip with a reason instead.
 collect_ignore = [
     f"src/tongiaki_rules/adapters/{module}.py"
@@ -27,6 +27,7 @@ collect_ignore = [
         # rgb_array frames (render's example) need the extra's rasteriser too
         ("pettingzoo", ("pettingzoo", "resvg_py", "PIL")),
         ("_raster", ("gymnasium", "resvg_py", "PIL")),
+        ("gymnasium", ("gymnasium", "numpy")),
         ("_arrays", ("numpy",)),  # the adapters' arrays: numpy comes with either framework
         ("toncc_openspiel", ("pyspiel", "numpy")),
         ("toncc_pettingzoo", ("pettingzoo", "gymnasium", "numpy")),
