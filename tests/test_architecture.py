@@ -46,6 +46,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "notation",
         "testing",
         "textview",
+        "textlayout",
         "textmap",
         "svg",
     ),

@@ -34,6 +34,7 @@ raises :class:`~tongiaki_rules.errors.QueryError` naming the argument.
 
 from __future__ import annotations
 
+import math
 from typing import Final, TypeAlias
 
 from .errors import QueryError, shown
@@ -176,3 +177,25 @@ def rotate(position: Hex, steps: int) -> Hex:
         # one clockwise sixth-turn in flat-top axial coordinates (y grows downwards)
         q, r, s = -r, -s, -q
     return (q, r)
+
+
+def side_of(directions: tuple[int, ...]) -> float:
+    """Where on a hex's rim something on the edges ``directions`` sits: a direction in half steps.
+
+    The mean of the edges' directions, so a beach with jetties 1 and 2 sits
+    at 1.5 (the corner between those edges) and one with jetties 3, 4 and 5
+    at 4 (the middle of edge 4). Both pictures of the board (the SVG and the
+    text map) place each beach by it, so they agree. Opposite edges (no mean)
+    give the first one.
+
+    >>> side_of((0,)), side_of((1, 2)), side_of((3, 4, 5)), side_of((5, 0))
+    (0.0, 1.5, 4.0, 5.5)
+    """
+    if not directions:
+        raise QueryError("directions must name at least one edge")
+    x = sum(math.cos(math.radians(60.0 * _direction("directions", d))) for d in directions)
+    y = sum(math.sin(math.radians(60.0 * d)) for d in directions)
+    if abs(x) + abs(y) < 1e-9:
+        return float(directions[0])
+    half_steps = round(math.degrees(math.atan2(y, x)) / 30.0) % 12
+    return half_steps / 2

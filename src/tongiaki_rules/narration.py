@@ -451,8 +451,8 @@ class _Narrator:
         yield from self.landing_line()
         self.landing = None
 
-    def landing_line(self) -> Iterator[str]:
-        """The line of the landing under way, if there is one."""
+    def landing_line(self, *, finished: bool = True) -> Iterator[str]:
+        """The landing's line; one cut short (``finished=False``) tells only what has berthed."""
         if self.landing is None:
             return
         w, t = self.words, self.words.t
@@ -460,14 +460,17 @@ class _Narrator:
         by_beach: dict[int, list[Colour]] = {}
         for colour, beach in berths:
             by_beach.setdefault(beach, []).append(colour)
-        if not by_beach:
-            yield t.gettext("  lands on {island}: no boat berths").format(island=name)
-            return
         parts = "; ".join(
             t.gettext("beach {beach}: {boats}").format(beach=b, boats=w.names(cs))
             for b, cs in sorted(by_beach.items())
         )
-        yield t.gettext("  lands on {island}: {berths}").format(island=name, berths=parts)
+        if not finished:
+            text = t.gettext("  landing on {island}, not finished: {berths}")
+            yield text.format(island=name, berths=parts or t.gettext("no boat berthed yet"))
+        elif not by_beach:
+            yield t.gettext("  lands on {island}: no boat berths").format(island=name)
+        else:
+            yield t.gettext("  lands on {island}: {berths}").format(island=name, berths=parts)
 
 
 def narrate(
@@ -524,7 +527,10 @@ def narrate(
                 f"states[{k + 1}]",
             )
         yield from narrator.step(before, action, after, events)
-    yield from narrator.flush_landing()
+    if states[-1].pending.kind is DecisionKind.BERTH and not states[-1].is_terminal:
+        yield from narrator.landing_line(finished=False)  # the record stops mid-landing
+    else:
+        yield from narrator.flush_landing()
     yield from narrator.footer(states[-1])
 
 
@@ -590,4 +596,4 @@ class Narrator:
         the footer changes nothing: the game can go on being told.
         """
         teller = self._teller
-        return [*teller.landing_line(), *teller.footer(self._state)]
+        return [*teller.landing_line(finished=False), *teller.footer(self._state)]

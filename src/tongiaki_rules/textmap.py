@@ -7,7 +7,14 @@ the height by ``2r + q``, so neighbours share their edges as on the table.
 * An island shows its name, its value (``4 points``; a royal island shows
   ``4p king R`` instead) and its beaches as ``k[RB.]``: the beach number, one
   letter per boat (B R G Y O P, as in the JSON and the notation) and a ``.``
-  per free slot. The start island has no value line.
+  per free slot. The start island has no value line. Each beach is written
+  on the side of its jetties, as the SVG draws it: on Tonga, beach 0 by the
+  bottom edge, beach 3 by the top one (:mod:`.textlayout` places them).
+* With ``coords=True``, each hex's ``q,r`` (what the notation's moves name)
+  is written on the left part of its top edge.
+* With a ``width``, a map wider than that shows only the columns of hexes
+  around the hex that matters (``focus``), and says under the map how many
+  hexes are hidden on each side.
 * A jetty is the digit of its board direction written on the edge it lies
   on (the number the notation's ``depart Q,R.BEACH JETTY`` takes): the top
   and bottom edges hold it beside their middle, the slanted edges at their
@@ -29,14 +36,16 @@ with a style name of :data:`STYLES`, for a front end to colour as it likes;
 always gives the same map.
 
 >>> from tongiaki_rules import new_game
->>> print(render_map(new_game(2)))
-   _____3___
-  /  Tonga  \\
- 2  0[...]   4
-/1[...] 2[...]\\
-\\3[...] 4[...]/
- 1  5[...]   5
-  \\___0_____/
+>>> print(render_map(new_game(2), coords=True))
+    __0,0___3______
+   /    3[...]     \\
+  / 2[...]   4[...] \\
+ 2                   4
+/        Tonga        \\
+\\                     /
+ \\ 1[...]     5[...] /
+  1     0[...]      5
+   \\______0________/
 Tongiaki, 2 players; 1 tile on the table, 15 islands and 16 oceans in the pile
 Colours: reserve / on board / royal islands / score
  *B blue    seat 0: 15 /  0 / 0 / 0
@@ -51,23 +60,27 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from .colours import Colour
-from .errors import InvalidPositionError
-from .hexgrid import Hex, neighbour
+from .errors import InvalidPositionError, SettingsError
+from .hexgrid import Hex, neighbour, side_of
 from .i18n import checked_language, tile_name, translations
+from .textlayout import (
+    INSIDE,
+    PAD,
+    RIM_PLACES,
+    SLANT,
+    STEP_Q,
+    TOP,
+    Align,
+    place_items,
+    visible_columns,
+)
 from .textview import head_lines, removed_line, tail_lines
 
 if TYPE_CHECKING:
     from .state import GameState
     from .views import GroupView, IslandView, PlacedTile
 
-__all__ = ["ANSI", "STYLES", "Span", "map_lines", "map_spans", "render_map"]
-
-SLANT: Final = 3
-"""Rows of a slanted edge: a hex is ``2 * SLANT + 1`` lines high."""
-TOP: Final = 9
-"""Characters of the top and bottom edges."""
-STEP_Q: Final = TOP + SLANT
-"""Columns between the hexes of neighbouring columns ``q`` and ``q + 1``."""
+__all__ = ["ANSI", "MIN_WIDTH", "STYLES", "Span", "map_lines", "map_spans", "render_map"]
 
 STYLES: Final[tuple[str, ...]] = (
     "edge",
@@ -78,6 +91,7 @@ STYLES: Final[tuple[str, ...]] = (
     "free",
     "ocean",
     "group",
+    "coords",
     "text",
     "B",
     "R",
@@ -91,8 +105,9 @@ STYLES: Final[tuple[str, ...]] = (
 ``edge`` hexagon outlines, ``name`` tile names, ``value`` values and kings,
 ``jetty`` jetty digits, ``marker`` the red markers and removed tiles,
 ``free`` free slots and brackets, ``ocean`` ocean tiles and their routes,
-``group`` the ``?`` of the hex the group enters, ``text`` the lines below
-the map, and ``B R G Y O P`` a boat (or a seat's line) of that colour.
+``group`` the ``?`` of the hex the group enters, ``coords`` the ``q,r`` of
+each hex (with ``coords=True``), ``text`` the lines below the map, and
+``B R G Y O P`` a boat (or a seat's line) of that colour.
 """
 
 ANSI: Final[dict[str, str]] = {
@@ -104,6 +119,7 @@ ANSI: Final[dict[str, str]] = {
     "free": "2",
     "ocean": "34",
     "group": "1;35",
+    "coords": "2;3",
     "text": "",
     "B": "1;34",
     "R": "1;31",
@@ -171,16 +187,7 @@ def _origin(position: Hex) -> tuple[int, int]:
     return (2 * r + q) * SLANT, q * STEP_Q
 
 
-def _widths() -> tuple[tuple[int, int], ...]:
-    """(first column, width) inside the hex for each row 1 .. 2 * SLANT - 1."""
-    spans = []
-    for row in range(1, 2 * SLANT):
-        inset = SLANT - row if row <= SLANT else row - SLANT - 1
-        spans.append((inset + 1, TOP + 2 * (SLANT - inset) - 2))
-    return tuple(spans)
-
-
-_INSIDE: Final = _widths()
+_INSIDE: Final = INSIDE
 
 
 def _outline(canvas: _Canvas, position: Hex) -> None:
@@ -285,9 +292,9 @@ def _middle_or_end(view: IslandView, jetty: int, islands: dict[Hex, IslandView])
 
 
 def _island(canvas: _Canvas, view: IslandView, language: str = "en") -> None:
-    position = view.position
+    """The name, the value and each beach on the side of its jetties (:mod:`.textlayout`)."""
     t = translations(language)
-    rows: list[list[Span]] = [[Span(tile_name(view.tile, language), "name")]]
+    middle: list[list[Span]] = [[Span(tile_name(view.tile, language), "name")]]
     if not view.tile.is_start:
         value = view.tile.value
         if view.is_royal:
@@ -295,15 +302,57 @@ def _island(canvas: _Canvas, view: IslandView, language: str = "en") -> None:
             style = king if king != "-" else "value"
             # TRANSLATORS: inside a hex of the text map: at most 8 characters with the value
             royal = t.pgettext("text map", "{value}p king ").format(value=value)
-            rows.append([Span(royal, "value"), Span(king, style)])
+            middle.append([Span(royal, "value"), Span(king, style)])
         else:
             points = t.npgettext("text map", "{count} point", "{count} points", value)
-            rows.append([Span(points.format(count=value), "value")])
-    first_free = len(rows) + 1
-    widths = [_INSIDE[k - 1][1] for k in range(first_free, len(_INSIDE) + 1)]
+            middle.append([Span(points.format(count=value), "value")])
     beaches = [_beach_spans(b.index, b.boats, b.free) for b in view.beaches]
-    rows.extend(_pack(beaches, widths))
-    _write_rows(canvas, position, 1, rows)
+    rim = [
+        (side_of(b.jetties), _size(spans)) for b, spans in zip(view.beaches, beaches, strict=True)
+    ]
+    rim_at, middle_at = place_items(rim, [_size(item) for item in middle])
+    items = [
+        (spot, spans)
+        for spot, spans in [
+            *zip(rim_at, beaches, strict=True),
+            *zip(middle_at, middle, strict=True),
+        ]
+        if spot is not None
+    ]
+    _write_items(canvas, view.position, items)
+
+
+def _size(spans: list[Span]) -> int:
+    return sum(len(span.text) for span in spans)
+
+
+def _write_items(
+    canvas: _Canvas, position: Hex, items: list[tuple[tuple[int, Align], list[Span]]]
+) -> None:
+    """Write each item in its inner row: at the left, at the right, or centred between them."""
+    row0, col0 = _origin(position)
+    for row in sorted({spot[0] for spot, _ in items}):
+        left, width = _INSIDE[row - 1]
+        mine = {spot[1]: spans for spot, spans in items if spot[0] == row}
+        low, high = left + PAD, left + width - PAD  # the free columns [low, high)
+        if "left" in mine:
+            _put_spans(canvas, row0 + row, col0 + low, mine["left"])
+            low += _size(mine["left"]) + 1
+        if "right" in mine:
+            size = _size(mine["right"])
+            _put_spans(canvas, row0 + row, col0 + high - size, mine["right"])
+            high -= size + 1
+        if "centre" in mine:
+            size = _size(mine["centre"])
+            col = left + (width - size) // 2
+            col = max(low, min(col, high - size))
+            _put_spans(canvas, row0 + row, col0 + col, mine["centre"])
+
+
+def _put_spans(canvas: _Canvas, row: int, col: int, spans: list[Span]) -> None:
+    for span in spans:
+        canvas.put(row, col, span.text, span.style)
+        col += len(span.text)
 
 
 def _ocean(canvas: _Canvas, placed: PlacedTile, language: str = "en") -> None:
@@ -328,28 +377,49 @@ def _ocean(canvas: _Canvas, placed: PlacedTile, language: str = "en") -> None:
 
 
 def _group(canvas: _Canvas, group: GroupView) -> None:
-    """The group in the empty hex it enters, by the edge it comes through."""
+    """The group in the empty hex it enters, its letters on the edge it comes through."""
     _outline(canvas, group.position)
     letters = [Span(c.letter, c.letter) for c in group.colours]
-    size = len(group.colours)
-    rows: list[list[Span]] = [[] for _ in _INSIDE]
-    middle = SLANT - 1
-    rows[middle] = [Span(" " * ((_INSIDE[middle][1] - 1) // 2) + "?", "group")]
-    entry = group.entry
-    inner = {3: 0, 2: 1, 4: 1, 1: len(_INSIDE) - 2, 5: len(_INSIDE) - 2, 0: len(_INSIDE) - 1}
-    row = inner[entry]
-    width = _INSIDE[row][1]
-    if entry in (0, 3):
-        pad = max(0, (width - size) // 2)
-    elif entry in (1, 2):
-        pad = 0
-    else:
-        pad = max(0, width - size)
-    rows[row] = [Span(" " * pad, "text"), *letters]
-    _write_rows(canvas, group.position, 1, rows, centre=False)
+    row, align = RIM_PLACES[float(group.entry)][0]
+    items: list[tuple[tuple[int, Align], list[Span]]] = [((row, align), letters)]
+    items.append(((SLANT if row != SLANT else SLANT + 1, "centre"), [Span("?", "group")]))
+    _write_items(canvas, group.position, items)
 
 
-def map_spans(state: GameState, language: str = "en") -> list[list[Span]]:
+def _coords(canvas: _Canvas, position: Hex) -> None:
+    """``q,r`` on the left part of the hex's top edge, clear of the jetties and the marker."""
+    q, r = position
+    label = f"{q},{r}"
+    row0, col0 = _origin(position)
+    room = TOP // 2 - 1  # the columns left of those a jetty or a marker uses
+    start = max(0, room - len(label) - 1) if len(label) < room else 0
+    canvas.put(row0, col0 + SLANT + start, label[: max(room, len(label))], "coords")
+
+
+def _check_map_options(coords: object, width: object, focus: object) -> None:
+    if type(coords) is not bool:
+        raise SettingsError(f"coords must be True or False, not {type(coords).__name__}")
+    if width is not None and (type(width) is not int or width < MIN_WIDTH):
+        shown = width if type(width) is int else type(width).__name__
+        raise SettingsError(f"width must be None or a whole number from {MIN_WIDTH}, not {shown}")
+    if focus is not None and not (
+        isinstance(focus, tuple) and len(focus) == 2 and all(type(v) is int for v in focus)
+    ):
+        raise SettingsError("focus must be None or a hex (q, r) of two whole numbers")
+
+
+MIN_WIDTH: Final = 2 * SLANT + TOP
+"""The narrowest map :func:`map_spans` draws (one hex across), in characters."""
+
+
+def map_spans(
+    state: GameState,
+    language: str = "en",
+    *,
+    coords: bool = False,
+    width: int | None = None,
+    focus: Hex | None = None,
+) -> list[list[Span]]:
     """The map of ``state`` as lines of styled :class:`Span` pieces.
 
     Joining the texts of a line's spans gives the line of :func:`map_lines`.
@@ -357,16 +427,22 @@ def map_spans(state: GameState, language: str = "en") -> list[list[Span]]:
     islands' names, the words in the hexes and the summary lines; one that
     is not available falls back to English with a
     :class:`~tongiaki_rules.i18n.LanguageNotice` warning.
+    ``coords=True`` writes each hex's ``q,r`` on its top edge (beach numbers
+    and jetty digits are always shown). A ``width`` (in characters) keeps
+    the map within it: when the hexes do not fit, only the columns around
+    ``focus`` are shown (by default the hex the group is in, else Tonga), and
+    a line under the map says which columns are hidden.
 
     >>> from tongiaki_rules import new_game
-    >>> [(span.text, span.style) for span in map_spans(new_game(2))[1]]
-    [('  ', 'text'), ('/  ', 'edge'), ('Tonga  ', 'name'), ('\\\\', 'edge')]
+    >>> [(span.text, span.style) for span in map_spans(new_game(2))[2]]
+    [('  ', 'text'), ('/ ', 'edge'), ('2[...]   4[...] ', 'free'), ('\\\\', 'edge')]
     """
     from .state import GameState
 
     if not isinstance(state, GameState):
         raise InvalidPositionError(f"state must be a GameState, not {type(state).__name__}")
     language = checked_language(language)
+    _check_map_options(coords, width, focus)
     canvas = _Canvas()
     placed = state.placed_tiles
     for tile in placed:
@@ -386,11 +462,61 @@ def map_spans(state: GameState, language: str = "en") -> list[list[Span]]:
             _island(canvas, islands[tile.position], language)
         else:
             _ocean(canvas, tile, language)
+    hexes = [tile.position for tile in placed]
+    if group is not None and group.position not in hexes:
+        hexes.append(group.position)
+    if coords:
+        for position in hexes:
+            _coords(canvas, position)
+    note = None
+    if width is not None:
+        if focus is None:
+            focus = group.position if group is not None else (0, 0)
+        note = _crop(canvas, hexes, focus, width, language)
     lines = canvas.spans()
+    if note is not None:
+        lines.append([Span(note, "text")])
     removed = removed_line(state, language)
     for text in [*head_lines(state, language), *tail_lines(state, language)]:
         lines.append(_text_spans(text, state, removed))
     return [_rstrip(line) for line in lines]
+
+
+def _crop(
+    canvas: _Canvas, hexes: list[Hex], focus: Hex, width: int, language: str = "en"
+) -> str | None:
+    """Keep the hex columns that fit in ``width`` around ``focus``; say what is hidden."""
+    first, last = visible_columns([q for q, _ in hexes], focus[0], width)
+    hidden_left = sum(1 for q, _ in hexes if q < first)
+    hidden_right = sum(1 for q, _ in hexes if q > last)
+    if not hidden_left and not hidden_right:
+        return None
+    low, high = first * STEP_Q, last * STEP_Q + MIN_WIDTH - 1
+    # what is written inside the hidden hexes, where it meets the shown ones
+    hidden: set[tuple[int, int]] = set()
+    for position in hexes:
+        if position[0] in (first - 1, last + 1):
+            row0, col0 = _origin(position)
+            for k, (left, size) in enumerate(_INSIDE, 1):
+                hidden.update((row0 + k, col0 + c) for c in range(left, left + size))
+    canvas.cells = {
+        (r, c): v for (r, c), v in canvas.cells.items() if low <= c <= high and (r, c) not in hidden
+    }
+    t = translations(language)
+    parts = []
+    if hidden_left:
+        on_left = t.ngettext(
+            "{count} hex left of q={q}", "{count} hexes left of q={q}", hidden_left
+        )
+        parts.append(on_left.format(count=hidden_left, q=first))
+    if hidden_right:
+        on_right = t.ngettext(
+            "{count} hex right of q={q}", "{count} hexes right of q={q}", hidden_right
+        )
+        parts.append(on_right.format(count=hidden_right, q=last))
+    return t.gettext("(not shown, to fit {width} columns: {hidden})").format(
+        width=width, hidden=t.gettext(" and ").join(parts)
+    )
 
 
 def _text_spans(text: str, state: GameState, removed: str | None = None) -> list[Span]:
@@ -411,18 +537,39 @@ def _rstrip(line: list[Span]) -> list[Span]:
     return line
 
 
-def map_lines(state: GameState, language: str = "en") -> list[str]:
+def map_lines(
+    state: GameState,
+    language: str = "en",
+    *,
+    coords: bool = False,
+    width: int | None = None,
+    focus: Hex | None = None,
+) -> list[str]:
     """The map of ``state`` as plain lines (ASCII, no trailing spaces).
 
+    The options are those of :func:`map_spans`.
+
+
     >>> from tongiaki_rules import new_game
-    >>> map_lines(new_game(3))[0]
-    '   _____3___'
+    >>> map_lines(new_game(3), coords=True)[0]
+    '    __0,0___3______'
     """
-    return ["".join(span.text for span in line) for line in map_spans(state, language)]
+    lines = map_spans(state, language, coords=coords, width=width, focus=focus)
+    return ["".join(span.text for span in line) for line in lines]
 
 
-def render_map(state: GameState, *, colour: bool = False, language: str = "en") -> str:
+def render_map(
+    state: GameState,
+    *,
+    colour: bool = False,
+    language: str = "en",
+    coords: bool = False,
+    width: int | None = None,
+    focus: Hex | None = None,
+) -> str:
     """The map of ``state`` as one string; with ``colour=True``, styled with ANSI escapes.
+
+    ``coords``, ``width`` and ``focus`` are those of :func:`map_spans`.
 
     >>> from tongiaki_rules import new_game
     >>> "\\x1b[" in render_map(new_game(2), colour=True)
@@ -430,7 +577,7 @@ def render_map(state: GameState, *, colour: bool = False, language: str = "en") 
     """
     if type(colour) is not bool:
         raise InvalidPositionError(f"colour must be True or False, not {type(colour).__name__}")
-    lines = map_spans(state, language)
+    lines = map_spans(state, language, coords=coords, width=width, focus=focus)
     if not colour:
         return "\n".join("".join(span.text for span in line) for line in lines)
     return "\n".join("".join(_ansi(span) for span in line) for line in lines)

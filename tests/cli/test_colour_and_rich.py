@@ -133,7 +133,10 @@ def test_render_format_map_prints_the_hex_map(
     argv = ["render", str(path), "--format", "map", "-o", str(target)]
     assert run(capsys, monkeypatch, *argv)[0] == 0
     assert target.read_text(encoding="utf-8") == render_map(state) + "\n"
-    assert run(capsys, monkeypatch, "render", str(path), "--text") == (0, out, "")
+    assert run(capsys, monkeypatch, "render", str(path), "--map") == (0, out, "")
+    status, old, note = run(capsys, monkeypatch, "render", str(path), "--text")
+    assert (status, old) == (0, out)
+    assert "--text is the old spelling of --map" in note
 
 
 def test_simulate_json_never_has_colour(

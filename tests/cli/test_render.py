@@ -44,7 +44,7 @@ def test_a_record_is_drawn_after_its_last_move_by_default(
     assert root.get("width") == "720"
     total = len(record.actions)
     assert f"Move {total} of {total}" in out
-    status, text, _err = run(capsys, monkeypatch, "render", str(record_file), "--format", "text")
+    status, text, _err = run(capsys, monkeypatch, "render", str(record_file), "--format", "list")
     assert text == str(replay(record)) + "\n"
 
 
@@ -52,7 +52,7 @@ def test_a_record_is_drawn_after_its_last_move_by_default(
 def test_move_k_draws_the_position_after_k_actions(
     capsys: Capsys, monkeypatch: Patch, record: GameRecord, record_file: Path, move: int
 ) -> None:
-    argv = ["render", str(record_file), "--move", str(move), "--format", "text"]
+    argv = ["render", str(record_file), "--move", str(move), "--format", "list"]
     status, out, err = run(capsys, monkeypatch, *argv)
     assert status == 0 and err == ""
     assert out == str(replay(record, upto=move)) + "\n"
@@ -66,7 +66,7 @@ def test_a_state_file_is_drawn_as_it_is(
     state = replay(record, upto=30)
     path = tmp_path / "state.json"
     path.write_text(state.to_json(), encoding="utf-8")
-    status, out, _err = run(capsys, monkeypatch, "render", str(path), "--format", "text")
+    status, out, _err = run(capsys, monkeypatch, "render", str(path), "--format", "list")
     assert status == 0 and out == str(state) + "\n"
     status, out, _err = run(capsys, monkeypatch, "render", str(path), "--size", "400")
     assert svg_root(out).get("width") == "400"
@@ -91,7 +91,7 @@ def test_highlight_marks_the_choices(capsys: Capsys, monkeypatch: Patch, record_
 def test_the_file_can_come_from_standard_input(
     capsys: Capsys, monkeypatch: Patch, record: GameRecord
 ) -> None:
-    argv = ["render", "-", "--move", "3", "--format", "text"]
+    argv = ["render", "-", "--move", "3", "--format", "list"]
     status, out, _err = run(capsys, monkeypatch, *argv, stdin=record.to_json())
     assert status == 0 and out == str(replay(record, upto=3)) + "\n"
 
@@ -118,3 +118,27 @@ def test_bad_input_is_one_line_and_exit_status_2(
         assert_one_line_error(status, err)
         assert message in err, name
         assert out == ""
+
+
+def test_format_list_is_the_plain_list_and_the_old_spelling_still_works_with_a_note(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code = "T1_20_sB_to000"
+    status, listed, err = run(capsys, monkeypatch, "render", code, "--format", "list")
+    assert status == 0 and err == ""
+    assert listed.startswith("Tongiaki, 2 players")
+    status, old, note = run(capsys, monkeypatch, "render", code, "--format", "text")
+    assert (status, old) == (0, listed)
+    assert "--format text is now --format list" in note
+
+
+def test_render_coords_labels_the_map_and_the_svg(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code = "T1_20_sB_to000"
+    status, plain, _err = run(capsys, monkeypatch, "render", code, "--map")
+    status, with_coords, _err = run(capsys, monkeypatch, "render", code, "--map", "--coords")
+    assert status == 0
+    assert "0,0" not in plain.splitlines()[0] and "0,0" in with_coords.splitlines()[0]
+    status, svg, _err = run(capsys, monkeypatch, "render", code, "--coords")
+    assert status == 0 and 'class="beach-number"' in svg and 'class="coords"' in svg

@@ -145,14 +145,16 @@ def test_bad_ranges_are_one_line_and_exit_status_2(
     assert message in err and out == ""
 
 
-def test_a_state_file_is_not_a_record(
+def test_a_state_file_is_told_as_a_record_without_moves(
     capsys: Capsys, monkeypatch: Patch, record: GameRecord, tmp_path: Path
 ) -> None:
     path = tmp_path / "state.json"
     path.write_text(replay(record, upto=3).to_json(), encoding="utf-8")
-    status, _out, err = run(capsys, monkeypatch, "replay", str(path))
-    assert_one_line_error(status, err)
-    assert "holds a single position, not a game record" in err
+    status, out, err = run(capsys, monkeypatch, "replay", str(path))
+    assert status == 0, err
+    assert "The record starts from a position" in out
+    assert "The record has no moves." in out
+    assert "Tonga" in out  # the position is shown
 
 
 def test_the_samples_in_the_docs_are_what_the_program_prints(

@@ -143,7 +143,7 @@ def test_render_draws_a_position_code_and_names_a_bad_one(
     capsys: Capsys, monkeypatch: Patch, tmp_path: Path
 ) -> None:
     code = MIDDLE.to_position_code()
-    status, out, err = run(capsys, monkeypatch, "render", code, "--format", "text")
+    status, out, err = run(capsys, monkeypatch, "render", code, "--format", "list")
     assert status == 0 and err == "" and out == str(MIDDLE) + "\n"
     status, out, err = run(capsys, monkeypatch, "render", code + "~zz1.1.1")
     assert_one_line_error(status, err)
@@ -179,10 +179,10 @@ def test_replay_and_render_read_records_that_start_from_a_position(
     assert status == 0 and err == ""
     assert "The record starts from a position, not a new game (" in told
     assert told.count("\nMove ") == len(record.actions) == 19
-    status, text, err = run(capsys, monkeypatch, "render", str(path), "--format", "text")
+    status, text, err = run(capsys, monkeypatch, "render", str(path), "--format", "list")
     assert status == 0 and text == str(states[89]) + "\n"
     status, text, _err = run(
-        capsys, monkeypatch, "render", str(path), "--move", "0", "--format", "text"
+        capsys, monkeypatch, "render", str(path), "--move", "0", "--format", "list"
     )
     assert status == 0 and text == str(states[70]) + "\n"
     status, svg, _err = run(capsys, monkeypatch, "render", str(path), "--move", "3")
@@ -255,7 +255,7 @@ HOSTILE = [
     (["--from", "{record}"], "holds a game record, not a position; continue the game with"),
     (["--from", "{corrupt}"], "is not a valid game record"),
     (["--from", "{chess}"], "expected 'tongiaki-record', not 'chess-game'"),
-    (["--from", "-"], "standard input holds the game's answers"),
+    (["--from", "-"], "the first line of standard input, '1', is neither"),
     (["--from", "{state}", "--players", "3"], "--players cannot go with --from"),
     (["--from", "{state}", "--two-colour"], "--two-colour cannot go with --from"),
     (["--from", "{state}", "--human", "7"], "there is no seat 7 with 3 players"),

@@ -200,7 +200,10 @@ def test_match_action_names_the_broken_rule() -> None:
     with pytest.raises(NotationError) as info:
         match_action("expand 0,0 1", state)
     assert info.value.clause == "SETUP-4"
-    assert "'expand 0,0 1' is not legal here: Expand does not answer" in str(info.value)
+    assert str(info.value) == (
+        "'expand 0,0 1' is not legal here: an expansion (expand) does not answer this "
+        "decision: it is the setup: place one boat on a Tonga beach (setup 0\u20135) [SETUP-4]"
+    )
 
 
 def test_match_action_still_reports_notation_errors() -> None:

@@ -16,13 +16,15 @@ from tongiaki_rules.scenario import position
 from tongiaki_rules.textmap import STYLES, map_lines, map_spans, render_map
 
 NEW_GAME = r"""
-   _____3___
-  /  Tonga  \
- 2  0[...]   4
-/1[...] 2[...]\
-\3[...] 4[...]/
- 1  5[...]   5
-  \___0_____/
+    ________3______
+   /    3[...]     \
+  / 2[...]   4[...] \
+ 2                   4
+/        Tonga        \
+\                     /
+ \ 1[...]     5[...] /
+  1     0[...]      5
+   \______0________/
 Tongiaki, 2 players; 1 tile on the table, 15 islands and 16 oceans in the pile
 Colours: reserve / on board / royal islands / score
  *B blue    seat 0: 15 /  0 / 0 / 0
@@ -31,22 +33,27 @@ Decision: setup by seat 0 (blue), 6 legal actions
 """
 
 MID_GAME = r"""
-               _________
-              /         \
-             /           \
-   _____3___/      ?      \
-  / Hawaii  \BR           /
- 2 5 points  4           /
-/   0[...]    \_________/
-\  1[RG...]   / ocean a \
- 1   2[..]   5           \
-  \____^3___/ 0-2:4 1-4:4 \
-  /  Tonga  \    3-5:4    /
- 2  0[BB.]   4           /
-/1[...] 2[...]>_________/
-\3[G..] 4[...]/
- 1  5[...]   5
-  \___0_____/
+                       _______________
+                      /               \
+                     /                 \
+                    /                   \
+    ________3______/          ?          \
+   /   1[RG...]    \                     /
+  /                 \ BR                /
+ 2                   4                 /
+/ 0[...] Hawaii 2[..] \_______________/
+\      5 points       /    ocean a    \
+ \                   /                 \
+  1                 5 0-2:4 1-4:4 3-5:4 \
+   \_______^3______/                     \
+   /    3[G..]     \                     /
+  / 2[...]   4[...] \                   /
+ 2                   4                 /
+/        Tonga        >_______________/
+\                     /
+ \ 1[...]     5[...] /
+  1     0[BB.]      5
+   \______0________/
 Tongiaki, 3 players; 3 tiles on the table, 14 islands and 15 oceans in the pile
 Under way: BR at (1, -2), arriving from the lower-left edge
 Colours: reserve / on board / royal islands / score
@@ -57,16 +64,19 @@ Waiting for a draw from the pile (29 tiles).
 """
 
 ROYAL_ISLAND = r"""
-   _____3___
-  >  Samoa  \
- / 5p king R 4
-/   0[...]    \_____3___
-\   1[....]   2  Tonga  \
- 1 2[.....]  /  0[...]   4
-  \___0_____51[...] 2[BR.]\
-            \3[...] 4[...]/
-             1  5[...]   5
-              \___0_____/
+    ________3______
+   >        0[...] \
+  /                 \
+ /                   4
+/        Samoa        \________3______
+\      5p king R      2    3[...]     \
+ \ 2[.....]          / 2[BR.]   4[...] \
+  1         1[....] /                   4
+   \______0________5        Tonga        \
+                   \                     /
+                    \ 1[...]     5[...] /
+                     1     0[...]      5
+                      \______0________/
 Tongiaki, 2 players; 2 tiles on the table, 14 islands and 16 oceans in the pile
 Colours: reserve / on board / royal islands / score
   B blue    seat 0: 14 /  1 / 0 / 0

@@ -212,7 +212,10 @@ def test_a_bot_that_cannot_be_pickled_is_refused_by_seat() -> None:
         def choose(self, state: GameState) -> Action:
             return state.legal_actions()[0]
 
-    with ThreadPoolExecutor(1) as pool, pytest.raises(SettingsError, match=r"^bots\[1\] cannot"):
+    with (
+        ThreadPoolExecutor(1) as pool,
+        pytest.raises(SettingsError, match=r"^bots\[1\] \(local\) cannot"),
+    ):
         play_match([make_bot("random"), Local()], executor=pool)
 
 

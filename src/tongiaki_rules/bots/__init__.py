@@ -5,7 +5,8 @@
 * :class:`MCTSBot`: Monte-Carlo tree search with chance nodes.
 
 Build them by name with :func:`make_bot` (``"random"``, ``"greedy"``,
-``"mcts:iterations=400"``) and play a whole game with :func:`play_match`.
+``"mcts:iterations=400"``, or your own bot as ``"module:attribute"``, see
+:mod:`.specs`) and play a whole game with :func:`play_match`.
 
 >>> from tongiaki_rules.bots import make_bot, play_match
 >>> record = play_match([make_bot("random", seed=1), make_bot("random", seed=2)], seed=3)
@@ -17,19 +18,26 @@ from __future__ import annotations
 
 from .base import BOT_NAMES, Bot, BotFactory, RandomBot, make_bot, parse_bot_spec
 from .greedy import GreedyBot
-from .match import DEFAULT_MAX_DECISIONS, MatchTooLongError, play_match
+from .match import DEFAULT_MAX_DECISIONS, BotFailedError, MatchTooLongError, play_match
 from .mcts import MCTSBot
+from .specs import BotSpec, FunctionBot, allowed_modules, build_bot, spec_name
 
 __all__ = [
     "BOT_NAMES",
     "DEFAULT_MAX_DECISIONS",
     "Bot",
     "BotFactory",
+    "BotFailedError",
+    "BotSpec",
+    "FunctionBot",
     "GreedyBot",
     "MCTSBot",
     "MatchTooLongError",
     "RandomBot",
+    "allowed_modules",
+    "build_bot",
     "make_bot",
     "parse_bot_spec",
     "play_match",
+    "spec_name",
 ]

@@ -1,7 +1,9 @@
 """What a bot is, the random bot, and building bots by name.
 
 A bot is any object with a ``name`` and a ``choose(state)`` method that
-returns one of ``state.legal_actions()``. Bots are only ever asked at a
+returns one of ``state.legal_actions()`` (the one bot protocol, :class:`Bot`;
+:mod:`.specs` turns your classes, factories and ``choose(state, rng)``
+functions into bots). Bots are only ever asked at a
 decision (never at a chance node or at the end). Every bot of this package
 draws its randomness from its own ``random.Random(seed)``, so a bot built
 with the same seed makes the same choices in the same positions.
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 import inspect
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Protocol, runtime_checkable
 
 from ..actions import Action
@@ -34,6 +36,7 @@ __all__ = [
     "RandomBot",
     "make_bot",
     "parse_bot_spec",
+    "parse_options",
 ]
 
 MAX_SPEC_LENGTH = 500
@@ -133,6 +136,8 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, int | float | str]]:
 
     >>> parse_bot_spec("mcts:iterations=200:exploration=1.2")
     ('mcts', {'iterations': 200, 'exploration': 1.2})
+    >>> parse_bot_spec("mybots:Careful:depth=2")
+    ('mybots:Careful', {'depth': 2})
     >>> parse_bot_spec("mcts:200")
     Traceback (most recent call last):
     ...
@@ -143,7 +148,20 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, int | float | str]]:
     tongiaki_rules.errors.SettingsError: bot option 'iterations' is given twice in \
 'mcts:iterations=5:iterations=6'
     """
+    from .specs import is_module_spec
+
     name, *parts = _check_spec_text(spec).strip().split(":")
+    if is_module_spec(spec):  # module:attribute, then the options
+        return f"{name.strip()}:{parts[0].strip()}", parse_options(spec, parts[1:])
+    return name.strip().lower(), parse_options(spec, parts)
+
+
+def parse_options(spec: str, parts: list[str]) -> dict[str, int | float | str]:
+    """The ``key=value`` options ``parts`` of ``spec``, as :func:`parse_bot_spec` reads them.
+
+    >>> parse_options("x:depth=2", ["depth=2"])
+    {'depth': 2}
+    """
     options: dict[str, int | float | str] = {}
     for part in parts:
         key, sep, value = part.partition("=")
@@ -153,28 +171,45 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, int | float | str]]:
         if key in options:
             raise SettingsError(f"bot option {key!r} is given twice in {spec!r}")
         options[key] = _option_value(value.strip())
-    return name.strip().lower(), options
+    return options
 
 
-def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """Build a bot from its name and options: ``"random"``, ``"greedy"``, ``"mcts:iterations=400"``.
+def make_bot(spec: str, seed: int | None = None, *, modules: bool | Collection[str] = True) -> Bot:
+    """Build a bot from its spec: ``"random"``, ``"greedy"``, ``"mcts:iterations=400"``,
+    or your own as ``"module:attribute"`` (see :mod:`.specs`).
 
     Unknown names and options, and option values the bot refuses (see
     :mod:`.checks`: ``mcts:iterations=0``, ``mcts:iterations=1e9``,
     ``mcts:exploration=nan``), raise :class:`~tongiaki_rules.errors.SettingsError`
-    naming the bot and the option.
+    naming the bot and the option. ``modules`` says which modules a
+    ``module:attribute`` spec may import: any (``True``), none (``False``),
+    or those named (and their submodules); a spec that comes from someone
+    else should never import what they like.
 
     >>> make_bot("greedy", seed=0).name
     'greedy'
     >>> make_bot("genius")
     Traceback (most recent call last):
     ...
-    tongiaki_rules.errors.SettingsError: unknown bot 'genius'; choose from random, greedy, mcts
+    tongiaki_rules.errors.SettingsError: unknown bot 'genius'; choose from random, greedy, \
+mcts, or name your own as module:attribute
+    >>> make_bot("tongiaki_rules.bots.specs:first_choice", modules=False)
+    Traceback (most recent call last):
+    ...
+    tongiaki_rules.errors.SettingsError: bot spec 'tongiaki_rules.bots.specs:first_choice': \
+bots from modules are not allowed here
     """
+    from .specs import is_module_spec, load_module_spec
+
+    if is_module_spec(_check_spec_text(spec)):
+        return load_module_spec(spec, seed, modules=modules)
     name, options = parse_bot_spec(spec)
     factories = _factories()
     if name not in factories:
-        raise SettingsError(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}")
+        raise SettingsError(
+            f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}, "
+            "or name your own as module:attribute"
+        )
     if "seed" in options:
         raise SettingsError(
             f"{spec!r}: a bot's seed is not an option of its spec; it comes from the caller"

@@ -11,22 +11,31 @@ from __future__ import annotations
 
 import pickle
 import random
+import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
+from typing import Any
 
 import attrs
 
-from ..errors import SettingsError
+from ..actions import Action
+from ..errors import IllegalActionError, SettingsError
 from ..record import GameRecord, Recorder
 from ..rules import Rules
 from ..standard_tiles import STANDARD_TILES
-from ..state import DEFAULT_RULES
+from ..state import DEFAULT_RULES, GameState
 from ..tiles import TileSet
 from .base import Bot
 from .checks import seed_option, shown, whole_option
 from .executors import check_executor, submit_to
 
-__all__ = ["DEFAULT_MAX_DECISIONS", "MatchTooLongError", "play_match"]
+__all__ = [
+    "DEFAULT_MAX_DECISIONS",
+    "BotFailedError",
+    "MatchTooLongError",
+    "checked_choice",
+    "play_match",
+]
 
 DEFAULT_MAX_DECISIONS = 5000
 """The cap on decisions per game in :func:`play_match` (tile draws not counted).
@@ -53,6 +62,25 @@ class MatchTooLongError(RuntimeError):
         return (type(self), (str(self), self.record))
 
 
+class BotFailedError(RuntimeError):
+    """A bot failed at its move: it raised, returned an illegal action, or took too long.
+
+    The message names the seat, the bot and the move number (moves count
+    every action of the record from 1, tile draws included, as ``tongiaki
+    replay`` numbers them); ``seat``, ``move`` and ``record`` (the game up
+    to the failed move) say it to programs.
+    """
+
+    def __init__(self, message: str, seat: int, move: int, record: GameRecord) -> None:
+        super().__init__(message)
+        self.seat = seat
+        self.move = move
+        self.record = record
+
+    def __reduce__(self) -> tuple[type[BotFailedError], tuple[str, int, int, GameRecord]]:
+        return (type(self), (str(self), self.seat, self.move, self.record))
+
+
 def play_match(
     bots: Sequence[Bot],
     *,
@@ -63,14 +91,21 @@ def play_match(
     metadata: Mapping[str, str | int] | None = None,
     max_decisions: int | None = DEFAULT_MAX_DECISIONS,
     executor: Executor | None = None,
+    move_time_limit: float | None = None,
 ) -> GameRecord:
     """Play a game with ``bots[i]`` in seat ``i``; return its record.
+
+    A bot may be given as a factory (a class, or a callable taking
+    ``seed=``): it is built with a seed drawn from ``seed`` and the seat.
 
     Tile draws come from ``random.Random(seed)``, apart from the bots' own
     generators, so a seed and seeded bots give the same game every time. The
     record's metadata names the bot of each seat (``"seat0"``, ...) and the
-    seed, besides ``metadata``. A bot that returns an illegal action makes
-    :meth:`GameState.apply` raise :class:`~tongiaki_rules.errors.IllegalActionError`.
+    seed, besides ``metadata``. A bot that raises, returns an illegal action,
+    or (with ``move_time_limit``, in seconds) took longer than that over a
+    move, stops the game with :class:`BotFailedError` naming its seat and
+    the move (the time is measured when the bot answers: a bot that never
+    answers is not stopped).
     A game that needs more than ``max_decisions`` decisions (``None``: no cap)
     raises :class:`MatchTooLongError` instead of running for ever.
 
@@ -98,21 +133,56 @@ def play_match(
     ...     print(exc, len(exc.record.actions) > 20)
     the game went past 20 decisions without ending (bots: random, random; seed 7) True
     """
+    bots = _built(bots, seed)
     _check_match(bots, seed, max_decisions, metadata)
+    if move_time_limit is not None and (
+        not isinstance(move_time_limit, (int, float))
+        or isinstance(move_time_limit, bool)
+        or not 0 < move_time_limit < float("inf")
+    ):
+        raise SettingsError(
+            "move_time_limit must be None or a number of seconds above 0, "
+            f"not {shown(move_time_limit)}"
+        )
     info: dict[str, str | int] = {f"seat{k}": bot.name for k, bot in enumerate(bots)}
     if seed is not None:
         info["seed"] = seed
     info.update(metadata or {})
     recorder = Recorder(len(bots), rules, tiles=tiles, start_player=start_player, metadata=info)
     if executor is None:
-        return _play(recorder, bots, seed, max_decisions)
+        return _play(recorder, bots, seed, max_decisions, move_time_limit)
     pool = check_executor("executor", executor)
-    match = _Match(_packed(bots), seed, rules, tiles, start_player, info, max_decisions)
+    match = _Match(
+        _packed(bots), seed, rules, tiles, start_player, info, max_decisions, move_time_limit
+    )
     return submit_to("executor", pool, _play_packed, match).result()
 
 
+def _built(bots: object, seed: object) -> Sequence[Bot]:
+    """The bots of ``bots``, factories (a class, or a callable taking ``seed=``) built with a
+    seed of their seat drawn from ``seed``; anything else is left for the checks."""
+    from .specs import build_bot, is_bot_object
+
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        return bots  # type: ignore[return-value]  # refused by _check_match
+    built: list[Any] = []
+    for k, bot in enumerate(bots):
+        if not is_bot_object(bot) and callable(bot) and type(seed) in (int, type(None)):
+            seat_seed = None if seed is None else random.Random(f"{seed}/seat{k}").getrandbits(48)
+            try:
+                bot = build_bot(bot, seed=seat_seed)
+            except SettingsError as exc:
+                raise SettingsError(f"bots[{k}]: {exc}") from None
+        built.append(bot)
+    return built
+
+
 def _play(
-    recorder: Recorder, bots: Sequence[Bot], seed: int | None, max_decisions: int | None
+    recorder: Recorder,
+    bots: Sequence[Bot],
+    seed: int | None,
+    max_decisions: int | None,
+    move_time_limit: float | None = None,
 ) -> GameRecord:
     """Play the game ``recorder`` starts, tile draws from ``random.Random(seed)``."""
     rng = random.Random(seed)
@@ -132,8 +202,71 @@ def _play(
             decisions += 1
             seat = state.current_player
             assert seat is not None
-            state = recorder.apply(bots[seat].choose(state))
+            state = _bot_move(recorder, bots[seat], seat, move_time_limit)
     return recorder.record
+
+
+def _bot_move(recorder: Recorder, bot: Bot, seat: int, move_time_limit: float | None) -> GameState:
+    """Ask ``bot`` for its move and apply it; its failure is a :class:`BotFailedError`."""
+    move = len(recorder.actions) + 1
+    action = checked_choice(bot, recorder.state, seat, move, move_time_limit, recorder.record)
+    return recorder.apply(action)
+
+
+def checked_choice(
+    bot: Bot,
+    state: GameState,
+    seat: int,
+    move: int,
+    move_time_limit: float | None = None,
+    record: GameRecord | None = None,
+) -> Action:
+    """What ``bot`` chooses in ``state``, checked: a bot that raises, chooses an action that
+    is not legal, or answers after ``move_time_limit`` seconds is a :class:`BotFailedError`.
+
+    >>> from tongiaki_rules import new_game
+    >>> class Broken:
+    ...     name = "broken"
+    ...     def choose(self, state):
+    ...         raise ValueError("oops")
+    >>> checked_choice(Broken(), new_game(2), 0, 1)
+    Traceback (most recent call last):
+    ...
+    tongiaki_rules.bots.match.BotFailedError: the bot of seat 0 (broken) raised ValueError at \
+move 1: oops
+    """
+    who = f"the bot of seat {seat} ({bot.name})"
+    kept = GameRecord(state.num_players) if record is None else record
+    start = time.perf_counter()
+    try:
+        action = bot.choose(state)
+    except Exception as exc:  # the bot's own code failing: told with its seat and move
+        raise BotFailedError(
+            f"{who} raised {type(exc).__name__} at move {move}: {exc}", seat, move, kept
+        ) from exc
+    elapsed = time.perf_counter() - start
+    if move_time_limit is not None and elapsed > move_time_limit:
+        raise BotFailedError(
+            f"{who} took {elapsed:.2f} s over move {move}, more than the limit of "
+            f"{move_time_limit:g} s",
+            seat,
+            move,
+            kept,
+        )
+    try:
+        state.apply(action)
+    except IllegalActionError as exc:
+        raise BotFailedError(
+            f"{who} chose an illegal action at move {move}: {exc}", seat, move, kept
+        ) from None
+    except Exception:  # not an action at all: apply tells it as an IllegalActionError anyway
+        raise BotFailedError(
+            f"{who} chose something that is not an action at move {move}: {action!r:.80}",
+            seat,
+            move,
+            kept,
+        ) from None
+    return action
 
 
 @attrs.frozen(slots=True)
@@ -147,6 +280,7 @@ class _Match:
     start_player: int
     metadata: dict[str, str | int]
     max_decisions: int | None
+    move_time_limit: float | None = None
 
 
 def _packed(bots: Sequence[Bot]) -> tuple[bytes, ...]:
@@ -156,7 +290,9 @@ def _packed(bots: Sequence[Bot]) -> tuple[bytes, ...]:
             packed.append(pickle.dumps(bot))
         except Exception as exc:  # pickling a foreign object may raise anything
             raise SettingsError(
-                f"bots[{k}] cannot be sent to the executor: it cannot be pickled ({exc})"
+                f"bots[{k}] ({bot.name}) cannot be sent to the executor: it cannot be "
+                f"pickled ({exc}); define it at the top level of a module, or play "
+                "without an executor"
             ) from None
     return tuple(packed)
 
@@ -171,7 +307,7 @@ def _play_packed(match: _Match) -> GameRecord:
         start_player=match.start_player,
         metadata=match.metadata,
     )
-    return _play(recorder, bots, match.seed, match.max_decisions)
+    return _play(recorder, bots, match.seed, match.max_decisions, match.move_time_limit)
 
 
 def _check_match(bots: object, seed: object, max_decisions: object, metadata: object) -> None:

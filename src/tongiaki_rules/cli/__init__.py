@@ -76,7 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _dispatch(argv: Sequence[str] | None, where: list[str]) -> int:
     """Parse the arguments and run the command, turning every failure into one line."""
-    from ..bots import MatchTooLongError
+    from ..bots import BotFailedError, MatchTooLongError
     from ..errors import TongiakiError
     from . import language
     from .common import CliError
@@ -95,7 +95,7 @@ def _dispatch(argv: Sequence[str] | None, where: list[str]) -> int:
         sys.stdout.flush()
     except (CliError, TongiakiError) as exc:
         return _fail(where[0], "error", str(exc))
-    except MatchTooLongError as exc:  # a bot going round in circles, not bad input
+    except (MatchTooLongError, BotFailedError) as exc:  # a bot failing, not bad input
         _tell(f"{where[0]}: stopped: {_one_line(str(exc))}")
         return 1
     except BrokenPipeError:

@@ -11,6 +11,7 @@ import argparse
 import enum
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
@@ -31,11 +32,15 @@ __all__ = [
     "Parser",
     "add_rules_options",
     "ask",
+    "is_file_name",
     "load_record_or_state",
+    "parse_document",
     "read_position",
     "read_record",
+    "read_source",
     "read_text",
     "rules_from_args",
+    "shown_text",
     "write_text",
 ]
 
@@ -177,14 +182,14 @@ def read_text(path: str) -> str:
         data = _read_stdin() if path == "-" else _read_file(path)
         if len(data) > MAX_INPUT_BYTES:
             raise CliError(
-                f"cannot read {_shown(path)}: larger than {MAX_INPUT_BYTES:,} bytes, "
+                f"cannot read {shown_text(path)}: larger than {MAX_INPUT_BYTES:,} bytes, "
                 "far more than any game record"
             )
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise CliError(f"cannot read {_shown(path)}: not UTF-8 text ({exc.reason})") from None
+        raise CliError(f"cannot read {shown_text(path)}: not UTF-8 text ({exc.reason})") from None
     except OSError as exc:
-        raise CliError(f"cannot read {_shown(path)}: {exc.strerror or exc}") from None
+        raise CliError(f"cannot read {shown_text(path)}: {exc.strerror or exc}") from None
 
 
 def _read_file(path: str) -> bytes:
@@ -221,16 +226,27 @@ def write_text(path: str, text: str) -> None:
         write_text_atomic(path, text)
     except UnicodeEncodeError:
         raise CliError(
-            f"cannot write {_shown(path)}: the text holds a character that is not valid "
+            f"cannot write {shown_text(path)}: the text holds a character that is not valid "
             "(a lone surrogate)"
         ) from None
     except OSError as exc:
-        raise CliError(f"cannot write {_shown(path)}: {exc.strerror or exc}") from None
+        raise CliError(f"cannot write {shown_text(path)}: {exc.strerror or exc}") from None
 
 
-def _shown(path: str) -> str:
-    """A file name for a message: as given, with undecodable bytes escaped."""
-    return path.encode("utf-8", "backslashreplace").decode("utf-8")
+SHOWN_LENGTH = 240
+"""The longest file name or code a message shows whole; a longer one is cut in the middle."""
+
+
+def shown_text(path: str) -> str:
+    """A file name or code for a message: undecodable bytes escaped, a long one shortened.
+
+    >>> shown_text("T1_" + "a" * 400)  # doctest: +ELLIPSIS
+    'T1_aaa...aaa (403 characters)'
+    """
+    text = path.encode("utf-8", "backslashreplace").decode("utf-8")
+    if len(text) <= SHOWN_LENGTH:
+        return text
+    return f"{text[:40]}...{text[-20:]} ({len(text)} characters)"
 
 
 def load_record_or_state(path: str) -> GameRecord | GameState:
@@ -239,16 +255,94 @@ def load_record_or_state(path: str) -> GameRecord | GameState:
     A record that starts from a position holds a state document too: it is
     told by its own ``"tongiaki-record"``.
     """
-    text = read_text(path)
+    return parse_document(read_text(path), path)
+
+
+def parse_document(text: str, name: str) -> GameRecord | GameState:
+    """The record or state that the JSON ``text`` (read from ``name``) holds.
+
+    What is wrong with it is a :class:`CliError`.
+
+
+    >>> parse_document(GameRecord(2).to_json(), "-").num_players
+    2
+    """
     if '"tongiaki-state"' in text and '"tongiaki-record"' not in text:
         try:
             return state_from_json(text)
         except TongiakiError as exc:
-            raise CliError(f"{path} is not a valid state: {exc}") from None
+            raise CliError(f"{shown_text(name)} is not a valid state: {exc}") from None
     try:
         return GameRecord.from_json(text)
     except TongiakiError as exc:
-        raise CliError(f"{path} is not a valid game record: {exc}") from None
+        raise CliError(f"{shown_text(name)} is not a valid game record: {exc}") from None
+
+
+def is_file_name(arg: str) -> bool:
+    """Whether ``arg`` names something on disk; never raises.
+
+    A text too long to be a file name (a position code of 600 characters),
+    one holding a NUL character or one the system refuses to look up is
+    not a file name: it is then read as a position code.
+
+    >>> is_file_name("/"), is_file_name("T1_" + "x" * 5000), is_file_name("a" + chr(0))
+    (True, False, False)
+    """
+    try:
+        return Path(arg).exists()
+    except (OSError, ValueError):
+        return False
+
+
+def read_source(arg: str, option: str = "FILE") -> GameRecord | GameState:
+    """What ``arg`` gives: a state or record JSON file, a position code, or ``-`` for stdin.
+
+    An existing file is read as JSON; ``-`` reads standard input, which
+    may hold a position code or a JSON document; anything else is read as
+    a position code of any length the code reader allows
+    (:data:`~tongiaki_rules.position_code.MAX_CODE_LENGTH`). Telling a
+    file from a code never raises: only reading it may, as a
+    :class:`CliError`.
+
+    >>> read_source("T1_20_sB_to000").num_players
+    2
+    """
+    if arg == "-":
+        text = read_text("-")
+        stripped = text.strip()
+        if not stripped:
+            raise CliError(
+                f"{option} -: standard input holds nothing; give a position code, "
+                "or a state or game record JSON"
+            )
+        if stripped.startswith("{"):
+            return _for(option, "-", lambda: parse_document(text, "standard input"))
+        return read_position_code(stripped, option)
+    if is_file_name(arg) or not _CODE_TAG.match(arg):
+        # a file, or text that is no code: reading it says what is wrong (no such file...)
+        return _for(option, arg, lambda: _load_or_not_a_code(arg))
+    return read_position_code(arg, option)
+
+
+def _load_or_not_a_code(path: str) -> GameRecord | GameState:
+    if is_file_name(path):
+        return load_record_or_state(path)
+    try:
+        read_text(path)
+    except CliError as exc:
+        raise CliError(f"{exc}, and it is not a position code") from None
+    return load_record_or_state(path)  # it appeared in the meantime
+
+
+def _for(
+    option: str, arg: str, load: Callable[[], GameRecord | GameState]
+) -> GameRecord | GameState:
+    try:
+        return load()
+    except CliError as exc:
+        if option == "FILE":
+            raise
+        raise CliError(f"{option} {shown_text(arg)}: {exc}") from None
 
 
 def read_record(path: str, option: str = "--resume") -> GameRecord:
@@ -259,11 +353,16 @@ def read_record(path: str, option: str = "--resume") -> GameRecord:
     ...
     tongiaki_rules.cli.common.CliError: --resume /: cannot read /: Is a directory
     """
+    if path != "-" and not is_file_name(path) and _CODE_TAG.match(path):
+        raise CliError(
+            f"{option}: {shown_text(path)} is a position code, not a game record; "
+            "start a game from it with --from CODE"
+        )
     loaded = _load_for(option, path)
     if isinstance(loaded, GameState):
         raise CliError(
-            f"{option} {_shown(path)}: the file holds a single position, not a game record; "
-            f"start a game from it with --from {_shown(path)}"
+            f"{option} {shown_text(path)}: the file holds a single position, not a game record; "
+            f"start a game from it with --from {shown_text(path)}"
         )
     return loaded
 
@@ -272,9 +371,10 @@ def read_position(arg: str, option: str = "--from") -> GameState:
     """The position ``arg`` gives: a state JSON file or a position code; else a :class:`CliError`.
 
     An existing file is read as a state document; anything else as a
-    position code (:meth:`GameState.from_position_code`). A game record is
-    refused with a pointer to ``--resume``; ``-`` is refused, because
-    standard input holds the game's answers.
+    position code (:meth:`GameState.from_position_code`) of any length. A
+    game record is refused with a pointer to ``--resume``. ``-`` reads the
+    first line of standard input (a position code, or a state JSON on one
+    line): the lines after it are the game's answers.
 
     >>> read_position("T1_20_sB_to000") == GameState.from_position_code("T1_20_sB_to000")
     True
@@ -287,16 +387,38 @@ def read_position(arg: str, option: str = "--from") -> GameState:
     ...
     tongiaki_rules.cli.common.CliError: --from: position code, table entry 0 ...[COMP-3]
     """
-    shown = _shown(arg)
-    if arg != "-" and not Path(arg).exists():
+    shown = shown_text(arg)
+    if arg == "-":
+        loaded = _first_line_position(option)
+    elif not is_file_name(arg):
         return read_position_code(arg, option)
-    loaded = _load_for(option, arg)
+    else:
+        loaded = _load_for(option, arg)
     if isinstance(loaded, GameRecord):
         raise CliError(
             f"{option} {shown}: the file holds a game record, not a position; "
             f"continue the game with --resume {shown}"
         )
     return loaded
+
+
+def _first_line_position(option: str) -> GameRecord | GameState:
+    """The position on the first line of standard input (the answers follow it)."""
+    line = sys.stdin.readline()
+    text = line.strip()
+    if not text:
+        raise CliError(
+            f"{option} -: the first line of standard input is empty; it should hold a "
+            "position code or a state JSON on one line (the answers follow it)"
+        )
+    if text.startswith("{"):
+        return _for(option, "-", lambda: parse_document(text, "the first line of standard input"))
+    if not _CODE_TAG.match(text):
+        raise CliError(
+            f"{option} -: the first line of standard input, {shown_text(text)!r}, is neither a "
+            "position code nor a state JSON (the position comes first, the answers after it)"
+        )
+    return read_position_code(text, option)
 
 
 def _load_for(option: str, path: str) -> GameRecord | GameState:
@@ -307,7 +429,7 @@ def _load_for(option: str, path: str) -> GameRecord | GameState:
     try:
         return load_record_or_state(path)
     except CliError as exc:
-        raise CliError(f"{option} {_shown(path)}: {exc}") from None
+        raise CliError(f"{option} {shown_text(path)}: {exc}") from None
 
 
 def read_position_code(arg: str, option: str) -> GameState:
@@ -322,5 +444,5 @@ def read_position_code(arg: str, option: str) -> GameState:
         if _CODE_TAG.match(arg):
             raise CliError(f"{option}: {exc}") from None
         raise CliError(
-            f"{option} {_shown(arg)}: there is no such file, and it is not a position code"
+            f"{option} {shown_text(arg)}: there is no such file, and it is not a position code"
         ) from None

@@ -11,24 +11,36 @@ Without rich, the map is coloured with ANSI escapes and the rest is plain.
 >>> from tongiaki_rules import new_game
 >>> out = io.StringIO()
 >>> print_map(new_game(2), out)
->>> out.getvalue().splitlines()[1]
-'  /  Tonga  \\\\'
+>>> out.getvalue().splitlines()[4]
+'/        Tonga        \\\\'
 """
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import os
+import shutil
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
-from ..textmap import map_spans, render_map
+from ..textmap import MIN_WIDTH, map_spans, render_map
 from .language import current
 
 if TYPE_CHECKING:
+    from ..hexgrid import Hex
     from ..state import GameState
 
-__all__ = ["RICH_STYLES", "colour_wanted", "print_map", "rich_console"]
+__all__ = [
+    "RICH_STYLES",
+    "MapOptions",
+    "action_hex",
+    "add_map_options",
+    "colour_wanted",
+    "map_width",
+    "print_map",
+    "rich_console",
+]
 
 RICH_STYLES: dict[str, str] = {
     "edge": "dim",
@@ -39,6 +51,7 @@ RICH_STYLES: dict[str, str] = {
     "free": "dim",
     "ocean": "blue",
     "group": "bold magenta",
+    "coords": "dim italic",
     "text": "",
     "B": "bold blue",
     "R": "bold red",
@@ -81,23 +94,122 @@ def rich_console(stream: TextIO, *, force: bool = False) -> Any | None:
     return console_module.Console(file=stream, highlight=False)
 
 
-def print_map(state: GameState, stream: TextIO | None = None, *, console: Any = None) -> None:
+class MapOptions:
+    """How the commands draw the map: with coordinates or not, and in how many columns."""
+
+    def __init__(self, coords: bool = False, width: int | None = None) -> None:
+        self.coords = coords
+        self.width = width
+        """``None``: the terminal's width on a terminal, no limit otherwise; 0: no limit."""
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> MapOptions:
+        """The options ``--coords``/``--no-coords`` and ``--width N`` asked for."""
+        from .common import CliError
+
+        width = args.width
+        if width is not None and width != 0 and width < MIN_WIDTH:
+            raise CliError(f"--width must be 0 (no limit) or at least {MIN_WIDTH}, not {width}")
+        return cls(bool(args.coords), width)
+
+
+def add_map_options(parser: argparse.ArgumentParser, *, coords: bool) -> None:
+    """``--coords``/``--no-coords`` (default ``coords``) and ``--width N`` for the text map."""
+    parser.add_argument(
+        "--coords",
+        action=argparse.BooleanOptionalAction,
+        default=coords,
+        help="write each hex's q,r on the map, as moves name them "
+        f"(default: {'on' if coords else 'off'})",
+    )
+    parser.add_argument(
+        "--width",
+        type=int,
+        default=None,
+        metavar="N",
+        help="fit the map in N columns, showing the hexes around the last move and "
+        "saying what is hidden (default: the terminal's width; 0: no limit)",
+    )
+
+
+def action_hex(action: object) -> Hex | None:
+    """The hex an action is about (its island or the hex a tile goes to), or ``None``.
+
+    >>> from tongiaki_rules import PlaceTile, SetupPlace
+    >>> action_hex(PlaceTile((2, -1), 3)), action_hex(SetupPlace(0))
+    ((2, -1), (0, 0))
+    """
+    from ..actions import SetupPlace
+
+    if isinstance(action, SetupPlace):
+        return (0, 0)
+    for name in ("island", "position"):
+        value = getattr(action, name, None)
+        if isinstance(value, tuple) and len(value) == 2:
+            return (int(value[0]), int(value[1]))
+    return None
+
+
+def map_width(options: MapOptions, stream: TextIO) -> int | None:
+    """The columns the map must fit in: ``--width``, else the terminal's, else no limit.
+
+    >>> import io
+    >>> map_width(MapOptions(width=80), io.StringIO()), map_width(MapOptions(), io.StringIO())
+    (80, None)
+    """
+    if options.width is not None:
+        return options.width or None
+    isatty = getattr(stream, "isatty", None)
+    try:
+        terminal = bool(isatty()) if isatty is not None else False
+    except (OSError, ValueError):
+        terminal = False
+    if not terminal:
+        return None
+    return max(MIN_WIDTH, shutil.get_terminal_size().columns)
+
+
+def print_map(
+    state: GameState,
+    stream: TextIO | None = None,
+    *,
+    console: Any = None,
+    options: MapOptions | None = None,
+    focus: Hex | None = None,
+) -> None:
     """Print the hex map of ``state``: coloured on a terminal, plain text otherwise.
 
-    ``console`` (a rich ``Console``) draws it with rich whatever the stream.
+    ``console`` (a rich ``Console``) draws it with rich whatever the stream;
+    ``options`` say whether to write the coordinates and how wide the map
+    may be, ``focus`` which hex a narrow map keeps in view.
     """
     out = sys.stdout if stream is None else stream
+    options = MapOptions() if options is None else options
+    width = map_width(options, out)
     language = current()  # the players' language of the command (--lang)
     if console is None and colour_wanted(out):
         console = rich_console(out)
         if console is None:
-            out.write(render_map(state, colour=True, language=language) + "\n")
+            out.write(
+                render_map(
+                    state,
+                    colour=True,
+                    language=language,
+                    coords=options.coords,
+                    width=width,
+                    focus=focus,
+                )
+                + "\n"
+            )
             return
     if console is None:
-        out.write(render_map(state, language=language) + "\n")
+        drawn = render_map(
+            state, language=language, coords=options.coords, width=width, focus=focus
+        )
+        out.write(drawn + "\n")
         return
     text_module: Any = importlib.import_module("rich.text")
-    for line in map_spans(state, language):
+    for line in map_spans(state, language, coords=options.coords, width=width, focus=focus):
         text = text_module.Text(no_wrap=True, overflow="ignore")
         for span in line:
             text.append(span.text, style=RICH_STYLES.get(span.style, ""))

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from .. import (
     Action,
@@ -30,13 +31,16 @@ from .. import (
     Draw,
     GameState,
     NotationError,
+    SetupPlace,
     format_action,
     match_action,
 )
+from ..bots.match import BotFailedError, checked_choice
+from ..explain import decision_words
 from ..i18n import decision_name, tile_name
 from ..narration import Narrator
 from .common import CliError, add_rules_options, ask, write_text
-from .console import print_map
+from .console import MapOptions, action_hex, add_map_options, print_map
 from .language import add_language_option, current, tr
 from .story import seat_name, who_decides
 from .svgdir import SvgFolder, add_svg_dir_option
@@ -44,8 +48,10 @@ from .table import Table, set_table
 
 __all__ = ["add_parser", "run"]
 
-WIDTH = 100
-"""The width the list of actions is laid out in."""
+WIDTH = 80
+"""The width the list of actions is laid out in (a terminal's usual width)."""
+WIDTH_TEXT = 80
+"""The width the lines of words are wrapped to."""
 
 STATUS_INPUT_ENDED = 1
 """Exit status when the input ends before the game does."""
@@ -73,6 +79,12 @@ Notation (Q,R is a hex, Tonga is 0,0; beaches and jetties are numbered):
   return COLOUR               return R
 Jetties and rotations: 0 bottom, 1 lower-left, 2 upper-left, 3 top,
 4 upper-right, 5 lower-right. Colours: B R G Y O P."""
+
+_BERTH_NOTATION: Final = " (berth COLOUR BEACH, or return COLOUR)"
+"""What to type at a berth: the notation stays English in every language."""
+
+BOARD_MODES: Final = ("changes", "always", "never")
+"""When ``play`` prints the map before a human decides (``--board``)."""
 
 _NOTATION = HELP[HELP.index("  setup BEACH ") : HELP.index("Jetties and rotations")]
 """The notation part of :data:`HELP`: its keywords stay English in every language."""
@@ -182,9 +194,19 @@ def add_parser(sub: Any) -> None:
         "--from",
         dest="position",
         metavar="POSITION",
-        help="start from POSITION: a state JSON file or a position code (T1_...); "
+        help="start from POSITION: a state JSON file, a position code (T1_..., any "
+        "length) or - for one on the first line of standard input; "
         "its settings apply",
     )
+    parser.add_argument(
+        "--board",
+        choices=BOARD_MODES,
+        default="changes",
+        help="when to print the map before a decision: changes (default: only when the "
+        "table changed since it was last shown, else one line), always, or never (the "
+        "board command shows it)",
+    )
+    add_map_options(parser, coords=True)
     add_svg_dir_option(parser, "without a heading")
     add_language_option(parser)
     add_rules_options(parser)
@@ -201,13 +223,14 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(f"--record {args.record}: there is no folder {str(folder)!r}")
         if Path(args.record).is_dir():
             raise CliError(f"--record {args.record}: that is a folder; give a file name")
+    options = MapOptions.from_args(args)
     table = set_table(args)
     recorder = table.recorder
     pictures = None if args.svg_dir is None else SvgFolder.open(args.svg_dir)
-    session = _Session(table, pictures)
+    session = _Session(table, pictures, options, args.board, saved=args.record is not None)
     try:
         status = session.play()
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, BotFailedError):  # the game so far is kept all the same
         if args.record is not None:
             write_text(args.record, recorder.record.to_json(indent=2) + "\n")
         raise
@@ -222,16 +245,17 @@ def decision_text(state: GameState) -> str:
 
     >>> from tongiaki_rules import new_game
     >>> decision_text(new_game(2))
-    'put a setup boat on a beach of Tonga'
+    'it is the setup: place one boat on a Tonga beach (setup 0\u20135)'
     """
     pending = state.pending
     t = tr()
     asked = _asks(pending.kind)
-    if asked is not None:
-        return asked
+    if asked is not None:  # in English, the decision in the game's words with what to type
+        return decision_words(state) if current() == "en" else asked
     if pending.kind is DecisionKind.PLACE_TILE and pending.tile is not None:
         name = tile_name(state.config.tiles.tile(pending.tile), current())
-        return t.gettext("where {tile} goes: a hex and a rotation").format(tile=name)
+        text = t.gettext("where {tile} goes: a hex and a rotation").format(tile=name)
+        return text + " (place Q,R rROTATION)"
     if pending.kind is DecisionKind.BERTH and pending.island is not None:
         island = state.island_at(pending.island)
         boats = "".join(c.letter for c in pending.group)
@@ -240,10 +264,13 @@ def decision_text(state: GameState) -> str:
             text = t.gettext(
                 "berth the boats landing on the island ({q}, {r}), one at a time: {boats}"
             )
-            return text.format(q=q, r=r, boats=boats)
+            return text.format(q=q, r=r, boats=boats) + _BERTH_NOTATION
         text = t.gettext("berth the boats landing on {island} ({q}, {r}), one at a time: {boats}")
-        return text.format(island=tile_name(island.tile, current()), q=q, r=r, boats=boats)
-    return decision_name(pending.kind.value, current())
+        named = text.format(island=tile_name(island.tile, current()), q=q, r=r, boats=boats)
+        return named + _BERTH_NOTATION
+    return (
+        decision_words(state) if current() == "en" else decision_name(pending.kind.value, current())
+    )
 
 
 def action_list(state: GameState, width: int = WIDTH) -> list[str]:
@@ -264,11 +291,46 @@ def action_list(state: GameState, width: int = WIDTH) -> list[str]:
     return lines
 
 
+def _table_of(state: GameState) -> object:
+    """What the map shows of ``state``: the tiles, the boats, the kings and the group."""
+    return (state.placed_tiles, state.islands, state.group)
+
+
+def _summary(state: GameState) -> str:
+    """One line about the table: the tiles and the scores.
+
+    >>> from tongiaki_rules import new_game
+    >>> _summary(new_game(2))
+    'Table: 1 tile, 31 in the pile; scores: seat 0 Blue 0, seat 1 Red 0.'
+    """
+    tiles = len(state.placed_tiles)
+    scores = ", ".join(f"{seat_name(state, k)} {p}" for k, p in enumerate(state.scores()))
+    pile = state.pile.islands + state.pile.oceans
+    return f"Table: {tiles} tile{'s' * (tiles != 1)}, {pile} in the pile; scores: {scores}."
+
+
 class _Session:
     """One game being played: the recorder, who plays which seat, and the conversation."""
 
-    def __init__(self, table: Table, pictures: SvgFolder | None = None) -> None:
+    def __init__(
+        self,
+        table: Table,
+        pictures: SvgFolder | None = None,
+        options: MapOptions | None = None,
+        board: str = "changes",
+        *,
+        saved: bool = False,
+    ) -> None:
         self.table = table
+        self.options = MapOptions(coords=True) if options is None else options
+        self.board = board
+        """``--board``: when the map is printed before a human decides."""
+        self.shown: object = None
+        """The table as it was when the map was last printed (to tell whether it changed)."""
+        self.kept = saved
+        """Whether the game is written when the program ends, whatever happens (``--record``)."""
+        self.saved_after = len(table.recorder.actions) if table.resumed else -1
+        """The number of moves when the game was last saved (or resumed from its file)."""
         self.pictures = pictures
         """Where ``--svg-dir`` writes a picture of each position, if it was given."""
         self.recorder = table.recorder
@@ -310,7 +372,9 @@ class _Session:
             if seat is None:
                 self.move(state.sample_chance(self.draws))
             elif seat in self.bots:
-                self.move(self.bots[seat].choose(state))
+                move = len(self.recorder.actions) + 1
+                record = self.recorder.record
+                self.move(checked_choice(self.bots[seat], state, seat, move, record=record))
             else:
                 answer = self.consult()
                 if answer == "quit":
@@ -332,16 +396,25 @@ class _Session:
                     )
                     return STATUS_INPUT_ENDED
         print()
-        print_map(self.recorder.state)
+        self.print_map(self.recorder.state)
         self.tell_end()
         return 0
 
     def move(self, action: Action) -> None:
-        """Apply ``action`` and tell what it did."""
+        """Apply ``action`` and tell what it did (a bot's setup boat too)."""
+        before = self.recorder.state
         self.recorder.apply(action)
         self.draw(len(self.recorder.actions), self.recorder.state)
+        if isinstance(action, SetupPlace) and before.current_player in self.bots:
+            print(f"{who_decides(before)} puts a setup boat on Tonga beach {action.beach}")
         for line in self.narrator.step(action):
             print(line)
+
+    def print_map(self, state: GameState) -> None:
+        actions = self.recorder.actions
+        focus = action_hex(actions[-1]) if actions else None
+        print_map(state, options=self.options, focus=focus)
+        self.shown = _table_of(state)
 
     def draw(self, moves: int, state: GameState) -> None:
         """Write the picture of the position after ``moves`` actions, with ``--svg-dir``.
@@ -361,16 +434,27 @@ class _Session:
         for line in self.narrator.footer():
             print(line)
 
-    def show(self) -> None:
+    def show(self, *, asked: bool = False) -> None:
+        """The map (as ``--board`` says, always when ``asked``), the decision and the choices."""
         state = self.recorder.state
         print()
-        print_map(state)
+        if (
+            asked
+            or self.board == "always"
+            or (self.board == "changes" and _table_of(state) != self.shown)
+        ):
+            self.print_map(state)
+        elif self.board == "changes":
+            print(f"(The table is as shown above; type board to see it again.) {_summary(state)}")
+        else:
+            print(_summary(state))
         print()
-        print(
+        asks = (
             tr()
             .gettext("{who}, {decision}:")
             .format(who=who_decides(state), decision=decision_text(state))
         )
+        print(textwrap.fill(asks, WIDTH_TEXT, subsequent_indent="    ", break_on_hyphens=False))
         for line in action_list(state):
             print(line)
 
@@ -391,9 +475,10 @@ class _Session:
             elif command in ("help", "?"):
                 print(help_text())
             elif command == "board":
-                self.show()
+                self.show(asked=True)
             elif command in ("quit", "exit"):
-                return "quit"
+                if self.confirm_quit():
+                    return "quit"
             elif command == "save":
                 self.save(rest.strip())
             elif command == "undo":
@@ -424,6 +509,20 @@ class _Session:
             moves,
         )
         print(saved.format(count=moves, file=path))
+        self.saved_after = moves
+
+    def confirm_quit(self) -> bool:
+        """Whether to quit: asked at a terminal when the game would be lost, else yes."""
+        moves = len(self.recorder.actions)
+        unsaved = not self.kept and moves > 0 and self.saved_after != moves
+        if not unsaved or not sys.stdin.isatty():
+            return True
+        t = tr()
+        answer = ask(t.gettext("The game is not saved (save FILE keeps it). Quit anyway? [y/N] "))
+        if answer is None or answer.strip().lower() in ("y", "yes"):
+            return True
+        print(t.gettext("Playing on."))
+        return False
 
     def undo(self) -> bool:
         """Take back the last human decision and what followed it, if no tile came since."""

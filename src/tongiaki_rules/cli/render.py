@@ -3,17 +3,20 @@
 FILE is a state JSON (``"tongiaki-state"``) or a game record JSON
 (``"tongiaki-record"``); for a record the position is the one after
 ``--move K`` actions (default: all of them). The picture is an SVG document
-(:func:`tongiaki_rules.render_svg`), with ``--format map`` the hex map made of
-text (:mod:`tongiaki_rules.textmap`; coloured when written to a terminal),
-or with ``--format text`` the plain-text list (``str(state)``), written to
-``-o OUT`` or to standard output.
+(:func:`tongiaki_rules.render_svg`), with ``--format map`` (or ``--map``) the
+hex map made of text (:mod:`tongiaki_rules.textmap`; coloured when written to
+a terminal, fitted to its width or ``--width N``), or with ``--format list``
+the plain-text list (``str(state)``), written to ``-o OUT`` or to standard
+output. ``--coords`` writes what moves name on the picture: each hex's
+``q,r`` (and, in the SVG, beach numbers and jetty digits). The old spellings
+``--text`` (the map) and ``--format text`` (the list) still work, with a note.
 
 >>> import tempfile, pathlib
 >>> from tongiaki_rules import GameRecord, SetupPlace
 >>> from tongiaki_rules.cli import main
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> _ = (folder / "game.json").write_text(GameRecord(2, actions=[SetupPlace(3)]).to_json())
->>> main(["render", str(folder / "game.json"), "--move", "0", "--format", "text"])
+>>> main(["render", str(folder / "game.json"), "--move", "0", "--format", "list"])
 ... # doctest: +ELLIPSIS
 Tongiaki, 2 players; 1 tile on the table, 15 islands and 16 oceans in the pile
 ...
@@ -23,13 +26,13 @@ Tongiaki, 2 players; 1 tile on the table, 15 islands and 16 oceans in the pile
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
+import sys
 from typing import Any
 
 from .. import GameRecord, GameState, render_svg, replay
 from ..textmap import render_map
-from .common import CliError, load_record_or_state, read_position_code, write_text
-from .console import print_map
+from .common import CliError, read_source, write_text
+from .console import MapOptions, add_map_options, print_map
 from .language import add_language_option, current, tr
 
 __all__ = ["DEFAULT_SIZE", "add_parser", "move_title", "position_svg", "position_to_render", "run"]
@@ -50,7 +53,8 @@ def add_parser(sub: Any) -> None:
     parser.add_argument(
         "file",
         metavar="FILE",
-        help="a state or game record JSON file, - for stdin, or a position code (T1_...)",
+        help="a state or game record JSON file, a position code (T1_..., any length), "
+        "or - for standard input holding either",
     )
     parser.add_argument(
         "--move",
@@ -64,18 +68,25 @@ def add_parser(sub: Any) -> None:
     )
     parser.add_argument(
         "--format",
-        choices=("svg", "map", "text"),
+        choices=("svg", "map", "list", "text"),
         default="svg",
-        help="an SVG document (default), the hex map made of text (coloured on a terminal), "
-        "or the plain-text list of tiles",
+        help="svg: an SVG document (default); map: the hex map made of text (coloured on a "
+        "terminal); list: the plain-text list of tiles and beaches (text is its old name)",
     )
     parser.add_argument(
-        "--text",
+        "--map",
         dest="format",
         action="store_const",
         const="map",
-        help="short for --format map: the hex map made of text",
+        help="short for --format map",
     )
+    parser.add_argument(
+        "--text",
+        dest="old_text",
+        action="store_true",
+        help="old spelling of --map (the hex map, not the list): use --map",
+    )
+    add_map_options(parser, coords=False)
     parser.add_argument(
         "--size",
         type=int,
@@ -96,22 +107,50 @@ def run(args: argparse.Namespace) -> int:
     """Render the position; bad input raises :class:`CliError` (exit status 2)."""
     if args.size < 100:
         raise CliError(f"--size must be at least 100 pixels, not {args.size}")
-    if args.file != "-" and not Path(args.file).exists():
-        loaded: GameRecord | GameState = read_position_code(args.file, "FILE")
-    else:
-        loaded = load_record_or_state(args.file)
+    form = _format(args)
+    options = MapOptions.from_args(args)
+    loaded = read_source(args.file)
     state, title = position_to_render(loaded, args.move, args.file)
-    if args.format == "map" and args.output == "-":
-        print_map(state)
+    if form == "map" and args.output == "-":
+        print_map(state, options=options)
         return 0
-    if args.format == "map":
-        text = render_map(state, language=current()) + "\n"
-    elif args.format == "text":
+    if form == "map":
+        text = (
+            render_map(
+                state,
+                language=current(),
+                coords=options.coords,
+                width=options.width or None,
+            )
+            + "\n"
+        )
+    elif form == "list":
         text = str(state) + "\n"
     else:
-        text = position_svg(state, title, size=args.size, highlight=args.highlight)
+        text = position_svg(
+            state, title, size=args.size, highlight=args.highlight, coords=options.coords
+        )
     write_text(args.output, text)
     return 0
+
+
+def _format(args: argparse.Namespace) -> str:
+    """The format asked for; the old spellings still work, with a note on stderr."""
+    if args.old_text:
+        print(
+            "tongiaki render: note: --text is the old spelling of --map (the hex map); "
+            "use --map, or --format list for the plain-text list",
+            file=sys.stderr,
+        )
+        return "map"
+    if args.format == "text":
+        print(
+            "tongiaki render: note: --format text is now --format list (the plain-text list)",
+            file=sys.stderr,
+        )
+        return "list"
+    form: str = args.format
+    return form
 
 
 def position_to_render(
@@ -151,6 +190,7 @@ def position_svg(
     *,
     size: int = DEFAULT_SIZE,
     highlight: bool = False,
+    coords: bool = False,
 ) -> str:
     """The SVG document ``tongiaki render`` writes for ``state``: by default, without options.
 
@@ -163,4 +203,6 @@ def position_svg(
     >>> position_svg(new_game(2)) == render_svg(new_game(2), size=DEFAULT_SIZE)
     True
     """
-    return render_svg(state, size=size, highlight=highlight, title=title, language=current())
+    return render_svg(
+        state, size=size, highlight=highlight, title=title, coords=coords, language=current()
+    )

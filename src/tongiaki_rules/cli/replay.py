@@ -29,10 +29,10 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
-from .. import Action, GameRecord, GameState, format_action, replay_states
+from .. import Action, GameRecord, GameState, Recorder, format_action, replay_states
 from ..narration import Narrator
-from .common import CliError, ask, load_record_or_state
-from .console import print_map
+from .common import CliError, ask, read_source
+from .console import MapOptions, action_hex, add_map_options, print_map
 from .language import add_language_option, current, tr
 from .render import move_title
 from .story import who_decides
@@ -52,7 +52,12 @@ def add_parser(sub: Any) -> None:
         description="Tell the game recorded in FILE (a game record JSON) move by move: "
         "who did what, what followed, and optionally the board after each move.",
     )
-    parser.add_argument("file", metavar="FILE", help="a game record JSON file, - for stdin")
+    parser.add_argument(
+        "file",
+        metavar="FILE",
+        help="a game record JSON file, - for standard input; a state file or a position "
+        "code (T1_...) is shown as a record with no moves",
+    )
     parser.add_argument(
         "--from",
         dest="first",
@@ -75,6 +80,7 @@ def add_parser(sub: Any) -> None:
         action="store_true",
         help="wait after each move: Enter next, b back, a number jumps, q quits",
     )
+    add_map_options(parser, coords=False)
     add_svg_dir_option(parser, "headed Move K of N, as with render --move K")
     add_language_option(parser)
     parser.set_defaults(run=run)
@@ -82,10 +88,9 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Tell the record; bad input raises :class:`CliError` (exit status 2)."""
-    loaded = load_record_or_state(args.file)
-    if not isinstance(loaded, GameRecord):
-        raise CliError(f"{args.file} holds a single position, not a game record")
-    record = loaded
+    options = MapOptions.from_args(args)
+    loaded = read_source(args.file)
+    record = loaded if isinstance(loaded, GameRecord) else _record_from(loaded)
     total = len(record.actions)
     first = 1 if args.first is None else args.first
     last = total if args.last is None else args.last
@@ -115,11 +120,13 @@ def run(args: argparse.Namespace) -> int:
         pictures.write(first - 1, states[first - 1], move_title(first - 1, total))
     if not total:
         print(t.gettext("The record has no moves."))
+        if record.start is not None:  # a position given on its own: show it
+            print_map(states[0], options=options)
         return 0
     if board:
         print(t.gettext("Position before move {move}:").format(move=first))
-        print_map(states[first - 1])
-    teller = _Teller(states, record.actions, told, board, pictures)
+        print_map(states[first - 1], options=options)
+    teller = _Teller(states, record.actions, told, board, pictures, options)
     if args.step:
         shown = teller.step_through(first, last)
     else:
@@ -132,6 +139,11 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(t.gettext("(stopped after move {move} of {total})").format(move=shown, total=total))
     return 0
+
+
+def _record_from(state: GameState) -> GameRecord:
+    """A single position as a record with no moves that starts from it (the board is shown)."""
+    return Recorder.from_state(state).record
 
 
 def move_text(before: GameState, action: Action, move: int) -> str:
@@ -158,6 +170,7 @@ class _Teller:
         told: Sequence[Sequence[str]],
         board: bool,
         pictures: SvgFolder | None = None,
+        options: MapOptions | None = None,
     ) -> None:
         self.states = states
         self.actions = actions
@@ -166,6 +179,7 @@ class _Teller:
         self.board = board
         self.pictures = pictures
         """Where ``--svg-dir`` writes the picture of each position shown, if it was given."""
+        self.options = MapOptions() if options is None else options
 
     def tell(self, move: int) -> None:
         k = move - 1
@@ -173,7 +187,7 @@ class _Teller:
         for line in self.told[k]:
             print("    " + line)
         if self.board:
-            print_map(self.states[move])
+            print_map(self.states[move], options=self.options, focus=action_hex(self.actions[k]))
             print()
         if self.pictures is not None and move not in self.pictures.written:
             total = len(self.actions)

@@ -110,8 +110,22 @@ def add_parser(sub: Any) -> None:
         default=DEFAULT_BOTS,
         metavar="LIST",
         help="comma-separated bot specs, repeated to fill the seats and rotated through "
-        "them game by game, e.g. random,greedy,mcts:iterations=50 "
-        f"(default {DEFAULT_BOTS})",
+        "them game by game, e.g. random,greedy,mcts:iterations=50, or your own bot as "
+        f"module:attribute (default {DEFAULT_BOTS})",
+    )
+    parser.add_argument(
+        "--on-bot-error",
+        choices=("stop", "skip"),
+        default="stop",
+        help="when a bot raises, chooses an illegal action or is too slow: stop the "
+        "tournament (default), or skip that game and report it at the end",
+    )
+    parser.add_argument(
+        "--move-time-limit",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="a bot that takes longer over one move fails its game (measured when it answers)",
     )
     parser.add_argument(
         "--seed",
@@ -329,6 +343,8 @@ def run(args: argparse.Namespace) -> int:
                 progress=bar,
                 records_dir=args.records,
                 executor=executor,
+                on_bot_error=args.on_bot_error,
+                move_time_limit=args.move_time_limit,
             )
     except OSError as exc:
         where = exc.filename or args.records
@@ -336,6 +352,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.close()
+    for failure in summary.failures:
+        print(f"tongiaki simulate: skipped {failure}", file=sys.stderr)
     if args.json:
         sys.stdout.write(json.dumps(summary.to_dict(), indent=2) + "\n")
         return 0

@@ -24,7 +24,6 @@ import argparse
 import hashlib
 import random
 from collections.abc import Mapping
-from pathlib import Path
 
 import attrs
 
@@ -32,7 +31,14 @@ from ..bots import Bot, make_bot
 from ..bots.checks import MAX_SEED
 from ..errors import TongiakiError
 from ..record import GameRecord, Recorder
-from .common import CliError, read_position, read_record, rules_from_args
+from .common import (
+    CliError,
+    is_file_name,
+    read_position,
+    read_record,
+    rules_from_args,
+    shown_text,
+)
 
 __all__ = [
     "DEFAULT_BOTS",
@@ -151,8 +157,12 @@ def _from_position(args: argparse.Namespace) -> Table:
     humans, specs, seed = _seating(args, state.num_players)
     metadata = _seat_metadata(state.num_players, humans, specs, seed)
     recorder = Recorder.from_state(state, metadata=metadata)
-    where = "in " if Path(args.position).exists() else "with the code "
-    origin = f"Starting from the position {where}{args.position}"
+    if args.position == "-":
+        origin = "Starting from the position read from standard input"
+    elif is_file_name(args.position):
+        origin = f"Starting from the position in {args.position}"
+    else:
+        origin = f"Starting from the position with the code {shown_text(args.position)}"
     return Table(recorder, humans, _bots(specs, seed), seed, random.Random(seed), origin=origin)
 
 

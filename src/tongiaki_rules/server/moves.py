@@ -28,7 +28,7 @@ from tongiaki_rules import (
     SettingsError,
     parse_action,
 )
-from tongiaki_rules.bots import make_bot, parse_bot_spec
+from tongiaki_rules.bots import allowed_modules, make_bot, parse_bot_spec
 
 from .errors import Unprocessable
 
@@ -105,7 +105,7 @@ class BotPolicy:
             if not isinstance(spec, str):
                 raise SettingsError(f"a bot spec is text, not {type(spec).__name__}")
             name, options = parse_bot_spec(spec)
-            make_bot(spec, seed=0)
+            make_bot(spec, seed=0, modules=allowed_modules())
         except SettingsError as exc:
             raise Unprocessable(f"{where}: {exc}") from None
         if name == "mcts":
@@ -121,7 +121,7 @@ class BotPolicy:
     def choose(self, spec: str, seed: int, state: GameState) -> Action:
         """The bot's choice, made while holding one of the ``thinking`` slots."""
         with self._slots:
-            return make_bot(spec, seed=seed).choose(state)
+            return make_bot(spec, seed=seed, modules=allowed_modules()).choose(state)
 
     def server_move(
         self, seed: int, bots: Mapping[int, str], state: GameState, moves: int

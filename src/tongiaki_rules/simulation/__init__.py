@@ -32,19 +32,22 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
+import pickle
 import signal
 from collections import deque
 from collections.abc import Callable, Generator, Mapping, Sequence
 from concurrent.futures import Executor, Future
 from functools import partial
 from pathlib import Path
+from typing import Final, TypeVar
 
 import attrs
 
 from ..atomic import write_text_atomic
-from ..bots import make_bot, play_match
+from ..bots import BotFailedError, BotSpec, build_bot, play_match, spec_name
 from ..bots.checks import MAX_SEED, shown
 from ..bots.executors import check_executor, submit_to
+from ..bots.specs import is_bot_object
 from ..errors import SettingsError
 from ..record import GameRecord
 from ..rules import Rules
@@ -100,8 +103,8 @@ Progress = Callable[[int, int], None]
 
 # ============================================================ one game
 def lineup(
-    bots: Sequence[str], players: int, number: int = 1, *, rotate: bool = True
-) -> tuple[str, ...]:
+    bots: Sequence[T], players: int, number: int = 1, *, rotate: bool = True
+) -> tuple[T, ...]:
     """The bot spec in each seat of game ``number`` (games count from 1).
 
     The specs are repeated in order until every seat has one (the base
@@ -126,17 +129,40 @@ def lineup(
     return tuple(base[(s + shift) % players] for s in range(players))
 
 
-def _check_specs(bots: object) -> tuple[str, ...]:
+def _check_specs(bots: object) -> tuple[BotSpec, ...]:
     if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
         raise SettingsError(
             f"bots must be a list of bot specs such as ['random', 'greedy'], not {shown(bots)}"
         )
     if not bots:
         raise SettingsError("name at least one bot")
+    specs: list[BotSpec] = []
     for k, spec in enumerate(bots):
-        if not isinstance(spec, str):
-            raise SettingsError(f"bots[{k}] must be a bot spec (text), not {shown(spec)}")
-    return tuple(spec.strip() for spec in bots)
+        if isinstance(spec, str):
+            specs.append(spec.strip())
+        elif is_bot_object(spec) or callable(spec):
+            specs.append(spec)
+        else:
+            raise SettingsError(
+                f"bots[{k}] must be a bot spec (text such as 'greedy' or 'mymodule:MyBot'), "
+                f"a bot or a factory of bots, not {shown(spec)}"
+            )
+    return tuple(specs)
+
+
+def _check_picklable(specs: Sequence[BotSpec], where: str) -> None:
+    """Bots that go to worker processes must be picklable: else a SettingsError naming them."""
+    for k, spec in enumerate(specs):
+        if isinstance(spec, str):
+            continue
+        try:
+            pickle.dumps(spec)
+        except Exception as exc:  # pickling a foreign object may raise anything
+            raise SettingsError(
+                f"bots[{k}] ({spec_name(spec)}) cannot be sent to {where}: it cannot be "
+                f"pickled ({type(exc).__name__}: {exc}); define it at the top level of a "
+                "module, give it as a 'module:attribute' spec, or use jobs=1"
+            ) from None
 
 
 def _check_whole(name: str, value: object, low: int, high: int) -> int:
@@ -183,13 +209,14 @@ def game_seeds(seed: int, number: int, players: int) -> tuple[int, tuple[int, ..
 
 
 def play_game(
-    bots: Sequence[str],
+    bots: Sequence[BotSpec],
     number: int,
     *,
     players: int,
     seed: int = 1,
     rules: Rules = DEFAULT_RULES,
     rotate: bool = True,
+    move_time_limit: float | None = None,
 ) -> GameRecord:
     """Game ``number`` of the tournament :func:`simulate` plays with these settings.
 
@@ -207,13 +234,14 @@ def play_game(
     draws, bot_seeds = game_seeds(seed, number, players)
     metadata: dict[str, str | int] = {"game": number, "simulation_seed": seed}
     for s, (spec, bot_seed) in enumerate(zip(seats, bot_seeds, strict=True)):
-        metadata[f"seat{s}"] = spec
+        metadata[f"seat{s}"] = spec_name(spec)
         metadata[f"seat{s}_seed"] = bot_seed
     return play_match(
-        [make_bot(spec, seed=bot_seed) for spec, bot_seed in zip(seats, bot_seeds, strict=True)],
+        [build_bot(spec, seed=bot_seed) for spec, bot_seed in zip(seats, bot_seeds, strict=True)],
         seed=draws,
         rules=rules,
         metadata=metadata,
+        move_time_limit=move_time_limit,
     )
 
 
@@ -222,31 +250,41 @@ def play_game(
 class _Plan:
     """Everything a worker needs to play and count games: settings and specs, no bots."""
 
-    bots: tuple[str, ...]
+    bots: tuple[BotSpec, ...]
     players: int
     seed: int
     rules: Rules
     rotate: bool
     keep_records: bool
+    on_bot_error: str = "stop"
+    move_time_limit: float | None = None
 
 
 @attrs.frozen(slots=True)
 class _Played:
-    """What a worker sends back for one game: its counts, and its record's JSON if kept."""
+    """What a worker sends back for one game: its counts and its record's JSON if kept,
+    or why a bot failed in it (``on_bot_error="skip"``)."""
 
-    stats: GameStats
+    stats: GameStats | None
     record: str | None
+    failure: str | None = None
 
 
 def _play_and_count(plan: _Plan, number: int) -> _Played:
-    record = play_game(
-        plan.bots,
-        number,
-        players=plan.players,
-        seed=plan.seed,
-        rules=plan.rules,
-        rotate=plan.rotate,
-    )
+    try:
+        record = play_game(
+            plan.bots,
+            number,
+            players=plan.players,
+            seed=plan.seed,
+            rules=plan.rules,
+            rotate=plan.rotate,
+            move_time_limit=plan.move_time_limit,
+        )
+    except BotFailedError as exc:
+        if plan.on_bot_error == "stop":
+            raise BotFailedError(f"game {number}: {exc}", exc.seat, exc.move, exc.record) from None
+        return _Played(None, None, f"game {number}: {exc}")
     text = record.to_json(indent=2) + "\n" if plan.keep_records else None
     return _Played(game_stats(record), text)
 
@@ -280,7 +318,7 @@ def _check(
     jobs: object,
     rules: object,
     settings: Mapping[str, object],
-) -> tuple[str, ...]:
+) -> tuple[BotSpec, ...]:
     specs = _check_specs(bots)
     if type(games) is not int or not 1 <= games <= MAX_GAMES:
         raise SettingsError(
@@ -302,7 +340,8 @@ def _check(
         raise SettingsError(f"records_dir must be None or a folder path, not {shown(folder)}")
     new_game(players, rules)  # SettingsError for an unplayable variant
     for spec in specs:
-        make_bot(spec, seed=0)  # SettingsError for an unknown bot or option
+        if not is_bot_object(spec):
+            build_bot(spec, seed=0)  # SettingsError for an unknown bot or option
     return specs
 
 
@@ -362,8 +401,14 @@ def _in_processes(plan: _Plan, games: int, workers: int) -> Played:
         yield from pool.imap(work, range(1, games + 1), chunksize=chunk)
 
 
+BOT_ERRORS: Final = ("stop", "skip")
+"""What :func:`simulate` does when a bot fails (``on_bot_error``)."""
+
+T = TypeVar("T")
+
+
 def simulate(
-    bots: Sequence[str],
+    bots: Sequence[BotSpec],
     *,
     games: int,
     players: int,
@@ -374,6 +419,8 @@ def simulate(
     progress: Progress | None = None,
     records_dir: str | os.PathLike[str] | None = None,
     executor: Executor | None = None,
+    on_bot_error: str = "stop",
+    move_time_limit: float | None = None,
 ) -> Summary:
     """Play ``games`` games between ``bots`` and sum up what happened.
 
@@ -382,10 +429,10 @@ def simulate(
     than 1 (``0``: one per core) the games are shared among that many
     worker processes; the results are collected in game order, so the
     summary is the same for any ``jobs``. With an ``executor`` (any
-    :class:`concurrent.futures.Executor`: a ThreadPoolExecutor, a
-    ProcessPoolExecutor, dask.distributed's ``Client.get_executor()``) the
-    games are played there instead, in work units of up to 8 consecutive
-    games that carry only the settings, the bot specs and the game numbers:
+    :class:`concurrent.futures.Executor`, such as dask.distributed's
+    ``Client.get_executor()``) the games are played there instead, in work
+    units of up to 8 consecutive games that carry only the settings, the bot
+    specs and the game numbers:
     each worker builds its bots and seeds itself, so the summary is the same
     again. The executor is not shut down. ``progress(done, total)`` is
     called after each game. With ``records_dir`` (created if needed) each
@@ -393,9 +440,16 @@ def simulate(
     this process (the workers send the records back), so the files land
     on this machine whatever the executor.
 
-    Each record is written whole or not at all
-    (:func:`~tongiaki_rules.atomic.write_text_atomic`): an interrupted run
-    leaves no half-written record.
+    ``bots`` are bot specs (:mod:`tongiaki_rules.bots.specs`): text
+    (``"greedy"``, ``"mymodule:MyBot"``), factories (each game builds its
+    own seeded bots) or bot objects (used as they are; worker processes play
+    pickled copies, and a bot that cannot be pickled is refused by name).
+    A bot that fails (:class:`~tongiaki_rules.bots.BotFailedError`: it
+    raised, chose an illegal action, or was slower than ``move_time_limit``
+    seconds) stops the tournament, or with ``on_bot_error="skip"`` its game
+    is left out and told in :attr:`Summary.failures`.
+
+    Each record is written whole or not at all (an interrupted run leaves none half-written).
 
     Unplayable settings (no bot, an unknown bot or option, ``games`` not
     from 1 to :data:`MAX_GAMES`, ``jobs`` not from 0 to :data:`MAX_JOBS`, a
@@ -409,17 +463,30 @@ def simulate(
     >>> simulate(["random", "dummy"], games=1, players=2)
     Traceback (most recent call last):
     ...
-    tongiaki_rules.errors.SettingsError: unknown bot 'dummy'; choose from random, greedy, mcts
+    tongiaki_rules.errors.SettingsError: unknown bot 'dummy'; choose from random, greedy, \
+mcts, or name your own as module:attribute
     """
     settings = {"seed": seed, "rotate": rotate, "progress": progress, "records_dir": records_dir}
     specs = _check(bots, games, players, jobs, rules, settings)
+    if on_bot_error not in BOT_ERRORS:
+        raise SettingsError(f"on_bot_error must be 'stop' or 'skip', not {shown(on_bot_error)}")
+    if move_time_limit is not None and (
+        type(move_time_limit) not in (int, float) or not 0 < move_time_limit < float("inf")
+    ):
+        raise SettingsError(
+            f"move_time_limit must be None or seconds above 0, not {shown(move_time_limit)}"
+        )
     pool = _check_executor(executor, jobs)
     folder: Path | None = None
     if records_dir is not None:
         folder = Path(records_dir)
         folder.mkdir(parents=True, exist_ok=True)
-    plan = _Plan(specs, players, seed, rules, rotate, folder is not None)
+    plan = _Plan(
+        specs, players, seed, rules, rotate, folder is not None, on_bot_error, move_time_limit
+    )
     workers = min(jobs or _cores(), games)
+    if pool is not None or workers > 1:
+        _check_picklable(specs, "worker processes" if pool is None else "the executor")
     if pool is not None:
         played = _on_executor(pool, plan, games)
     elif workers > 1:
@@ -427,13 +494,18 @@ def simulate(
     else:
         played = (_play_and_count(plan, number) for number in range(1, games + 1))
     results: list[GameStats] = []
+    failures: list[str] = []
     try:
         for number, game in enumerate(played, start=1):
             if folder is not None and game.record is not None:
                 write_text_atomic(folder / f"game-{number:05d}.json", game.record)
-            results.append(game.stats)
+            if game.stats is None:
+                failures.append(game.failure or f"game {number}: a bot failed")
+            else:
+                results.append(game.stats)
             if progress is not None:
                 progress(number, games)
     finally:
         played.close()  # at once, even on Ctrl-C: our pool ends, waiting work is cancelled
-    return Summary(specs, players, seed, rules, rotate, tuple(results))
+    names = tuple(spec_name(spec) for spec in specs)
+    return Summary(names, players, seed, rules, rotate, tuple(results), tuple(failures))

@@ -246,10 +246,13 @@ class Summary:
     rules: Rules
     rotate: bool
     results: tuple[GameStats, ...]
+    failures: tuple[str, ...] = ()
+    """Games a bot failed in, left out of ``results`` (``simulate(on_bot_error="skip")``):
+    each says the game, the seat, the bot and the move."""
 
     @property
     def games(self) -> int:
-        """Number of games."""
+        """Number of games played to the end (the failed ones are in :attr:`failures`)."""
         return len(self.results)
 
     def seat_results(self) -> tuple[SeatResult, ...]:

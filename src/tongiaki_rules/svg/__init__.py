@@ -30,8 +30,9 @@ This module holds :func:`render_svg` and its argument checks; the drawing is
 split along the picture's seams: :mod:`.geometry` (hex corners, beach bands,
 the view box), :mod:`.style` (colours), :mod:`.marks` (what highlighted
 actions mark), :mod:`.pieces` (boats, kings, the group, highlight outlines),
-:mod:`.tiles` (islands, beaches, jetties, ocean routes), :mod:`.panel` (the
-side panel) and :mod:`.document` (the whole document).
+:mod:`.tiles` (islands, beaches, jetties, ocean routes), :mod:`.labels` (the
+coordinates, beach numbers and jetty digits of ``coords=True``), :mod:`.panel`
+(the side panel) and :mod:`.document` (the whole document).
 
 >>> from tongiaki_rules import new_game
 >>> svg = render_svg(new_game(3), highlight=True)
@@ -148,6 +149,7 @@ def render_svg(
     show_panel: bool = True,
     title: str | None = None,
     show_open_sea: bool = True,
+    coords: bool = False,
     language: str = "en",
 ) -> str:
     """The board of ``state`` as a standalone SVG document (a string).
@@ -162,6 +164,9 @@ def render_svg(
     pile, whose turn it is and the pending decision. ``title`` goes into the
     document's ``<title>`` and the panel's heading. ``show_open_sea=False``
     leaves out the faint outlines of the empty hexes around the tiles.
+    ``coords=True`` writes what a player types: each hex's ``q,r`` (the open
+    sea's too), each beach's number and each jetty's direction digit, where
+    they cover no boat (:mod:`.labels`).
     ``language`` (``"en"``, ``"de"``, ``"fr"`` or ``"it"``, or a locale name
     such as ``"fr_CA"``) is the language of the panel, the legend, the
     islands' names and the tooltips; one that is not available falls back to
@@ -194,9 +199,12 @@ def render_svg(
     """
     _check_state(state)
     _check_options(size, show_panel, title, show_open_sea)
+    if not isinstance(coords, bool):
+        raise SettingsError(f"coords must be True or False, not {_shown(coords)}")
     actions = _highlighted(state, highlight)
     marks = _marks(state, actions)
     builder = _Svg(state, marks, show_panel, title, show_open_sea)
     builder.highlighted_actions = actions
+    builder.coords = coords
     builder.language = checked_language(language)
     return builder.document(size)

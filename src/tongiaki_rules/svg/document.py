@@ -7,13 +7,17 @@ import xml.etree.ElementTree as ET
 from ..i18n import decision_name, translations
 from ..tiles import IslandTile, OceanTile
 from .geometry import PANEL_WIDTH, _f
+from .labels import _Labels
 from .panel import _Panel
 from .style import FONT, TABLE_BG
 from .tiles import _Tiles
 
 
-class _Svg(_Tiles, _Panel):
+class _Svg(_Tiles, _Panel, _Labels):
     """Builds the document; coordinates are offset so the board starts at the margin."""
+
+    coords: bool = False
+    """Whether to write each hex's ``q,r``, beach numbers and jetty digits (:mod:`.labels`)."""
 
     # ------------------------------------------------------------ document
     def document(self, size: int) -> str:
@@ -62,6 +66,8 @@ class _Svg(_Tiles, _Panel):
                 self.draw_island(board, views[placed.position])
         self.draw_hex_marks(board)
         self.draw_group(board)
+        if self.coords:
+            self.draw_labels(board)
         height = self.board_h * scale
         if self.show_panel:
             # the panel is as tall as its text: the picture grows to show all of it

@@ -14,7 +14,7 @@ import math
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, Final
 
-from ..hexgrid import ORIGIN, Hex, neighbours
+from ..hexgrid import ORIGIN, Hex, neighbours, side_of
 from .marks import _Marks
 from .style import INK
 
@@ -33,13 +33,13 @@ MARGIN: Final = 12.0
 
 _BOLD_WIDTHS: Final = dict(
     zip(
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 -'.",
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 -'.,",
         (
             *(774, 762, 734, 830, 683, 683, 821, 837, 372, 372, 775, 637, 995),
             *(837, 850, 733, 850, 770, 720, 682, 812, 774, 1103, 771, 724, 725),
             *(675, 716, 593, 716, 678, 435, 716, 712, 343, 343, 665, 343, 1042),
             *(712, 687, 716, 716, 493, 595, 478, 712, 652, 924, 645, 652, 582),
-            *(696, 696, 696, 696, 696, 696, 696, 696, 696, 696, 348, 415, 306, 380),
+            *(696, 696, 696, 696, 696, 696, 696, 696, 696, 696, 348, 415, 306, 380, 380),
         ),
         strict=True,
     )
@@ -137,20 +137,14 @@ def _hex_points(cx: float, cy: float, radius: float = S) -> str:
 def _beach_angles(view: IslandView) -> list[tuple[list[float], float, float]]:
     """Per beach: the screen angles of its slots and the angle span of its band.
 
-    Each beach is centred on its jetties; beaches are then pushed apart on
+    Each beach is centred on its jetties (:func:`~tongiaki_rules.hexgrid.side_of`,
+    as in the text map); beaches are then pushed apart on
     the circle until none overlaps (a beach with many slots and one jetty
     spreads over the edges without jetties).
     """
     beaches = view.beaches
     k = len(beaches)
-    centres: list[float] = []
-    for beach in beaches:
-        vx = sum(math.cos(math.radians(_angle(d))) for d in beach.jetties)
-        vy = sum(math.sin(math.radians(_angle(d))) for d in beach.jetties)
-        if abs(vx) + abs(vy) < 1e-9:
-            centres.append(_angle(beach.jetties[0]) % 360.0)
-        else:
-            centres.append(math.degrees(math.atan2(vy, vx)) % 360.0)
+    centres = [_angle(side_of(beach.jetties)) % 360.0 for beach in beaches]
     step, gap = 24.0, 10.0
     need = sum((b.slots - 1) * step for b in beaches) + k * (step + gap)
     if need > 360.0:
