@@ -278,6 +278,8 @@ def action_list(state: GameState, width: int = WIDTH) -> list[str]:
 
     >>> from tongiaki_rules import new_game
     >>> action_list(new_game(2))
+    ['  1. setup 0    3. setup 2    5. setup 4', '  2. setup 1    4. setup 3    6. setup 5']
+    >>> action_list(new_game(2), width=100)
     ['  1. setup 0    2. setup 1    3. setup 2    4. setup 3    5. setup 4    6. setup 5']
     """
     items = [f"{k:>3}. {format_action(a)}" for k, a in enumerate(state.legal_actions(), 1)]
