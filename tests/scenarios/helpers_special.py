@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tongiaki_rules import ORIGIN, Action, GameState, Hex, IllegalActionError, position
+from tongiaki_rules import ORIGIN, Action, GameState, Hex, IllegalActionError, Rules, position
 
 ABOVE: Hex = (0, -1)
 """The hex on top of Tonga, reached through the jetty of Tonga's beach 3."""
@@ -100,3 +100,26 @@ def game_over(num_players: int, *, boats: Mapping[tuple[Hex, int], str], **kw: A
 def spread(tile_ids: list[str], row: int = 6) -> list[tuple[Hex, str, int]]:
     """Tiles laid in a row far from Tonga (for positions late in the game)."""
     return [((q - len(tile_ids) // 2, row), tile_id, 0) for q, tile_id in enumerate(tile_ids)]
+
+
+def tubuai_among_royal_islands(rules: Rules) -> GameState:
+    """Tubuai at (0, -3) with its four jetties facing royal islands, both beaches full of green.
+
+    With ``bounce_counts_as_closed_route=False`` every group bounces home and
+    refills a beach: no choice can ever end the chain (AMB-10, AMB-25).
+    """
+    tubuai = (0, -3)
+    return position(
+        3,
+        tiles=[
+            (tubuai, "tubuai", 0),
+            ((-1, -2), "nauru", 0),
+            ((-1, -3), "tokelau", 0),
+            ((1, -4), "hawaii", 0),
+            ((1, -3), "samoa", 0),
+        ],
+        kings={(-1, -2): "B", (-1, -3): "B", (1, -4): "R", (1, -3): "R"},
+        boats={(tubuai, 0): "GGG", (tubuai, 1): "GG"},
+        to_move=2,
+        rules=rules,
+    )

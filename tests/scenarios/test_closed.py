@@ -18,6 +18,7 @@ from tests.scenarios.helpers_special import (
     TUBUAI,
     clause_of,
     play,
+    tubuai_among_royal_islands,
 )
 
 from tongiaki_rules import (
@@ -505,21 +506,7 @@ def test_an_endless_bounce_chain_ends_with_the_island_removed_when_bounces_do_no
     # Tubuai's four jetties all face royal islands. With bounces not counted as leading
     # back, every departure bounces home and refills the other beach, for ever: the
     # engine treats the second departure from the same position as an endless chain.
-    tubuai = (0, -3)
-    state = position(
-        3,
-        tiles=[
-            (tubuai, "tubuai", 0),
-            ((-1, -2), "nauru", 0),
-            ((-1, -3), "tokelau", 0),
-            ((1, -4), "hawaii", 0),
-            ((1, -3), "samoa", 0),
-        ],
-        kings={(-1, -2): "B", (-1, -3): "B", (1, -4): "R", (1, -3): "R"},
-        boats={(tubuai, 0): "GGG", (tubuai, 1): "GG"},
-        to_move=2,
-        rules=Rules(bounce_counts_as_closed_route=False),
-    )
+    state = tubuai_among_royal_islands(Rules(bounce_counts_as_closed_route=False))
     seen = 0
     while not state.removed_tiles:
         assert state.pending.kind in (DecisionKind.DEPARTURE, DecisionKind.BERTH)

@@ -20,6 +20,7 @@ last draw; ``endless_chain`` applies only where no choice can.
 from __future__ import annotations
 
 import pytest
+from tests.scenarios.helpers_special import tubuai_among_royal_islands
 
 from tongiaki_rules import (
     ORIGIN,
@@ -178,21 +179,8 @@ def test_only_a_chain_no_choice_can_end_meets_the_endless_chain_flag(
 ) -> None:
     # Tubuai's four jetties all face royal islands: every group bounces home, and with
     # bounces not counted as closed routes no choice can ever end the chain
-    tubuai = (0, -3)
-    state = position(
-        3,
-        tiles=[
-            (tubuai, "tubuai", 0),
-            ((-1, -2), "nauru", 0),
-            ((-1, -3), "tokelau", 0),
-            ((1, -4), "hawaii", 0),
-            ((1, -3), "samoa", 0),
-        ],
-        kings={(-1, -2): "B", (-1, -3): "B", (1, -4): "R", (1, -3): "R"},
-        boats={(tubuai, 0): "GGG", (tubuai, 1): "GG"},
-        to_move=2,
-        rules=Rules(bounce_counts_as_closed_route=False, endless_chain=endless),
-    )
+    rules = Rules(bounce_counts_as_closed_route=False, endless_chain=endless)
+    state = tubuai_among_royal_islands(rules)
     state = scheme(state, prefer=(0, 1))
     assert state.removed_tiles == removed
     assert state.reserve(Colour.GREEN) == green_home
