@@ -430,11 +430,10 @@ def simulate(
     worker processes; the results are collected in game order, so the
     summary is the same for any ``jobs``. With an ``executor`` (any
     :class:`concurrent.futures.Executor`, such as dask.distributed's
-    ``Client.get_executor()``) the games are played there instead, in work
-    units of up to 8 consecutive games that carry only the settings, the bot
-    specs and the game numbers:
-    each worker builds its bots and seeds itself, so the summary is the same
-    again. The executor is not shut down. ``progress(done, total)`` is
+    ``Client.get_executor()``) the games are played there instead, in units
+    of up to 8 games carrying only the settings, the bot specs and the game
+    numbers: each worker builds its bots and seeds itself, so the summary is
+    the same again. The executor is not shut down. ``progress(done, total)`` is
     called after each game. With ``records_dir`` (created if needed) each
     record is saved as ``game-00001.json``, ``game-00002.json``, ... by
     this process (the workers send the records back), so the files land
@@ -449,7 +448,7 @@ def simulate(
     seconds) stops the tournament, or with ``on_bot_error="skip"`` its game
     is left out and told in :attr:`Summary.failures`.
 
-    Each record is written whole or not at all (an interrupted run leaves none half-written).
+    Each record is written whole or not at all.
 
     Unplayable settings (no bot, an unknown bot or option, ``games`` not
     from 1 to :data:`MAX_GAMES`, ``jobs`` not from 0 to :data:`MAX_JOBS`, a
