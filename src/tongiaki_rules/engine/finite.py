@@ -59,7 +59,13 @@ class FiniteChoices(Outlook):
 
     # ------------------------------------------------------------ the filter
     def finite_choices(self, acts: list[Action]) -> list[Action]:
-        """The choices after which the turn can still end; all of ``acts`` if none can."""
+        """The choices after which the turn can still end; all of ``acts`` if none can.
+
+        A single choice, or a setup placement, is kept as it is: there is nothing to choose
+        between (setup feeds no chain).
+        """
+        if len(acts) < 2:
+            return acts
         phase = self.phase
         if phase == TURN:
             good = self._turn_choices(acts)
@@ -158,7 +164,7 @@ class FiniteChoices(Outlook):
         """
         phase = self.phase
         if phase == DEPART:
-            return not (self.returned()) and self.pending_draws()
+            return not self.returned() and self.pending_draws()
         if phase == LAND:
             assert self.at is not None
             i = self.where[self.at]
@@ -193,11 +199,8 @@ class FiniteChoices(Outlook):
         good: list[Action] = []
         for a in acts:
             kind = type(a)
-            if kind is Expand:
-                assert isinstance(a, Expand)
-                ok = self._boats_placed_end(self.where[a.island], a.beaches)
-            elif kind is PlaceNewBoats:
-                assert isinstance(a, PlaceNewBoats)
+            if kind is Expand or kind is PlaceNewBoats:
+                assert isinstance(a, (Expand, PlaceNewBoats))
                 ok = self._boats_placed_end(self.where[a.island], a.beaches)
             elif kind is ExpandFromBoard:
                 assert isinstance(a, ExpandFromBoard)

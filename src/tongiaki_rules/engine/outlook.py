@@ -429,15 +429,6 @@ class Outlook(SetupPhase):
             return False
         return self._offered_exit_ends(j, b, self.boats[j][b], unknown)
 
-    def _quiet_after_berth(self, i: int, b: int, k: int) -> bool:
-        """After one boat on beach ``b``, can the ``k`` others land without filling one?"""
-        saved = self.boats[i]
-        self.boats[i] = self._with_boat(i, b, -1)  # a placeholder: only the counts matter
-        try:
-            return self.quiet_landing(i, k, self.served | 1 << b)
-        finally:
-            self.boats[i] = saved
-
     def _colonisation_ends(self) -> bool:
         """Every free placement of a colonisation ends the turn or draws again.
 

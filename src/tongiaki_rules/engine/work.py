@@ -84,10 +84,7 @@ class Work(FiniteChoices):
 
     def offered(self) -> list[Action]:
         """The legal actions of a settled position: :meth:`legal`, kept to finite choices."""
-        acts = self.legal()
-        if len(acts) > 1 and self.phase != SETUP:
-            acts = self.finite_choices(acts)
-        return acts
+        return self.finite_choices(self.legal())
 
     def fork(self) -> Work:
         """A copy to look ahead on (:mod:`.finite`)."""
@@ -121,7 +118,7 @@ class Work(FiniteChoices):
                 self.phase = OVER
                 self.ended = True
                 return []
-            if len(acts) > 1 and not probing and phase != SETUP:
+            if not probing:
                 acts = self.finite_choices(acts)  # AMB-25
             if len(acts) == 1 and phase in (DEPART, LAND, PLACE):
                 self.apply(acts[0])
