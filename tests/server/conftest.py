@@ -26,7 +26,10 @@ KINDS = ["sqlite", "postgresql"]
 
 
 def _postgres_missing() -> str:
-    if importlib.util.find_spec("psycopg") is None or importlib.util.find_spec("psycopg_pool") is None:
+    if (
+        importlib.util.find_spec("psycopg") is None
+        or importlib.util.find_spec("psycopg_pool") is None
+    ):
         return "the 'postgres' extra (psycopg, psycopg-pool) is not installed"
     return find_bin()[1]
 

@@ -286,7 +286,9 @@ def _race(services: list[GameService], gid: str, token: str) -> list[str]:
     return sorted(outcomes)
 
 
-def test_two_services_on_one_database_never_both_accept_a_move(open_db: Callable[[], Storage]) -> None:
+def test_two_services_on_one_database_never_both_accept_a_move(
+    open_db: Callable[[], Storage],
+) -> None:
     first = GameService(open_db())
     second = GameService(open_db())
     for _round in range(5):
@@ -316,7 +318,9 @@ def test_games_forgotten_from_memory_are_read_back(
     assert [service.view(g["id"])["code"] for g in games] == [v["code"] for v in views]
 
 
-def test_a_second_service_on_the_file_plays_on_from_the_firsts_move(open_db: Callable[[], Storage]) -> None:
+def test_a_second_service_on_the_file_plays_on_from_the_firsts_move(
+    open_db: Callable[[], Storage],
+) -> None:
     """``act`` reads the moves another process stored before it checks ``expect_move``."""
     first, second = GameService(open_db()), GameService(open_db())
     game = first.create_game(2, seat=0)

@@ -20,7 +20,7 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-__all__ = ["header_timeout_protocol"]
+__all__ = ["HeaderTimeoutH11Protocol", "header_timeout_protocol"]
 
 
 class _HeaderTimeout(H11Protocol):
@@ -58,6 +58,11 @@ class _HeaderTimeout(H11Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
         super().connection_lost(exc)
+
+
+HeaderTimeoutH11Protocol = _HeaderTimeout
+"""The protocol class by import path, for uvicorn's worker processes (``http="module:name"``);
+each worker sets its ``header_timeout`` before serving."""
 
 
 def header_timeout_protocol(seconds: float) -> Any:

@@ -5,8 +5,10 @@ A socket subscribes to a game and gets a queue; after moves are stored,
 game, and each socket then sends its own view (a player's view differs
 from a spectator's). Sockets subscribe on the server's event loop;
 :meth:`Hub.publish` may be called from any thread (the background bots
-publish from worker threads). Several server processes would share a
-pub/sub channel instead (see the how-to).
+publish from worker threads). Moves stored by other server processes on
+the same database reach the hub through the storage's
+:meth:`~.storage.Storage.watch_moves` (PostgreSQL's ``LISTEN``/``NOTIFY``,
+SQLite's poll), which asks :meth:`Hub.games` which games to tell about.
 
 >>> import asyncio
 >>> async def watch_one_move() -> tuple[int, int]:
@@ -63,6 +65,11 @@ class Hub:
                 loop.call_soon_threadsafe(queue.put_nowait, moves)
             except RuntimeError:  # its event loop is closed: the socket is gone
                 self.unsubscribe(game_id, queue)
+
+    def games(self) -> list[str]:
+        """The games that at least one socket watches now."""
+        with self._lock:
+            return list(self._queues)
 
     def watchers(self, game_id: str) -> int:
         """How many sockets watch the game."""

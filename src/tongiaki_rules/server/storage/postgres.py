@@ -121,7 +121,9 @@ class PostgresStorage:
             self._pool.open(wait=True, timeout=connect_timeout)
         except PoolTimeout as exc:
             self._pool.close()
-            raise StorageUnavailable(f"the database {self._shown} cannot be reached: {exc}") from None
+            raise StorageUnavailable(
+                f"the database {self._shown} cannot be reached: {exc}"
+            ) from None
         try:
             self._migrate()
         except BaseException:
@@ -145,7 +147,7 @@ class PostgresStorage:
 
     @contextmanager
     def _write(self) -> Iterator[psycopg.Connection[Any]]:
-        """A write transaction on a pooled connection, committed before the block's caller goes on."""
+        """A write transaction on a pooled connection, committed when the block ends."""
         with self._connection() as db, db.transaction():
             yield db
 

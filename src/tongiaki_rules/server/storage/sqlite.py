@@ -461,7 +461,10 @@ class SqliteStorage:
         """
         stop = threading.Event()
         thread = threading.Thread(
-            target=self._poll, args=(notify, watched, stop), name="tongiaki-sqlite-poll", daemon=True
+            target=self._poll,
+            args=(notify, watched, stop),
+            name="tongiaki-sqlite-poll",
+            daemon=True,
         )
         thread.start()
         self._watchers.append(stop)
@@ -531,5 +534,3 @@ def _insert_moves(
         "INSERT INTO moves (game_id, n, action) VALUES (?, ?, ?)",
         [(game_id, first + k, dump_json(move)) for k, move in enumerate(moves)],
     )
-
-
