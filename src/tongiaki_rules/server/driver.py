@@ -46,7 +46,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from .service import GameService
 
-__all__ = ["DEFAULT_BOT_DELAY", "BotDriver"]
+__all__ = ["DEFAULT_BOT_DELAY", "LEASE_SECONDS", "BotDriver"]
 
 DEFAULT_BOT_DELAY = 0.3
 """Seconds between two background moves of one game, so spectators can follow them."""
@@ -65,7 +65,9 @@ class BotDriver:
     """Plays the bot and chance moves no request waits for, game by game, in worker threads.
 
     ``notify(game_id, moves)`` is called (from a worker thread) after each
-    stored move; ``workers`` threads play moves at once.
+    stored move; ``workers`` threads play moves at once; ``lease`` is the
+    time a game's lease runs (by default :data:`LEASE_SECONDS`, or longer for
+    a slow ``delay``).
     """
 
     def __init__(
@@ -76,6 +78,7 @@ class BotDriver:
         notify: Callable[[str, int], None] = _ignore,
         workers: int = 4,
         bot_games: int = 4,
+        lease: float | None = None,
     ) -> None:
         self.service = service
         self.delay = delay
@@ -93,7 +96,8 @@ class BotDriver:
         self._closed = False
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         """This driver's name in the leases it holds."""
-        self.lease = max(LEASE_SECONDS, 4 * delay + 5)
+        self.lease = lease if lease is not None else max(LEASE_SECONDS, 4 * delay + 5)
+        """Seconds a lease runs (renewed halfway); another process takes a game over after it."""
         self._leased: dict[str, float] = {}
 
     def wake(self, game_id: str) -> None:
