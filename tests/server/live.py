@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import tongiaki_rules
@@ -23,7 +24,7 @@ def free_port() -> int:
         return port
 
 
-def start_server(db: Path, port: int, *options: str) -> subprocess.Popen[bytes]:
+def start_server(db: Path | str, port: int, *options: str) -> subprocess.Popen[bytes]:
     """Start ``python -m tongiaki_rules serve [options]`` and wait until it answers."""
     import httpx
 
@@ -53,16 +54,35 @@ def start_server(db: Path, port: int, *options: str) -> subprocess.Popen[bytes]:
     raise RuntimeError("the server did not answer within 30 s")
 
 
+def worker_pids(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (uvicorn's workers of a ``--workers`` server)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
 @contextmanager
-def live_server(db: Path, *options: str) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
-    """A running server on ``db``, with more ``tongiaki serve`` options; killed at the end."""
+def live_server(db: Path | str, *options: str) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """A running server on ``db`` (a path or URL), with more ``tongiaki serve`` options;
+    killed at the end (with its worker processes, if it has any)."""
     port = free_port()
     process = start_server(db, port, *options)
     try:
         yield process, f"http://127.0.0.1:{port}"
     finally:
+        children = worker_pids(process.pid)
         if process.poll() is None:
             process.kill()
         process.wait()
+        for pid in children:
+            with suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
         if process.stderr is not None:
             process.stderr.close()
