@@ -55,7 +55,22 @@ def start_server(db: Path | str, port: int, *options: str) -> subprocess.Popen[b
 
 
 def worker_pids(pid: int) -> list[int]:
-    """The processes whose parent is ``pid`` (uvicorn's workers of a ``--workers`` server)."""
+    """The live worker processes of a ``--workers`` server ``pid`` (uvicorn's, spawned by
+    multiprocessing: not its resource tracker, nor a killed worker not yet reaped)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                command = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z" and b"spawn_main" in command:
+                found.append(int(entry.name))
+    return found
+
+
+def _children(pid: int) -> list[int]:
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -77,7 +92,7 @@ def live_server(db: Path | str, *options: str) -> Iterator[tuple[subprocess.Pope
     try:
         yield process, f"http://127.0.0.1:{port}"
     finally:
-        children = worker_pids(process.pid)
+        children = _children(process.pid)
         if process.poll() is None:
             process.kill()
         process.wait()
