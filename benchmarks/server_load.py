@@ -17,17 +17,28 @@ seconds) before each move, as people do; with the default 0 the humans
 answer at once and the server runs flat out (the latency then is mostly
 queueing behind the other 49 games).
 
-With ``--no-svg`` the humans ask for views without the board's SVG
-(``?svg=false``), as a front end that draws its own board would.
+With ``--no-svg`` the humans ask for answers without the board's SVG
+(``?svg=false`` on every move and view; ``--svg`` asks for it with
+``?svg=true``), as a front end that draws its own board (or fetches it
+separately) would.
 
-    python benchmarks/server_load.py [--games 50] [--seconds 30] [--think 0] [--no-svg]
-                                     [--seed 1]
+``--workers N`` runs the server with N worker processes; ``--db`` picks the
+database: ``sqlite`` (a fresh file, the default), ``postgresql`` (a fresh
+PostgreSQL cluster in a temporary folder, from Debian's binaries, as the
+tests start it) or a ``postgresql://`` URL of a server of your own (its
+games are kept). The server's CPU time (every process of it, from
+``/proc``) is reported per human move.
+
+    python benchmarks/server_load.py [--games 50] [--seconds 30] [--think 0] [--svg|--no-svg]
+                                     [--workers 1] [--db sqlite|postgresql|URL] [--seed 1]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import os
 import random
 import statistics
 import sys
@@ -38,8 +49,21 @@ from typing import Any
 
 import httpx
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the server tests' helper
-from tests.server.live import live_server
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the server tests' helpers
+from tests.server.live import _children, live_server
+from tests.server.pg import PostgresServer, find_bin
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user + system) of process ``pid`` and its live children, from /proc."""
+    total = 0.0
+    for one in [pid, *_children(pid)]:
+        try:
+            fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 class Load:
@@ -70,9 +94,9 @@ async def play_games(
         game = (await client.post("/api/games", json=body)).json()
         load.games += 1
         headers = {"Authorization": f"Bearer {game['token']}"}
-        params = {} if svg else {"svg": "false"}
+        params = {"svg": "true" if svg else "false"}
         view: dict[str, Any] = (
-            await client.get(f"/api/games/{game['id']}", headers=headers)
+            await client.get(f"/api/games/{game['id']}", headers=headers, params=params)
         ).json()
         while "legal" in view and time.perf_counter() < until:
             if think:
@@ -116,31 +140,52 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50, help="games played at once")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to play")
     parser.add_argument("--think", type=float, default=0.0, help="mean human think time (s)")
-    parser.add_argument("--no-svg", action="store_true", help="views without the board's SVG")
+    parser.add_argument(
+        "--svg",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="ask for the board's SVG in every answer (--no-svg: ?svg=false)",
+    )
+    parser.add_argument("--workers", type=int, default=1, help="server worker processes")
+    parser.add_argument(
+        "--db", default="sqlite", help="sqlite, postgresql (a fresh cluster) or a postgresql:// URL"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    with (
-        tempfile.TemporaryDirectory() as folder,
+    with contextlib.ExitStack() as stack:
+        folder = stack.enter_context(tempfile.TemporaryDirectory())
+        if args.db == "sqlite":
+            db = str(Path(folder) / "games.sqlite3")
+        elif args.db == "postgresql":
+            bin_dir, why = find_bin()
+            if bin_dir is None:
+                raise SystemExit(f"--db postgresql: {why}")
+            cluster = PostgresServer(bin_dir, fsync=True)
+            stack.callback(cluster.close)
+            db = cluster.url()
+        else:
+            db = args.db
         # one client address plays every game: lift the per-address rate of new games
-        live_server(Path(folder) / "games.sqlite3", "--games-per-minute", "100000") as (
-            _server,
-            base,
-        ),
-    ):
+        options = ["--games-per-minute", "100000", "--workers", str(args.workers)]
+        server, base = stack.enter_context(live_server(db, *options))
+        time.sleep(1.0 if args.workers > 1 else 0.0)  # every worker up
+        cpu_before = cpu_seconds(server.pid)
         load, wall = asyncio.run(
-            run(base, args.games, args.seconds, args.think, not args.no_svg, args.seed)
+            run(base, args.games, args.seconds, args.think, args.svg, args.seed)
         )
+        cpu = cpu_seconds(server.pid) - cpu_before
     ms = sorted(1000 * t for t in load.latencies)
     p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))] if ms else float("nan")
     print(
         f"{args.games} concurrent games for {wall:.1f} s (think {args.think} s, "
-        f"svg {'no' if args.no_svg else 'yes'}), "
+        f"svg {'yes' if args.svg else 'no'}, {args.workers} worker(s), {args.db.split('@')[-1]}), "
         f"{load.games} games started"
     )
     print(f"move requests: {len(ms)} ({len(ms) / wall:.1f}/s), failed: {load.errors}")
     print(f"moves stored (humans, bots, chance): {load.moves} ({load.moves / wall:.1f}/s)")
     if ms:
         print(f"latency of a move request: p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms")
+        print(f"server CPU per human move: {1000 * cpu / len(ms):.2f} ms ({cpu:.1f} s in all)")
 
 
 if __name__ == "__main__":

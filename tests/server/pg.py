@@ -41,7 +41,8 @@ def find_bin() -> tuple[Path | None, str]:
 class PostgresServer:
     """One PostgreSQL cluster in a temporary folder, reached on its Unix socket."""
 
-    def __init__(self, bin_dir: Path) -> None:
+    def __init__(self, bin_dir: Path, *, fsync: bool = False) -> None:
+        self.fsync = fsync
         self.bin = bin_dir
         self.folder = Path(tempfile.mkdtemp(prefix="tongiaki-pg-"))
         self.data = self.folder / "data"
@@ -64,9 +65,11 @@ class PostgresServer:
 
     def start(self) -> None:
         """Start (or start again) the server; waits until it takes connections."""
+        # the tests need no durability across a power cut: fsync off (a benchmark keeps it on)
+        durability = "" if self.fsync else "-c fsync=off -c full_page_writes=off "
         options = (
-            f"-k {self.folder} -p {self.port} -c listen_addresses='' -c fsync=off "
-            "-c max_connections=200 -c full_page_writes=off"
+            f"-k {self.folder} -p {self.port} -c listen_addresses='' {durability}"
+            "-c max_connections=200"
         )
         self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.log), "-w", "start")
 

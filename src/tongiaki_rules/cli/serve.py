@@ -274,7 +274,7 @@ def run(args: argparse.Namespace) -> int:
         APP,
         factory=True,
         workers=args.workers,
-        http="tongiaki_rules.server.http_timeouts:HeaderTimeoutH11Protocol",
+        http="tongiaki_rules.server.http_timeouts:HeaderTimeoutProtocol",
         **common,
     )
     return 0

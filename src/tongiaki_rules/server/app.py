@@ -407,14 +407,14 @@ def _add_api(
         authorization: Annotated[str | None, Header()] = None,
         lang: Annotated[str | None, Query(description=_LANG)] = None,
         accept_language: Annotated[str | None, Header()] = None,
-    ) -> dict[str, Any]:
+    ) -> AsciiJSONResponse:
         """The game as the token's seat (or a spectator) sees it, after ``at`` moves."""
         token = _bearer(authorization)
         language = language_of(lang, accept_language)
         view = await run_in_threadpool(
             lambda: service.view(game_id, at=at, token=token, svg=svg, language=language)
         )
-        return _drive_if_waiting(driver, view)
+        return AsciiJSONResponse(_drive_if_waiting(driver, view))  # no second serialisation
 
     @app.get("/api/i18n")
     async def words(
@@ -451,7 +451,7 @@ def _add_api(
         authorization: Annotated[str | None, Header()] = None,
         lang: Annotated[str | None, Query(description=_LANG)] = None,
         accept_language: Annotated[str | None, Header()] = None,
-    ) -> dict[str, Any]:
+    ) -> AsciiJSONResponse:
         """Play an action; bots and chance follow; the answer is the view after them."""
         token = _bearer(authorization)
         language = language_of(lang, accept_language)
@@ -461,4 +461,4 @@ def _add_api(
             )
         )
         hub.publish(game_id, view["moves"])
-        return view
+        return AsciiJSONResponse(view)

@@ -26,7 +26,7 @@ from typing import Any
 from fastapi import FastAPI
 
 from .app import create_app
-from .http_timeouts import HeaderTimeoutH11Protocol
+from .http_timeouts import HeaderTimeoutProtocol
 from .limits import ServeLimits
 
 __all__ = ["APP", "SETTINGS", "app_from_environment"]
@@ -42,7 +42,7 @@ def app_from_environment() -> FastAPI:
     """The application of one worker, built from the settings in :data:`SETTINGS`."""
     settings: dict[str, Any] = json.loads(os.environ[SETTINGS])
     limits = ServeLimits(**settings["limits"])
-    HeaderTimeoutH11Protocol.header_timeout = limits.header_timeout
+    HeaderTimeoutProtocol.header_timeout = limits.header_timeout
     return create_app(
         settings["db"],
         bot_delay=settings["bot_delay"],
