@@ -4,6 +4,7 @@ import {
   api, el, forgetSeat, heldSeats, inviteLink, invitesOf, saveSeat, showMessage,
 } from "/static/api.js";
 import { _, currentLanguage, loadLanguage, ngettext } from "/static/i18n.js";
+import { pollWhenSilent } from "/static/fallback.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] ?? "");
 const apiBase = `/api/games/${encodeURIComponent(gameId)}`;
@@ -28,6 +29,7 @@ let busy = false;
 let socket = null;
 let reconnectDelay = 500;
 let historyTimer = null;
+const fallback = pollWhenSilent(async () => accept(await api("GET", apiBase, { token })));
 
 // ------------------------------------------------------------------ the seat's token
 // Tokens are kept in localStorage per game and seat, never in the address bar:
@@ -475,6 +477,7 @@ function connect() {
   connection.dataset.state = "connecting";
   connection.textContent = _("connecting…");
   socket.addEventListener("open", () => {
+    fallback.heard();
     mine.send(JSON.stringify({ type: "hello", token }));
     // the server closes a socket silent for minutes: a ping keeps this one open
     pinger = setInterval(() => mine.send(JSON.stringify({ type: "ping" })), 60000);
@@ -485,6 +488,7 @@ function connect() {
     connection.textContent = _("live");
   });
   socket.addEventListener("message", (event) => {
+    fallback.heard();
     let message;
     try {
       message = JSON.parse(event.data);
@@ -494,6 +498,7 @@ function connect() {
     if (message?.type === "view" && message.view) accept(message.view);
   });
   socket.addEventListener("close", (event) => {
+    fallback.closed();
     clearInterval(pinger);
     connection.dataset.state = "offline";
     connection.textContent = _("reconnecting…");
