@@ -32,6 +32,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import attrs
+
 from tongiaki_rules import GameRecord, IllegalActionError, RecordError, format_action
 from tongiaki_rules.i18n import LANGUAGES
 from tongiaki_rules.record import action_from_dict, action_to_dict, state_to_dict
@@ -317,8 +319,7 @@ class GameService:
         the narration and the picture; everything else stays as it is.
         """
         game = self._game(game_id)
-        you = None if token is None else self._seat_of(game_id, token)
-        stored = self._stored(game_id)
+        stored, you = self._now(game, token)
         with game.lock:
             self._sync(game)
             return self._view(game, stored, you, at, svg, language)
@@ -386,7 +387,9 @@ class GameService:
             raise Unauthorized("this needs the seat's token: Authorization: Bearer <token>")
         expect_move = whole(expect_move, "expect_move", 0, MAX_SEED)
         with game.lock:
-            you = self._seat_of(game_id, token)
+            stored, you = self._now(game, token)
+            if you is None:  # only a spectator has no seat; _now refused a bad token
+                raise Unauthorized("unknown token")
             self._sync(game)
             log = game.log
             first = log.moves
@@ -401,7 +404,7 @@ class GameService:
                 if log.moves != first:  # moves in memory but not stored: read the game again
                     self._forget(game_id)
                 raise
-            return self._view(game, self._stored(game_id), you, None, svg, language)
+            return self._view(game, stored, you, None, svg, language)
 
     def _play(self, game: _Game, action: Any, first: int) -> None:
         log = game.log
@@ -496,16 +499,35 @@ class GameService:
 
     def _seat_of(self, game_id: str, token: str) -> int:
         """The seat holding ``token`` now, compared in constant time; else 401."""
-        if not isinstance(token, str) or not token.isascii() or not 0 < len(token) <= _MAX_TOKEN:
-            raise Unauthorized("unknown token")
-        digest = _digest(token)
-        seat = None
-        for candidate, stored in self.storage.token_hashes(game_id):
-            if hmac.compare_digest(stored, digest):
-                seat = candidate
-        if seat is None:
-            raise Unauthorized("unknown token")
-        return seat
+        return _seat_in(self.storage.token_hashes(game_id), token)
+
+    def _now(self, game: _Game, token: str | None) -> tuple[StoredGame, int | None]:
+        """The game with its seats' claims as stored now, and ``token``'s seat (401 if unknown).
+
+        One query (the token hashes): the rest of a stored game never changes.
+        """
+        hashes = self.storage.token_hashes(game.stored.id)
+        you = None if token is None else _seat_in(hashes, token)
+        claimed = {seat for seat, _ in hashes}
+        stored = game.stored
+        if any(s.claimed != (s.seat in claimed) for s in stored.seats):
+            seats = tuple(attrs.evolve(s, claimed=s.seat in claimed) for s in stored.seats)
+            stored = game.stored = attrs.evolve(stored, seats=seats)
+        return stored, you
+
+
+def _seat_in(hashes: list[tuple[int, str]], token: str) -> int:
+    """The seat whose stored hash is ``token``'s, compared in constant time; else 401."""
+    if not isinstance(token, str) or not token.isascii() or not 0 < len(token) <= _MAX_TOKEN:
+        raise Unauthorized("unknown token")
+    digest = _digest(token)
+    seat = None
+    for candidate, stored in hashes:
+        if hmac.compare_digest(stored, digest):
+            seat = candidate
+    if seat is None:
+        raise Unauthorized("unknown token")
+    return seat
 
 
 def _seats(stored: StoredGame) -> list[dict[str, Any]]:

@@ -22,7 +22,7 @@ import logging
 import threading
 from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager, suppress
-from typing import Any
+from typing import Any, TypeVar
 
 import psycopg
 from psycopg import errors as pg_errors
@@ -75,6 +75,13 @@ CREATE TABLE health (id INTEGER PRIMARY KEY, checked DOUBLE PRECISION NOT NULL);
 CREATE TABLE leases (game_id TEXT PRIMARY KEY, holder TEXT NOT NULL,
     until DOUBLE PRECISION NOT NULL);
 CREATE INDEX games_by_created ON games (created DESC);
+CREATE FUNCTION tongiaki_notify_move() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('tongiaki_moves', NEW.game_id || ' ' || (NEW.n + 1));
+    RETURN NULL;
+END $$;
+CREATE TRIGGER moves_notify AFTER INSERT ON moves
+    FOR EACH ROW EXECUTE FUNCTION tongiaki_notify_move();
 """,
     ),
 )
@@ -82,6 +89,8 @@ CREATE INDEX games_by_created ON games (created DESC);
 
 SCHEMA_VERSION = _MIGRATIONS[-1][0]
 """The schema version this module writes (table ``tongiaki_schema``)."""
+
+T = TypeVar("T")
 
 _MIGRATION_LOCK = 0x70_6E_67_69  # the advisory lock the migrating process holds
 _RECONNECT_PAUSE = 0.5
@@ -112,7 +121,6 @@ class PostgresStorage:
             min_size=1,
             max_size=max(1, pool_size),
             kwargs={"autocommit": True},
-            check=ConnectionPool.check_connection,
             timeout=30.0,
             open=False,
             name="tongiaki",
@@ -134,22 +142,55 @@ class PostgresStorage:
         return f"PostgresStorage({self._shown!r})"
 
     # ----------------------------------------------------------------- plumbing
-    @contextmanager
-    def _connection(self) -> Iterator[psycopg.Connection[Any]]:
-        """A pooled connection (autocommit: one statement, one transaction); faults as 503."""
-        try:
-            with self._pool.connection() as db:
-                yield db
-        except pg_errors.UniqueViolation:
-            raise
-        except (PoolTimeout, psycopg.Error) as exc:
-            raise StorageUnavailable(f"the database {self._shown}: {_problem(exc)}") from None
+    def _read(self, work: Callable[[psycopg.Connection[Any]], T]) -> T:
+        """``work(db)`` on a pooled connection (autocommit), faults as 503.
+
+        A connection the database dropped while it sat in the pool (a restart)
+        fails at once; the pool discards it and the read is tried again once,
+        on a fresh connection.
+        """
+        for attempt in (0, 1):
+            try:
+                with self._pool.connection() as db:
+                    return work(db)
+            except psycopg.OperationalError as exc:
+                if attempt:
+                    raise self._unavailable(exc) from None
+            except (PoolTimeout, psycopg.Error) as exc:
+                raise self._unavailable(exc) from None
+        raise AssertionError("unreachable")  # pragma: no cover
 
     @contextmanager
     def _write(self) -> Iterator[psycopg.Connection[Any]]:
-        """A write transaction on a pooled connection, committed when the block ends."""
-        with self._connection() as db, db.transaction():
-            yield db
+        """A write transaction on a pooled connection, committed when the block ends.
+
+        A connection found dropped at ``BEGIN`` (nothing sent yet) is replaced
+        once; a fault after it is a 503, the transaction rolled back or lost.
+        """
+        try:
+            for attempt in (0, 1):
+                with self._pool.connection() as db:
+                    try:
+                        db.execute("BEGIN")
+                    except psycopg.OperationalError:
+                        if attempt:
+                            raise
+                        continue
+                    try:
+                        yield db
+                    except BaseException:
+                        with suppress(psycopg.Error):
+                            db.execute("ROLLBACK")
+                        raise
+                    db.execute("COMMIT")
+                    return
+        except pg_errors.UniqueViolation:
+            raise
+        except (PoolTimeout, psycopg.Error) as exc:
+            raise self._unavailable(exc) from None
+
+    def _unavailable(self, exc: BaseException) -> StorageUnavailable:
+        return StorageUnavailable(f"the database {self._shown}: {_problem(exc)}")
 
     def _migrate(self) -> None:
         with self._write() as db:
@@ -164,9 +205,7 @@ class PostgresStorage:
                 )
             for step, script in _MIGRATIONS:
                 if step > version:
-                    for statement in script.split(";"):
-                        if statement.strip():
-                            db.execute(statement.encode())
+                    db.execute(script.encode())  # several statements: no parameters
                     db.execute("INSERT INTO tongiaki_schema (version) VALUES (%s)", (step,))
 
     def close(self) -> None:
@@ -225,13 +264,14 @@ class PostgresStorage:
 
     def game(self, game_id: str) -> StoredGame | None:
         """The stored game, or ``None``."""
-        with self._connection() as db:
+
+        def read(db: psycopg.Connection[Any]) -> StoredGame | None:
             row = db.execute(
                 "SELECT id, created, settings, seed, unlisted FROM games WHERE id = %s", (game_id,)
             ).fetchone()
-            if row is None:
-                return None
-            return self._game(db, row)
+            return None if row is None else self._game(db, row)
+
+        return self._read(read)
 
     def _game(self, db: psycopg.Connection[Any], row: Sequence[Any]) -> StoredGame:
         seats = db.execute(
@@ -261,43 +301,49 @@ class PostgresStorage:
 
         A game whose row cannot be read is left out (and logged).
         """
-        with self._connection() as db:
-            where = "NOT unlisted"
-            arguments: list[Any] = []
-            if before is not None:
-                mark = db.execute("SELECT created FROM games WHERE id = %s", (before,)).fetchone()
-                if mark is None:
-                    return []
-                where += " AND (created < %s OR (created = %s AND id > %s))"
-                arguments += [mark[0], mark[0], before]
-            rows = db.execute(
-                "SELECT id, created, settings, seed, unlisted, over, "
-                "(SELECT COUNT(*) FROM moves WHERE moves.game_id = games.id) "
-                f"FROM games WHERE {where} ORDER BY created DESC, id LIMIT %s",
-                (*arguments, limit),
-            ).fetchall()
-            found = []
-            for row in rows:
-                try:
-                    found.append(GameSummary(self._game(db, row[:5]), int(row[6]), bool(row[5])))
-                except CorruptGame as exc:
-                    _log.error("%s; the lobby leaves it out", exc)
-            return found
+        return self._read(lambda db: self._games(db, limit, before))
+
+    def _games(
+        self, db: psycopg.Connection[Any], limit: int, before: str | None
+    ) -> list[GameSummary]:
+        where = "NOT unlisted"
+        arguments: list[Any] = []
+        if before is not None:
+            mark = db.execute("SELECT created FROM games WHERE id = %s", (before,)).fetchone()
+            if mark is None:
+                return []
+            where += " AND (created < %s OR (created = %s AND id > %s))"
+            arguments += [mark[0], mark[0], before]
+        rows = db.execute(
+            "SELECT id, created, settings, seed, unlisted, over, "
+            "(SELECT COUNT(*) FROM moves WHERE moves.game_id = games.id) "
+            f"FROM games WHERE {where} ORDER BY created DESC, id LIMIT %s",
+            (*arguments, limit),
+        ).fetchall()
+        found = []
+        for row in rows:
+            try:
+                found.append(GameSummary(self._game(db, row[:5]), int(row[6]), bool(row[5])))
+            except CorruptGame as exc:
+                _log.error("%s; the lobby leaves it out", exc)
+        return found
 
     def is_over(self, game_id: str) -> bool:
         """Whether the game is stored as over."""
-        with self._connection() as db:
-            row = db.execute("SELECT over FROM games WHERE id = %s", (game_id,)).fetchone()
+        row = self._read(
+            lambda db: db.execute("SELECT over FROM games WHERE id = %s", (game_id,)).fetchone()
+        )
         return row is not None and bool(row[0])
 
     def token_hashes(self, game_id: str) -> list[tuple[int, str]]:
         """The ``(seat, token hash)`` of every seat that holds a token."""
-        with self._connection() as db:
-            rows = db.execute(
+        rows = self._read(
+            lambda db: db.execute(
                 "SELECT seat, token_hash FROM seats WHERE game_id = %s AND token_hash IS NOT NULL "
                 "ORDER BY seat",
                 (game_id,),
             ).fetchall()
+        )
         return [(seat, digest) for seat, digest in rows]
 
     def claim_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
@@ -327,11 +373,12 @@ class PostgresStorage:
 
     def moves(self, game_id: str, first: int = 0) -> list[dict[str, Any]]:
         """The stored moves from number ``first`` on, in order."""
-        with self._connection() as db:
-            rows = db.execute(
+        rows = self._read(
+            lambda db: db.execute(
                 "SELECT action FROM moves WHERE game_id = %s AND n >= %s ORDER BY n",
                 (game_id, first),
             ).fetchall()
+        )
         try:
             return [json.loads(text) for (text,) in rows]
         except (ValueError, TypeError) as exc:
@@ -339,13 +386,14 @@ class PostgresStorage:
 
     def unfinished_bot_games(self, limit: int) -> list[str]:
         """The ids of the newest ``limit`` games not over that have a bot seat, newest first."""
-        with self._connection() as db:
-            rows = db.execute(
+        rows = self._read(
+            lambda db: db.execute(
                 "SELECT id FROM games WHERE NOT over AND EXISTS "
                 "(SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.kind = 'bot') "
                 "ORDER BY created DESC, id LIMIT %s",
                 (limit,),
             ).fetchall()
+        )
         return [game_id for (game_id,) in rows]
 
     def append_moves(
@@ -353,14 +401,14 @@ class PostgresStorage:
     ) -> bool:
         """Store moves ``first, ...`` in one transaction; ``False`` if move ``first`` exists.
 
-        The same transaction sends the notice of the moves to every listening process.
+        The table's trigger sends the notice of each move to every listening
+        process, in the same transaction (delivered at the commit).
         """
         try:
             with self._write() as db:
                 _insert_moves(db, game_id, first, moves)
                 if over:
                     db.execute("UPDATE games SET over = TRUE WHERE id = %s", (game_id,))
-                db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} {first + len(moves)}"))
         except pg_errors.UniqueViolation:
             return False
         return True
