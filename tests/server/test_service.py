@@ -332,3 +332,52 @@ def test_a_second_service_on_the_file_plays_on_from_the_firsts_move(
         second.act(gid, red, "setup 1", expect_move=0)  # stale
     view = second.act(gid, red, "setup 1", expect_move=1)
     assert view["moves"] == 2 and first.view(gid)["moves"] == 2
+
+
+def test_a_view_is_built_once_per_move_and_shared_by_every_viewer(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = service.create_game(3, seats={2: "greedy"}, seat=0)
+    gid, token = game["id"], _human(game)
+    other = service.claim_seat(gid, 1)["token"]
+    built: list[int] = []
+    build = service._build_view
+
+    def counted(*args: Any) -> dict[str, Any]:
+        built.append(1)
+        return build(*args)
+
+    monkeypatch.setattr(service, "_build_view", counted)
+    to_move = service.view(gid, svg=False)["to_move"]
+    waiting = other if to_move == 0 else token
+    views = [service.view(gid, svg=False) for _ in range(5)]  # five spectators' pushes
+    views += [service.view(gid, token=waiting, svg=False) for _ in range(3)]
+    assert len(built) == 1  # the seat not to move sees the spectators' view, as "you"
+    assert {v["you"] for v in views} == {None, 1 if waiting == other else 0}
+    playing = service.view(gid, token=token if waiting == other else other, svg=False)
+    assert "legal" in playing and len(built) == 2
+
+
+def test_the_narration_of_a_long_game_is_its_last_lines_in_each_language(
+    service: GameService,
+) -> None:
+    from tongiaki_rules.narration import Narrator
+
+    gid = service.create_game(3, seats={0: "random", 1: "random", 2: "random"}, seed=6)["id"]
+    while service.step(gid) is not None:
+        pass
+    record = GameRecord.from_dict(service.record(gid))
+    for language in ("en", "de"):
+        narrator = Narrator(record.initial_state(), language=language)
+        lines, ends = list(narrator.header()), []
+        for action in record.actions:
+            lines += narrator.step(action)
+            ends.append(len(lines))
+        whole = lines + narrator.footer()
+        assert (
+            service.view(gid, svg=False, language=language)["narration"]
+            == (whole[-MAX_NARRATION_LINES:])
+        )
+        for at in (1, len(ends) // 2):
+            view = service.view(gid, at=at, svg=False, language=language)
+            assert view["narration"] == lines[: ends[at - 1]][-MAX_NARRATION_LINES:]

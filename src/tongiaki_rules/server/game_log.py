@@ -41,8 +41,7 @@ class GameLog:
         self.states: list[GameState] = [first]
         self.actions: list[Action] = []
         self._narrator = Narrator(first)
-        self._header = self._narrator.header()
-        self._steps: list[list[str]] = []
+        self._told_en = _Told(first, "en", self._narrator)
         self._boards: OrderedDict[tuple[int, bool, str], str] = OrderedDict()
         self._told: dict[str, _Told] = {}
         """The narration in the other languages asked for: told again from the first move."""
@@ -59,30 +58,28 @@ class GameLog:
 
     def extend(self, action: Action) -> GameState:
         """Apply ``action`` (checked) to the position now and return the new position."""
-        lines = self._narrator.step(action)
+        self._told_en.add(self._narrator.step(action))
         self.states.append(self._narrator.state)
         self.actions.append(action)
-        self._steps.append(lines)
         return self._narrator.state
 
     def narration(self, at: int, language: str = "en") -> list[str]:
         """The account of the game up to move ``at``: its last :data:`MAX_NARRATION_LINES` lines.
 
-        ``language`` is one of :data:`~tongiaki_rules.i18n.LANGUAGES`.
+        ``language`` is one of :data:`~tongiaki_rules.i18n.LANGUAGES`. Each
+        move's lines are told once, when the move is made (or, in another
+        language, when first asked for); a view then takes the last lines
+        without going through the whole game again.
         """
-        narrator, header, steps = self._narrator, self._header, self._steps
+        told = self._told_en
         if language != "en":
-            told = self._told.get(language)
-            if told is None:
-                told = self._told[language] = _Told(self.states[0], language)
-            told.catch_up(self.actions)
-            narrator, header, steps = told.narrator, told.header, told.steps
-        lines = list(header)
-        for step in steps[:at]:
-            lines.extend(step)
-        if at == self.moves and self.state.is_terminal:
-            lines.extend(narrator.footer())
-        return lines[-MAX_NARRATION_LINES:]
+            other = self._told.get(language)
+            if other is None:
+                other = self._told[language] = _Told(self.states[0], language)
+            other.catch_up(self.actions)
+            told = other
+        footer = told.narrator.footer() if at == self.moves and self.state.is_terminal else []
+        return told.last(at, MAX_NARRATION_LINES - len(footer)) + footer
 
     def board(self, at: int, highlight: bool, language: str = "en") -> str:
         """The SVG of the position after ``at`` moves (its choices marked if ``highlight``)."""
@@ -108,13 +105,27 @@ class GameLog:
 
 
 class _Told:
-    """The narration of a game in one more language, caught up with its moves when asked."""
+    """The narration of a game in one language: every line in one list, and where each move's
+    lines end (so the last lines up to any move are a slice)."""
 
-    def __init__(self, first: GameState, language: str) -> None:
-        self.narrator = Narrator(first, language=language)
+    def __init__(self, first: GameState, language: str, narrator: Narrator | None = None) -> None:
+        self.narrator = narrator if narrator is not None else Narrator(first, language=language)
         self.header = self.narrator.header()
-        self.steps: list[list[str]] = []
+        self.lines: list[str] = []
+        self.ends: list[int] = [0]
+
+    def add(self, lines: list[str]) -> None:
+        self.lines.extend(lines)
+        self.ends.append(len(self.lines))
 
     def catch_up(self, actions: list[Action]) -> None:
-        for action in actions[len(self.steps) :]:
-            self.steps.append(self.narrator.step(action))
+        for action in actions[len(self.ends) - 1 :]:
+            self.add(self.narrator.step(action))
+
+    def last(self, at: int, count: int) -> list[str]:
+        """The last ``count`` lines (the header first) up to move ``at``."""
+        end = self.ends[at]
+        lines = self.lines[max(0, end - count) : end]
+        if len(lines) < count:
+            lines = self.header[max(0, len(self.header) - (count - len(lines))) :] + lines
+        return lines

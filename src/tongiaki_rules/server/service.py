@@ -50,6 +50,7 @@ MAX_GAMES_LISTED = 100
 GAMES_IN_MEMORY = 1000
 """The server keeps this many games' positions in memory (the most recently used)."""
 _MAX_TOKEN = 200
+_VIEWS_KEPT = 8
 
 
 def _digest(secret: str) -> str:
@@ -64,6 +65,8 @@ class _Game:
         self.bots = {s.seat: s.bot for s in stored.seats if s.bot is not None}
         self.log = log
         self.lock = threading.Lock()
+        self.views: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
+        """Views built lately, shared by every viewer who sees the same (all but ``you``)."""
 
 
 class GameService:
@@ -339,6 +342,21 @@ class GameService:
         state = log.states[at]
         to_move = state.current_player
         playing = you is not None and you == to_move and at == log.moves
+        key = (log.moves, at, playing, svg, language, tuple(s.claimed for s in stored.seats))
+        shared = game.views.get(key)
+        if shared is None:
+            shared = game.views[key] = self._build_view(game, stored, at, playing, svg, language)
+            while len(game.views) > _VIEWS_KEPT:
+                game.views.popitem(last=False)
+        return {**shared, "you": you}
+
+    def _build_view(
+        self, game: _Game, stored: StoredGame, at: int, playing: bool, svg: bool, language: str
+    ) -> dict[str, Any]:
+        """The view after ``at`` moves, for the seat to move (``playing``) or anyone else."""
+        log = game.log
+        state = log.states[at]
+        to_move = state.current_player
         outcome = state.outcome()
         view: dict[str, Any] = {
             "id": stored.id,
@@ -355,7 +373,7 @@ class GameService:
             "narration": log.narration(at, language),
             "language": language,
             "seats": _seats(stored),
-            "you": you,
+            "you": None,
         }
         if playing:
             view["legal"] = [
