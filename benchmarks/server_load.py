@@ -169,11 +169,12 @@ def main() -> None:
         options = ["--games-per-minute", "100000", "--workers", str(args.workers)]
         server, base = stack.enter_context(live_server(db, *options))
         time.sleep(1.0 if args.workers > 1 else 0.0)  # every worker up
-        cpu_before = cpu_seconds(server.pid)
+        cpu_before, client_before = cpu_seconds(server.pid), time.process_time()
         load, wall = asyncio.run(
             run(base, args.games, args.seconds, args.think, args.svg, args.seed)
         )
         cpu = cpu_seconds(server.pid) - cpu_before
+        client_cpu = time.process_time() - client_before
     ms = sorted(1000 * t for t in load.latencies)
     p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))] if ms else float("nan")
     print(
@@ -186,6 +187,7 @@ def main() -> None:
     if ms:
         print(f"latency of a move request: p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms")
         print(f"server CPU per human move: {1000 * cpu / len(ms):.2f} ms ({cpu:.1f} s in all)")
+        print(f"this load client's CPU per human move: {1000 * client_cpu / len(ms):.2f} ms")
 
 
 if __name__ == "__main__":
