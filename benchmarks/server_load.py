@@ -91,7 +91,10 @@ async def play_games(
         seats = {"1": "greedy", "2": "random"} if k % 3 == 0 else {"1": "greedy"}
         # one human seat (the creator's): a chosen seed is allowed
         body = {"players": len(seats) + 1, "seats": seats, "seed": rng.randrange(2**32), "seat": 0}
-        game = (await client.post("/api/games", json=body)).json()
+        created = await client.post("/api/games", json=body)
+        if created.status_code != 201:
+            raise SystemExit(f"a new game was refused: {created.status_code} {created.text}")
+        game = created.json()
         load.games += 1
         headers = {"Authorization": f"Bearer {game['token']}"}
         params = {"svg": "true" if svg else "false"}
@@ -154,6 +157,7 @@ def main() -> None:
     args = parser.parse_args()
     with contextlib.ExitStack() as stack:
         folder = stack.enter_context(tempfile.TemporaryDirectory())
+        database_pid: int | None = None  # PostgreSQL's postmaster, when this run started it
         if args.db == "sqlite":
             db = str(Path(folder) / "games.sqlite3")
         elif args.db == "postgresql":
@@ -163,18 +167,25 @@ def main() -> None:
             cluster = PostgresServer(bin_dir, fsync=True)
             stack.callback(cluster.close)
             db = cluster.url()
+            database_pid = int((cluster.data / "postmaster.pid").read_text().split()[0])
         else:
             db = args.db
         # one client address plays every game: lift the per-address rate of new games
         options = ["--games-per-minute", "100000", "--workers", str(args.workers)]
         server, base = stack.enter_context(live_server(db, *options))
         time.sleep(1.0 if args.workers > 1 else 0.0)  # every worker up
+
+        def database_cpu() -> float:
+            return 0.0 if database_pid is None else cpu_seconds(database_pid)
+
         cpu_before, client_before = cpu_seconds(server.pid), time.process_time()
+        database_before = database_cpu()
         load, wall = asyncio.run(
             run(base, args.games, args.seconds, args.think, args.svg, args.seed)
         )
         cpu = cpu_seconds(server.pid) - cpu_before
         client_cpu = time.process_time() - client_before
+        database = database_cpu() - database_before
     ms = sorted(1000 * t for t in load.latencies)
     p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))] if ms else float("nan")
     print(
@@ -187,6 +198,8 @@ def main() -> None:
     if ms:
         print(f"latency of a move request: p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms")
         print(f"server CPU per human move: {1000 * cpu / len(ms):.2f} ms ({cpu:.1f} s in all)")
+        if database_pid is not None:
+            print(f"PostgreSQL's CPU per human move: {1000 * database / len(ms):.2f} ms")
         print(f"this load client's CPU per human move: {1000 * client_cpu / len(ms):.2f} ms")
 
 
