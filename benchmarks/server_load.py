@@ -171,7 +171,8 @@ def main() -> None:
         else:
             db = args.db
         # one client address plays every game: lift the per-address rate of new games
-        options = ["--games-per-minute", "100000", "--workers", str(args.workers)]
+        options = ["--games-per-minute", "100000"]
+        options += ["--workers", str(args.workers)] if args.workers > 1 else []
         server, base = stack.enter_context(live_server(db, *options))
         time.sleep(1.0 if args.workers > 1 else 0.0)  # every worker up
 
