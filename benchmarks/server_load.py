@@ -173,7 +173,8 @@ def main() -> None:
         # one client address plays every game: lift the per-address rate of new games
         options = ["--games-per-minute", "100000"]
         options += ["--workers", str(args.workers)] if args.workers > 1 else []
-        server, base = stack.enter_context(live_server(db, *options))
+        log = Path(folder) / "server.log"
+        server, base = stack.enter_context(live_server(db, *options, log=log))
         time.sleep(1.0 if args.workers > 1 else 0.0)  # every worker up
 
         def database_cpu() -> float:
@@ -181,9 +182,14 @@ def main() -> None:
 
         cpu_before, client_before = cpu_seconds(server.pid), time.process_time()
         database_before = database_cpu()
-        load, wall = asyncio.run(
-            run(base, args.games, args.seconds, args.think, args.svg, args.seed)
-        )
+        try:
+            load, wall = asyncio.run(
+                run(base, args.games, args.seconds, args.think, args.svg, args.seed)
+            )
+        finally:
+            said = log.read_text(errors="replace").strip()
+            if said:
+                print("the server's log:\n" + said[-4000:], file=sys.stderr)
         cpu = cpu_seconds(server.pid) - cpu_before
         client_cpu = time.process_time() - client_before
         database = database_cpu() - database_before

@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import Any
 
 import tongiaki_rules
 
@@ -24,8 +25,14 @@ def free_port() -> int:
         return port
 
 
-def start_server(db: Path | str, port: int, *options: str) -> subprocess.Popen[bytes]:
-    """Start ``python -m tongiaki_rules serve [options]`` and wait until it answers."""
+def start_server(
+    db: Path | str, port: int, *options: str, log: Path | None = None
+) -> subprocess.Popen[bytes]:
+    """Start ``python -m tongiaki_rules serve [options]`` and wait until it answers.
+
+    Its standard error is a pipe, or the file ``log`` (for long runs, whose log no one
+    reads while they run: a full pipe would stop the server).
+    """
     import httpx
 
     env = dict(os.environ, PYTHONPATH=str(SOURCE) + os.pathsep + os.environ.get("PYTHONPATH", ""))
@@ -40,11 +47,15 @@ def start_server(db: Path | str, port: int, *options: str) -> subprocess.Popen[b
         str(db),
         *options,
     ]
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    errors: Any = subprocess.PIPE if log is None else log.open("ab")
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=errors)
+    if log is not None:
+        errors.close()
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"the server stopped: {process.stderr.read()!r}")  # type: ignore[union-attr]
+            said = process.stderr.read() if process.stderr else log.read_bytes()  # type: ignore[union-attr]
+            raise RuntimeError(f"the server stopped: {said!r}")
         try:
             httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1.0)
             return process
@@ -84,11 +95,13 @@ def _children(pid: int) -> list[int]:
 
 
 @contextmanager
-def live_server(db: Path | str, *options: str) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+def live_server(
+    db: Path | str, *options: str, log: Path | None = None
+) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     """A running server on ``db`` (a path or URL), with more ``tongiaki serve`` options;
     killed at the end (with its worker processes, if it has any)."""
     port = free_port()
-    process = start_server(db, port, *options)
+    process = start_server(db, port, *options, log=log)
     try:
         yield process, f"http://127.0.0.1:{port}"
     finally:
