@@ -142,3 +142,25 @@ def test_a_lease_is_one_holders_until_it_runs_out_or_is_given_up(db: str) -> Non
         assert storage.claim_lease("g-1", "a", 5.0)
     finally:
         storage.close()
+
+
+def test_a_postgresql_database_of_a_newer_version_is_refused_untouched(postgres_url: str) -> None:
+    import psycopg
+
+    with psycopg.connect(postgres_url, autocommit=True) as raw:
+        raw.execute("CREATE TABLE tongiaki_schema (version INTEGER NOT NULL)")
+        raw.execute("INSERT INTO tongiaki_schema VALUES (99)")
+    with pytest.raises(StorageError, match="schema version 99, newer than this server's 1"):
+        open_storage(postgres_url)
+    with psycopg.connect(postgres_url, autocommit=True) as raw:
+        tables = {row[0] for row in raw.execute("SELECT tablename FROM pg_tables")}
+    assert "games" not in tables  # nothing was made
+
+
+def test_an_unreachable_postgresql_is_refused_in_one_line() -> None:
+    pytest.importorskip("psycopg_pool", reason="the 'postgres' extra")
+    from tongiaki_rules.server.storage import PostgresStorage, StorageUnavailable
+
+    with pytest.raises(StorageUnavailable, match=r"^the database postgresql://ann:\*\*\*@") as err:
+        PostgresStorage("postgresql://ann:secret@127.0.0.1:1/games", connect_timeout=0.5)
+    assert "secret" not in str(err.value)

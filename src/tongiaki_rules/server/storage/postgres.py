@@ -31,6 +31,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from .base import (
     CorruptGame,
     GameSummary,
+    StorageError,
     StorageUnavailable,
     StoredGame,
     StoredSeat,
@@ -199,7 +200,7 @@ class PostgresStorage:
             row = db.execute("SELECT MAX(version) FROM tongiaki_schema").fetchone()
             version = row[0] if row is not None and row[0] is not None else 0
             if version > SCHEMA_VERSION:
-                raise StorageUnavailable(
+                raise StorageError(
                     f"the database {self._shown} has schema version {version}, newer than this "
                     f"server's {SCHEMA_VERSION}: use a newer tongiaki_rules"
                 )
