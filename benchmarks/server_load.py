@@ -127,13 +127,21 @@ async def play_games(
 async def run(
     base: str, games: int, seconds: float, think: float, svg: bool, seed: int
 ) -> tuple[Load, float]:
+    """Each lobby slot is one player's own client with one kept-alive connection, as a
+    browser tab's: its requests reach the same worker process while the connection lasts."""
     load = Load()
-    limits = httpx.Limits(max_connections=games, max_keepalive_connections=games)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
+    one = httpx.Limits(max_connections=1, max_keepalive_connections=1)
+    async with contextlib.AsyncExitStack() as stack:
+        clients = [
+            await stack.enter_async_context(
+                httpx.AsyncClient(base_url=base, timeout=60, limits=one)
+            )
+            for _ in range(games)
+        ]
         start = time.perf_counter()
         until = start + seconds
         await asyncio.gather(
-            *(play_games(client, k, seed, until, think, svg, load) for k in range(games))
+            *(play_games(clients[k], k, seed, until, think, svg, load) for k in range(games))
         )
         return load, time.perf_counter() - start
 
