@@ -102,8 +102,8 @@ class PostgresStorage:
     """:class:`~.base.Storage` in a PostgreSQL database, shared by any number of processes.
 
     ``url`` is a libpq connection string (``postgresql://user@host/db``);
-    ``pool_size`` bounds this process's connections (one more listens for
-    the moves of the others while sockets are open). Start-up waits at most
+    ``pool_size`` bounds this process's pooled connections (one more, opened
+    by :meth:`watch_moves`, listens for the moves of the others). Start-up waits at most
     ``connect_timeout`` seconds for the database.
 
     >>> PostgresStorage("postgresql://nobody@127.0.0.1:1/none", connect_timeout=0.5)
