@@ -20,6 +20,8 @@ httpx = pytest.importorskip("httpx", reason="the test talks HTTP with httpx")
 pytest.importorskip("uvicorn", reason="the test runs the real server")
 websockets = pytest.importorskip("websockets.sync.client", reason="the WebSocket client")
 
+from websockets.exceptions import ConnectionClosed  # noqa: E402
+
 from .live import live_server, worker_pids  # noqa: E402
 
 
@@ -118,3 +120,27 @@ def test_serve_with_two_workers_shares_one_port_and_pushes_across_them(db: str) 
             seconds, _ = _watch_then_move(base, base, game)
             assert seconds < 1.0
         assert client.get("/api/health").json()["storage"]["writable"] is True
+
+
+def test_a_seat_left_through_one_process_closes_its_socket_on_another(postgres_url: str) -> None:
+    """PostgreSQL tells the other processes of a seat left too (SQLite's poll counts moves
+    only: there the socket learns of it at its next push)."""
+    with live_server(postgres_url) as (_a, first), live_server(postgres_url) as (_b, second):
+        game = httpx.post(f"{first}/api/games", json={"players": 2, "seat": 0}).json()
+        gid, token = game["id"], game["token"]
+        url = f"{first.replace('http', 'ws')}/api/games/{gid}/ws"
+        with websockets.connect(url) as socket:
+            socket.send(json.dumps({"type": "hello", "token": token}))
+            assert json.loads(socket.recv(timeout=10))["view"]["you"] == 0
+            left = httpx.request(
+                "DELETE",
+                f"{second}/api/games/{gid}/seats/0",
+                headers={"Authorization": f"Bearer {token}"},
+                json={},
+            )
+            assert left.status_code == 200
+            start = time.monotonic()
+            with pytest.raises(ConnectionClosed) as closed:
+                socket.recv(timeout=5)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+            assert time.monotonic() - start < 1.0
