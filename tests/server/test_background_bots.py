@@ -115,7 +115,8 @@ def test_two_servers_driving_one_game_store_each_move_once(
 ) -> None:
     services = [GameService(open_db()) for _ in range(2)]
     gid = services[0].create_game(2, seats=BOTS_ONLY, seed=12)["id"]
-    drivers = [BotDriver(service, delay=0.0, lease=1.0) for service in services]
+    # a lease long enough for a loaded machine: the holder renews it every 2.5 s of play
+    drivers = [BotDriver(service, delay=0.0, lease=5.0) for service in services]
     stored = [0, 0]
     for k, service in enumerate(services):
         step = service.step
