@@ -34,8 +34,8 @@ __all__ = [
     "BotFailedError",
     "MatchTooLongError",
     "checked_choice",
-    "recorded_choice",
     "play_match",
+    "recorded_choice",
 ]
 
 DEFAULT_MAX_DECISIONS = 5000
