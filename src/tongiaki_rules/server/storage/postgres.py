@@ -17,7 +17,6 @@ Needs the ``postgres`` extra: ``pip install 'tongiaki_rules[postgres]'``.
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 from collections.abc import Callable, Collection, Iterator, Sequence
@@ -29,13 +28,21 @@ from psycopg import errors as pg_errors
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from .base import (
-    CorruptGame,
     GameSummary,
     StorageError,
     StorageUnavailable,
     StoredGame,
-    StoredSeat,
     dump_json,
+)
+from .rows import (
+    GAME_COLUMNS,
+    SEAT_COLUMNS,
+    decoded_moves,
+    move_rows,
+    seat_rows,
+    seats_json,
+    stored_game,
+    summaries,
 )
 
 __all__ = ["CHANNEL", "SCHEMA_VERSION", "PostgresStorage"]
@@ -233,11 +240,6 @@ class PostgresStorage:
         over: bool,
     ) -> None:
         """Store a new game, the token hashes of its claimed seats and its first moves."""
-        held = dict(tokens)
-        seats = [
-            {"seat": s.seat, "kind": s.kind, "bot": s.bot, "claimed": s.claimed, "invite": s.invite}
-            for s in game.seats
-        ]
         with self._write() as db:
             db.execute(
                 "INSERT INTO games (id, created, settings, seats, seed, over, unlisted) "
@@ -246,7 +248,7 @@ class PostgresStorage:
                     game.id,
                     game.created,
                     dump_json(game.settings),
-                    dump_json(seats),
+                    seats_json(game),
                     game.seed,
                     over,
                     game.unlisted,
@@ -256,10 +258,7 @@ class PostgresStorage:
                 cursor.executemany(
                     "INSERT INTO seats (game_id, seat, kind, bot, token_hash, claimed, "
                     "invite_hash) VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                    [
-                        (game.id, s.seat, s.kind, s.bot, held.get(s.seat), s.seat in held, s.invite)
-                        for s in game.seats
-                    ],
+                    seat_rows(game, tokens),
                 )
             _insert_moves(db, game.id, 0, moves)
 
@@ -268,7 +267,7 @@ class PostgresStorage:
 
         def read(db: psycopg.Connection[Any]) -> StoredGame | None:
             row = db.execute(
-                "SELECT id, created, settings, seed, unlisted FROM games WHERE id = %s", (game_id,)
+                f"SELECT {GAME_COLUMNS} FROM games WHERE id = %s", (game_id,)
             ).fetchone()
             return None if row is None else self._game(db, row)
 
@@ -276,26 +275,9 @@ class PostgresStorage:
 
     def _game(self, db: psycopg.Connection[Any], row: Sequence[Any]) -> StoredGame:
         seats = db.execute(
-            "SELECT seat, kind, bot, token_hash IS NOT NULL, invite_hash FROM seats "
-            "WHERE game_id = %s ORDER BY seat",
-            (row[0],),
+            f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = %s ORDER BY seat", (row[0],)
         ).fetchall()
-        try:
-            settings = json.loads(row[2])
-            if not isinstance(settings, dict):
-                raise ValueError("the settings are not a JSON object")
-            if [s[0] for s in seats] != list(range(len(seats))) or not seats:
-                raise ValueError("the seats are not numbered 0, 1, ...")
-            return StoredGame(
-                id=row[0],
-                created=float(row[1]),
-                settings=settings,
-                seats=tuple(StoredSeat(s[0], s[1], s[2], bool(s[3]), s[4]) for s in seats),
-                seed=int(row[3]),
-                unlisted=bool(row[4]),
-            )
-        except (ValueError, TypeError) as exc:
-            raise CorruptGame(str(row[0]), str(exc)) from None
+        return stored_game(row, seats)
 
     def games(self, limit: int, before: str | None = None) -> list[GameSummary]:
         """Up to ``limit`` listed games, newest first; older than game ``before`` if given.
@@ -316,18 +298,12 @@ class PostgresStorage:
             where += " AND (created < %s OR (created = %s AND id > %s))"
             arguments += [mark[0], mark[0], before]
         rows = db.execute(
-            "SELECT id, created, settings, seed, unlisted, over, "
+            f"SELECT {GAME_COLUMNS}, over, "
             "(SELECT COUNT(*) FROM moves WHERE moves.game_id = games.id) "
             f"FROM games WHERE {where} ORDER BY created DESC, id LIMIT %s",
             (*arguments, limit),
         ).fetchall()
-        found = []
-        for row in rows:
-            try:
-                found.append(GameSummary(self._game(db, row[:5]), int(row[6]), bool(row[5])))
-            except CorruptGame as exc:
-                _log.error("%s; the lobby leaves it out", exc)
-        return found
+        return summaries(rows, lambda row: self._game(db, row))
 
     def is_over(self, game_id: str) -> bool:
         """Whether the game is stored as over."""
@@ -380,10 +356,7 @@ class PostgresStorage:
                 (game_id, first),
             ).fetchall()
         )
-        try:
-            return [json.loads(text) for (text,) in rows]
-        except (ValueError, TypeError) as exc:
-            raise CorruptGame(game_id, f"a move is not JSON ({exc})") from None
+        return decoded_moves(game_id, rows)
 
     def unfinished_bot_games(self, limit: int) -> list[str]:
         """The ids of the newest ``limit`` games not over that have a bot seat, newest first."""
@@ -490,7 +463,7 @@ def _insert_moves(
     with db.cursor() as cursor:
         cursor.executemany(
             "INSERT INTO moves (game_id, n, action) VALUES (%s, %s, %s)",
-            [(game_id, first + k, dump_json(move)) for k, move in enumerate(moves)],
+            move_rows(game_id, first, moves),
         )
 
 

@@ -11,6 +11,7 @@ share the file: each notices the moves the others store by a light poll of
 ``PRAGMA data_version``, only while it has sockets to tell.
 
 >>> import tempfile, pathlib
+>>> from tongiaki_rules.server.storage import StoredGame, StoredSeat
 >>> folder = tempfile.mkdtemp()
 >>> storage = SqliteStorage(pathlib.Path(folder) / "games.sqlite3")
 >>> game = StoredGame("g-1", 1.0, {"num_players": 2}, (StoredSeat(0, "human", None, False),), 7)
@@ -25,7 +26,6 @@ False
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import sqlite3
@@ -36,16 +36,22 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-import attrs
-
 from .base import (
-    CorruptGame,
     GameSummary,
     StorageError,
     StorageUnavailable,
     StoredGame,
-    StoredSeat,
     dump_json,
+)
+from .rows import (
+    GAME_COLUMNS,
+    SEAT_COLUMNS,
+    decoded_moves,
+    move_rows,
+    seat_rows,
+    seats_json,
+    stored_game,
+    summaries,
 )
 
 __all__ = ["POLL_INTERVAL", "SCHEMA_VERSION", "SqliteStorage"]
@@ -265,8 +271,6 @@ class SqliteStorage:
         over: bool,
     ) -> None:
         """Store a new game, the token hashes of its claimed seats and its first moves."""
-        seats = [attrs.asdict(seat) for seat in game.seats]
-        held = dict(tokens)
         with self._write() as db:
             db.execute(
                 "INSERT INTO games (id, created, settings, seats, seed, over, unlisted) "
@@ -275,64 +279,32 @@ class SqliteStorage:
                     game.id,
                     game.created,
                     dump_json(game.settings),
-                    dump_json(seats),
+                    seats_json(game),
                     game.seed,
-                    int(over),
-                    int(game.unlisted),
+                    over,
+                    game.unlisted,
                 ),
             )
             db.executemany(
                 "INSERT INTO seats (game_id, seat, kind, bot, token_hash, claimed, invite_hash) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        game.id,
-                        s.seat,
-                        s.kind,
-                        s.bot,
-                        held.get(s.seat),
-                        int(s.seat in held),
-                        s.invite,
-                    )
-                    for s in game.seats
-                ],
+                seat_rows(game, tokens),
             )
             _insert_moves(db, game.id, 0, moves)
 
     def game(self, game_id: str) -> StoredGame | None:
         """The stored game, or ``None``."""
         db = self._connection()
-        row = db.execute(
-            "SELECT id, created, settings, seed, unlisted FROM games WHERE id = ?", (game_id,)
-        ).fetchone()
+        row = db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             return None
         return self._game(db, row)
 
-    def _game(self, db: sqlite3.Connection, row: tuple[Any, ...]) -> StoredGame:
+    def _game(self, db: sqlite3.Connection, row: Sequence[Any]) -> StoredGame:
         seats = db.execute(
-            "SELECT seat, kind, bot, token_hash IS NOT NULL, invite_hash FROM seats "
-            "WHERE game_id = ? ORDER BY seat",
-            (row[0],),
+            f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (row[0],)
         ).fetchall()
-        try:
-            settings = json.loads(row[2])
-            if not isinstance(settings, dict):
-                raise ValueError("the settings are not a JSON object")
-            if not isinstance(row[3], int) or not isinstance(row[1], (int, float)):
-                raise ValueError("the seed or creation time is not a number")
-            if [s[0] for s in seats] != list(range(len(seats))) or not seats:
-                raise ValueError("the seats are not numbered 0, 1, ...")
-            return StoredGame(
-                id=row[0],
-                created=float(row[1]),
-                settings=settings,
-                seats=tuple(StoredSeat(s[0], s[1], s[2], bool(s[3]), s[4]) for s in seats),
-                seed=row[3],
-                unlisted=bool(row[4]),
-            )
-        except (ValueError, TypeError) as exc:
-            raise CorruptGame(str(row[0]), str(exc)) from None
+        return stored_game(row, seats)
 
     def games(self, limit: int, before: str | None = None) -> list[GameSummary]:
         """Up to ``limit`` listed games, newest first; older than game ``before`` if given.
@@ -349,18 +321,12 @@ class SqliteStorage:
             where += " AND (created < ? OR (created = ? AND id > ?))"
             arguments += [mark[0], mark[0], before]
         rows = db.execute(
-            "SELECT id, created, settings, seed, unlisted, over, "
+            f"SELECT {GAME_COLUMNS}, over, "
             "(SELECT COUNT(*) FROM moves WHERE moves.game_id = games.id) "
             f"FROM games WHERE {where} ORDER BY created DESC, id LIMIT ?",
             (*arguments, limit),
         ).fetchall()
-        found = []
-        for row in rows:
-            try:
-                found.append(GameSummary(self._game(db, row[:5]), row[6], bool(row[5])))
-            except CorruptGame as exc:
-                _log.error("%s; the lobby leaves it out", exc)  # and lists the others
-        return found
+        return summaries(rows, lambda row: self._game(db, row))
 
     def is_over(self, game_id: str) -> bool:
         """Whether the game is stored as over."""
@@ -402,10 +368,7 @@ class SqliteStorage:
         rows = self._connection().execute(
             "SELECT action FROM moves WHERE game_id = ? AND n >= ? ORDER BY n", (game_id, first)
         )
-        try:
-            return [json.loads(text) for (text,) in rows]
-        except (ValueError, TypeError) as exc:
-            raise CorruptGame(game_id, f"a move is not JSON ({exc})") from None
+        return decoded_moves(game_id, rows)
 
     def unfinished_bot_games(self, limit: int) -> list[str]:
         """The ids of the newest ``limit`` games not over that have a bot seat, newest first."""
@@ -531,6 +494,5 @@ def _insert_moves(
     db: sqlite3.Connection, game_id: str, first: int, moves: Sequence[dict[str, Any]]
 ) -> None:
     db.executemany(
-        "INSERT INTO moves (game_id, n, action) VALUES (?, ?, ?)",
-        [(game_id, first + k, dump_json(move)) for k, move in enumerate(moves)],
+        "INSERT INTO moves (game_id, n, action) VALUES (?, ?, ?)", move_rows(game_id, first, moves)
     )
