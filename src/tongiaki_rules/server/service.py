@@ -39,12 +39,15 @@ from tongiaki_rules.record import action_from_dict, action_to_dict, state_to_dic
 from .errors import Conflict, Forbidden, NotFound, Unauthorized, Unprocessable
 from .game_log import GameLog
 from .moves import MAX_SEED, BotPolicy, chosen_action, whole
+from .scoreboard import outcome_json, scoreboard
 from .storage import CorruptGame, Storage, StoredGame, StoredSeat
 
-__all__ = ["MAX_GAMES_LISTED", "GameService"]
+__all__ = ["MAX_GAMES_LISTED", "MAX_STEPS", "GameService"]
 
 MAX_GAMES_LISTED = 100
 """A page of the lobby holds at most this many games."""
+MAX_STEPS = 100
+"""An answer of :meth:`GameService.steps` tells at most this many moves."""
 GAMES_IN_MEMORY = 1000
 """The server keeps this many games' positions in memory (the most recently used)."""
 _MAX_TOKEN = 200
@@ -306,13 +309,14 @@ class GameService:
         *,
         at: int | None = None,
         token: str | None = None,
-        svg: bool = True,
+        svg: bool = False,
         language: str = "en",
     ) -> dict[str, Any]:
         """The game for one viewer (``token``'s seat, or a spectator), after ``at`` moves.
 
-        ``svg=False`` leaves the board's picture out (``"svg": null``): a
-        front end that draws its own board saves most of the server's work.
+        The board's picture is left out (``"svg": null``) unless ``svg=True``:
+        a front end loads it once per position from :meth:`board_svg` (which
+        a browser caches) or draws its own, which saves most of the server's work.
         ``language`` (one of :data:`~tongiaki_rules.i18n.LANGUAGES`) is that of
         the narration and the picture; everything else stays as it is.
         """
@@ -338,7 +342,6 @@ class GameService:
         state = log.states[at]
         to_move = state.current_player
         playing = you is not None and you == to_move and at == log.moves
-        outcome = state.outcome()
         view: dict[str, Any] = {
             "id": stored.id,
             "moves": log.moves,
@@ -347,11 +350,11 @@ class GameService:
             "phase": state.pending.kind.value,
             "state": state_to_dict(state),
             "code": state.to_position_code(),
-            "outcome": None
-            if outcome is None
-            else {"scores": list(outcome.scores), "winners": list(outcome.winners)},
+            "outcome": outcome_json(state),
+            "scoreboard": scoreboard(state),
             "svg": log.board(at, playing, language) if svg else None,
             "narration": log.narration(at, language),
+            "narration_rules": log.narration_rules(at),
             "language": language,
             "seats": _seats(stored),
             "you": you,
@@ -363,6 +366,41 @@ class GameService:
             ]
         return view
 
+    def board_svg(self, game_id: str, at: int, seat: int | None, language: str = "en") -> str:
+        """The board after ``at`` moves, without the side panel, as ``seat`` would see it.
+
+        ``seat``'s choices are marked when that seat is to move in that
+        position (whoever asks: the choices follow from the position). A
+        position never changes, so neither does this picture.
+        """
+        game = self._game(game_id)
+        stored = self._stored(game_id)
+        if seat is not None:
+            seat = self._seat_number(stored, seat)
+        with game.lock:
+            self._sync(game)
+            log = game.log
+            at = whole(at, "at", 0, log.moves)
+            mark = seat is not None and log.states[at].current_player == seat
+            return log.board(at, mark, language if language in LANGUAGES else "en", panel=False)
+
+    def steps(
+        self, game_id: str, first: int, last: int | None = None, language: str = "en"
+    ) -> list[dict[str, Any]]:
+        """Moves ``first + 1`` to ``last`` (the latest if ``None``) as :mod:`.steps` tells them.
+
+        At most :data:`MAX_STEPS` moves at a time: from ``first`` on.
+        """
+        game = self._game(game_id)
+        with game.lock:
+            self._sync(game)
+            log = game.log
+            first = whole(first, "from", 0, log.moves)
+            last = log.moves if last is None else whole(last, "to", first, log.moves)
+            last = min(last, first + MAX_STEPS)
+            language = language if language in LANGUAGES else "en"
+            return [log.step(move, language) for move in range(first + 1, last + 1)]
+
     # ----------------------------------------------------------------- moves
     def act(
         self,
@@ -371,7 +409,7 @@ class GameService:
         action: object,
         expect_move: int,
         *,
-        svg: bool = True,
+        svg: bool = False,
         language: str = "en",
     ) -> dict[str, Any]:
         """Play ``action`` (notation, or an index into the view's ``legal``) for ``token``'s seat.

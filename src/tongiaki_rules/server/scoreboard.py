@@ -1,0 +1,72 @@
+"""The score panel and the end of a game as JSON: what a front end shows beside the board.
+
+>>> from tongiaki_rules import new_game
+>>> board = scoreboard(new_game(2))
+>>> board["colours"][0]
+{'colour': 'B', 'seat': 0, 'reserve': 15, 'board': 0, 'sea': 0, 'royal': 0}
+>>> board["scores"], board["pile"], board["turn"]
+([0, 0], {'islands': 15, 'oceans': 16}, 'B')
+>>> outcome_json(new_game(2)) is None
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tongiaki_rules import GameState
+
+__all__ = ["TIEBREAK_CLAUSES", "outcome_json", "scoreboard"]
+
+TIEBREAK_CLAUSES = {
+    "none": "SCORE-4",
+    "islands": "SCORE-5",
+    "boats": "SCORE-6",
+    "shared": "SCORE-6",
+}
+"""The clause that decided the game, by :class:`~tongiaki_rules.TieBreak` value."""
+
+
+def scoreboard(state: GameState) -> dict[str, Any]:
+    """Each colour's boats (reserve, on the board, at sea), royal islands; scores; the pile."""
+    pile = state.pile
+    return {
+        "colours": [
+            {
+                "colour": colour.letter,
+                "seat": state.seat_of(colour),
+                "reserve": state.reserve(colour),
+                "board": state.boats_on_board(colour),
+                "sea": state.boats_at_sea(colour),
+                "royal": state.royal_islands_founded(colour),
+            }
+            for colour in state.colours
+        ],
+        "scores": list(state.scores()),
+        "pile": {"islands": pile.islands, "oceans": pile.oceans},
+        "turn": None if state.is_terminal else state.turn_colour.letter,
+        "end_triggered": state.end_triggered,
+    }
+
+
+def outcome_json(state: GameState) -> dict[str, Any] | None:
+    """The result of a finished game (``None`` while it goes on).
+
+    ``scores``, ``islands`` (tie-break 1) and ``boats`` (tie-break 2) by
+    seat; ``ranking`` the seats from best to worst in tied groups;
+    ``winners``; ``tiebreak`` (``"none"``, ``"islands"``, ``"boats"`` or
+    ``"shared"``) and the ``clause`` that decided it.
+    """
+    outcome = state.outcome()
+    if outcome is None:
+        return None
+    tiebreak = outcome.tiebreak.value
+    return {
+        "scores": list(outcome.scores),
+        "winners": list(outcome.winners),
+        "islands": list(outcome.islands),
+        "boats": list(outcome.boats),
+        "ranking": [list(group) for group in outcome.ranking],
+        "tiebreak": tiebreak,
+        "clause": TIEBREAK_CLAUSES.get(tiebreak, "SCORE-4"),
+    }
