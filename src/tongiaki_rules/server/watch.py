@@ -6,9 +6,10 @@ where proxies log it) and sends first ``{"type": "hello", "token": ...}``
 now and after every move; ``{"type": "ping"}`` gets ``{"type": "pong"}``.
 ``?svg=true`` adds the board's SVG to each view. A socket from a page
 of another origin is refused at the handshake; the other refusals come
-after it is accepted, as close code 4000 + the HTTP status (4400 a bad first message, 4401 an unknown token, 4404 no such game,
-4408 silent for longer than the idle timeout, 4429 too many sockets), since
-a browser sees codes only on an accepted socket.
+after it is accepted, as close code 4000 + the HTTP status (4400 a bad
+first message, 4401 an unknown token, 4404 no such game, 4408 silent for
+longer than the idle timeout, 4429 too many sockets), since a browser
+sees codes only on an accepted socket.
 """
 
 from __future__ import annotations
