@@ -18,16 +18,26 @@ answer at once and the server runs flat out (the latency then is mostly
 queueing behind the other 49 games).
 
 With ``--no-svg`` the humans ask for views without the board's SVG
-(``?svg=false``), as a front end that draws its own board would.
+(``?svg=false``, the server's default since issue 27), as a front end that
+draws its own board would; without it they ask for the old form
+(``?svg=true``: the board's SVG, with its panel, in every answer).
+
+With ``--cpu-per-move`` the run alternates between three forms in
+``--rounds`` rounds on the same server (the old form; no SVG but the new
+position's ``board.svg`` fetched after each answer, as the browser client
+does; no SVG at all, as a front end drawing its own board), each for
+``--seconds / (3 * rounds)``, and reports the server process's CPU time per
+human move request in each, measured from ``/proc`` (Linux), with the ratios.
 
     python benchmarks/server_load.py [--games 50] [--seconds 30] [--think 0] [--no-svg]
-                                     [--seed 1]
+                                     [--seed 1] [--cpu-per-move [--rounds 3]]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import sys
@@ -60,8 +70,12 @@ async def play_games(
     think: float,
     svg: bool,
     load: Load,
+    board: bool = False,
 ) -> None:
-    """Game after game in one lobby slot until the time is up."""
+    """Game after game in one lobby slot until the time is up.
+
+    ``board``: after each answer, fetch the new position's ``board.svg`` as the browser client does.
+    """
     rng = random.Random(f"{seed}:{k}")
     while time.perf_counter() < until:
         seats = {"1": "greedy", "2": "random"} if k % 3 == 0 else {"1": "greedy"}
@@ -70,7 +84,7 @@ async def play_games(
         game = (await client.post("/api/games", json=body)).json()
         load.games += 1
         headers = {"Authorization": f"Bearer {game['token']}"}
-        params = {} if svg else {"svg": "false"}
+        params = {"svg": "true" if svg else "false"}
         view: dict[str, Any] = (
             await client.get(f"/api/games/{game['id']}", headers=headers)
         ).json()
@@ -93,12 +107,15 @@ async def play_games(
                 load.errors += 1
                 break
             fresh = answer.json()
+            if board:
+                url = f"/api/games/{game['id']}/board.svg"
+                await client.get(url, params={"at": fresh["moves"], "for": 0})
             load.moves += fresh["moves"] - view["moves"]
             view = fresh
 
 
 async def run(
-    base: str, games: int, seconds: float, think: float, svg: bool, seed: int
+    base: str, games: int, seconds: float, think: float, svg: bool, seed: int, board: bool = False
 ) -> tuple[Load, float]:
     load = Load()
     limits = httpx.Limits(max_connections=games, max_keepalive_connections=games)
@@ -106,9 +123,45 @@ async def run(
         start = time.perf_counter()
         until = start + seconds
         await asyncio.gather(
-            *(play_games(client, k, seed, until, think, svg, load) for k in range(games))
+            *(play_games(client, k, seed, until, think, svg, load, board) for k in range(games))
         )
         return load, time.perf_counter() - start
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of process ``pid`` so far (Linux: ``/proc/<pid>/stat``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+
+
+def cpu_per_move(base: str, pid: int, args: argparse.Namespace) -> None:
+    """The forms interleaved on one server: CPU ms per human move request in each."""
+    forms = {
+        "before (SVG with its panel in every answer)": (True, False),
+        "after, browser client (no SVG; board.svg fetched once per answer)": (False, True),
+        "after, a front end drawing its own board (no SVG)": (False, False),
+    }
+    cpu = dict.fromkeys(forms, 0.0)
+    requests = dict.fromkeys(forms, 0)
+    span = args.seconds / (len(forms) * args.rounds)
+    for k in range(args.rounds):
+        for name, (svg, board) in forms.items():
+            before = cpu_seconds(pid)
+            load, _wall = asyncio.run(
+                run(base, args.games, span, args.think, svg, args.seed + k, board)
+            )
+            cpu[name] += cpu_seconds(pid) - before
+            requests[name] += len(load.latencies)
+    print(f"{args.games} games, {args.rounds} rounds of {span:.1f} s per form, interleaved")
+    per = {name: 1000 * cpu[name] / max(requests[name], 1) for name in forms}
+    first = next(iter(forms))
+    for name in forms:
+        print(
+            f"server CPU per human move, {name}: {per[name]:.2f} ms "
+            f"({requests[name]} move requests, {cpu[name]:.1f} s CPU; "
+            f"{per[first] / per[name]:.2f}x less than before)"
+        )
 
 
 def main() -> None:
@@ -118,15 +171,22 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.0, help="mean human think time (s)")
     parser.add_argument("--no-svg", action="store_true", help="views without the board's SVG")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--cpu-per-move", action="store_true", help="server CPU per human move, both forms"
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of --cpu-per-move")
     args = parser.parse_args()
     with (
         tempfile.TemporaryDirectory() as folder,
         # one client address plays every game: lift the per-address rate of new games
         live_server(Path(folder) / "games.sqlite3", "--games-per-minute", "100000") as (
-            _server,
+            server,
             base,
         ),
     ):
+        if args.cpu_per_move:
+            cpu_per_move(base, server.pid, args)
+            return
         load, wall = asyncio.run(
             run(base, args.games, args.seconds, args.think, not args.no_svg, args.seed)
         )
