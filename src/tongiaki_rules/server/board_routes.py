@@ -91,6 +91,27 @@ def add_board_routes(
             return Response(status_code=304, headers=headers)
         return Response(svg, media_type="image/svg+xml", headers=headers)
 
+    @app.get(
+        "/api/games/{game_id}/tile.svg",
+        responses={200: {"content": {"image/svg+xml": {}}}, **_ERRORS},
+        response_class=Response,
+    )
+    async def tile_svg(
+        game_id: str,
+        at: Annotated[int, Query(description="the position whose drawn tile waits to be placed")],
+        rotation: Annotated[int, Query(description="how far the tile is turned, 0 to 5")] = 0,
+        lang: Annotated[str | None, Query(description=LANG_HELP)] = None,
+        accept_language: Annotated[str | None, Header()] = None,
+    ) -> Response:
+        """The drawn tile alone, turned ``rotation``: the preview of placing it (cached)."""
+        language = language_of(lang, accept_language)
+        svg = await run(service.tile_svg, game_id, at, rotation, language)
+        headers = {
+            "ETag": _etag(game_id, at, -1 - rotation, language),
+            "Cache-Control": BOARD_CACHE_CONTROL,
+        }
+        return Response(svg, media_type="image/svg+xml", headers=headers)
+
     @app.get("/api/games/{game_id}/steps", responses=_ERRORS)
     async def steps(
         game_id: str,

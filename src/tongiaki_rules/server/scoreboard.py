@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tongiaki_rules import GameState
+from tongiaki_rules import ORIGIN, GameState, position, render_svg
 
-__all__ = ["TIEBREAK_CLAUSES", "outcome_json", "scoreboard"]
+__all__ = ["TIEBREAK_CLAUSES", "outcome_json", "scoreboard", "tile_picture"]
 
 TIEBREAK_CLAUSES = {
     "none": "SCORE-4",
@@ -70,3 +70,22 @@ def outcome_json(state: GameState) -> dict[str, Any] | None:
         "tiebreak": tiebreak,
         "clause": TIEBREAK_CLAUSES.get(tiebreak, "SCORE-4"),
     }
+
+
+def tile_picture(state: GameState, tile: str, rotation: int, language: str = "en") -> str:
+    """``tile`` of ``state``'s tile set alone at the origin, turned ``rotation`` (no panel).
+
+    >>> from tongiaki_rules import new_game
+    >>> "tahiti" in tile_picture(new_game(2), "tahiti", 2)
+    True
+    """
+    tiles = state.config.tiles
+    other = next(t.id for t in tiles.pile if t.id != tile)
+    alone = position(
+        2,
+        removed=[tiles.start.id],
+        tiles=[(ORIGIN, tile, rotation)],
+        pile=[other],
+        tile_set=tiles,
+    )
+    return render_svg(alone, show_panel=False, show_open_sea=False, language=language)

@@ -39,7 +39,7 @@ from tongiaki_rules.record import action_from_dict, action_to_dict, state_to_dic
 from .errors import Conflict, Forbidden, NotFound, Unauthorized, Unprocessable
 from .game_log import GameLog
 from .moves import MAX_SEED, BotPolicy, chosen_action, whole
-from .scoreboard import outcome_json, scoreboard
+from .scoreboard import outcome_json, scoreboard, tile_picture
 from .storage import CorruptGame, Storage, StoredGame, StoredSeat
 
 __all__ = ["MAX_GAMES_LISTED", "MAX_STEPS", "GameService"]
@@ -383,6 +383,22 @@ class GameService:
             at = whole(at, "at", 0, log.moves)
             mark = seat is not None and log.states[at].current_player == seat
             return log.board(at, mark, language if language in LANGUAGES else "en", panel=False)
+
+    def tile_svg(self, game_id: str, at: int, rotation: int, language: str = "en") -> str:
+        """The tile to be placed after ``at`` moves, alone at the origin, turned ``rotation``.
+
+        A front end previews it on the hex the player points at (404 when no
+        drawn tile waits to be placed there).
+        """
+        game = self._game(game_id)
+        rotation = whole(rotation, "rotation", 0, 5)
+        with game.lock:
+            self._sync(game)
+            state = game.log.states[whole(at, "at", 0, game.log.moves)]
+        tile = state.pending.tile
+        if tile is None:
+            raise NotFound(f"no drawn tile waits to be placed after move {at}")
+        return tile_picture(state, tile, rotation, language if language in LANGUAGES else "en")
 
     def steps(
         self, game_id: str, first: int, last: int | None = None, language: str = "en"
