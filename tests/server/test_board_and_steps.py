@@ -198,8 +198,11 @@ def test_a_finished_game_shows_its_outcome_and_scoreboard_as_the_library_counts(
         "boats": list(outcome.boats),
         "ranking": [list(g) for g in outcome.ranking],
         "tiebreak": outcome.tiebreak.value,
-        "clause": {"none": "SCORE-4", "islands": "SCORE-5"}.get(outcome.tiebreak.value, "SCORE-6"),
+        "clause": view["outcome"]["clause"],
+        "rule": rule_url(view["outcome"]["clause"]),
     }
+    clause = {"none": "SCORE-4", "islands": "SCORE-5"}.get(outcome.tiebreak.value, "SCORE-6")
+    assert view["outcome"]["clause"] == clause
     assert view["scoreboard"]["scores"] == list(final.scores())
     assert view["scoreboard"]["turn"] is None
 

@@ -16,6 +16,8 @@ from typing import Any
 
 from tongiaki_rules import ORIGIN, GameState, position, render_svg
 
+from .steps import rule_url
+
 __all__ = ["TIEBREAK_CLAUSES", "outcome_json", "scoreboard", "tile_picture"]
 
 TIEBREAK_CLAUSES = {
@@ -55,12 +57,13 @@ def outcome_json(state: GameState) -> dict[str, Any] | None:
     ``scores``, ``islands`` (tie-break 1) and ``boats`` (tie-break 2) by
     seat; ``ranking`` the seats from best to worst in tied groups;
     ``winners``; ``tiebreak`` (``"none"``, ``"islands"``, ``"boats"`` or
-    ``"shared"``) and the ``clause`` that decided it.
+    ``"shared"``), the ``clause`` that decided it and its ``rule`` page.
     """
     outcome = state.outcome()
     if outcome is None:
         return None
     tiebreak = outcome.tiebreak.value
+    clause = TIEBREAK_CLAUSES.get(tiebreak, "SCORE-4")
     return {
         "scores": list(outcome.scores),
         "winners": list(outcome.winners),
@@ -68,7 +71,8 @@ def outcome_json(state: GameState) -> dict[str, Any] | None:
         "boats": list(outcome.boats),
         "ranking": [list(group) for group in outcome.ranking],
         "tiebreak": tiebreak,
-        "clause": TIEBREAK_CLAUSES.get(tiebreak, "SCORE-4"),
+        "clause": clause,
+        "rule": rule_url(clause),
     }
 
 
