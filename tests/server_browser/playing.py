@@ -53,8 +53,8 @@ def settled(driver: WebDriver) -> bool:
     """No animation runs and the board shows the live game."""
     return bool(
         driver.execute_script(
-            "return !document.body.classList.contains('animating') && !document.body.classList"
-            ".contains('busy') && document.body.dataset.shown === "
+            "const c = document.body.classList; return !c.contains('animating') && "
+            "!c.contains('busy') && !c.contains('drawing') && document.body.dataset.shown === "
             "document.getElementById('status').dataset.moves"
         )
     )
@@ -172,9 +172,5 @@ def play_by_board(driver: WebDriver, rng: random.Random) -> int:
             "a board click fell back to the list"
         )
         time.sleep(0.05)
-        wait_for(
-            driver,
-            "the page to answer the click",
-            lambda d: not d.execute_script("return document.body.classList.contains('busy')"),
-        )
+        wait_for(driver, "the page to answer the click (and its animation to end)", settled)
     raise AssertionError(f"40 clicks did not make a move; status {status(driver)}")

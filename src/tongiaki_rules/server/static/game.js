@@ -34,7 +34,9 @@ let socket = null;
 let reconnectDelay = 500;
 let historyTimer = null;
 let drawing = Promise.resolve(); // views are drawn one after the other (animations take time)
-let seen = null; // the moves this page has shown live (or played itself): later ones are animated
+let seen = null; // the moves this page has shown live: later ones are animated
+let ownMove = null; // the move this page is making (not animated: the player saw it)
+let pending = 0; // views waiting to be drawn (an animation runs, or its steps are on the way)
 
 const board = new BoardView(boardBox, () => markSelection());
 const chooser = new Chooser();
@@ -129,7 +131,12 @@ export function receiveView(view) {
     renderSlider();
     return;
   }
-  drawing = drawing.then(() => showLive(before)).catch(() => {});
+  pending += 1;
+  document.body.classList.add("drawing");
+  drawing = drawing.then(() => showLive(before)).catch(() => {}).finally(() => {
+    pending -= 1;
+    if (pending === 0) document.body.classList.remove("drawing");
+  });
 }
 window.tongiakiReceiveView = receiveView; // for a polling fallback living in its own file
 
@@ -137,7 +144,8 @@ window.tongiakiReceiveView = receiveView; // for a polling fallback living in it
 async function showLive(before) {
   const view = latest;
   if (!view || viewing !== null) return;
-  const from = before ? seen : null;
+  let from = before ? seen : null;
+  if (from !== null && ownMove === from && view.moves > from) from += 1;
   if (from !== null && view.moves > from && view.moves - from <= 80) {
     try {
       const told = await api("GET", `${apiBase}/steps?from=${from}&to=${view.moves}`);
@@ -200,7 +208,10 @@ async function render(view) {
   renderSlider();
   boardBox.dataset.at = String(view.at);
   document.body.dataset.shown = String(view.at);
-  if (isLive(view)) seen = view.moves;
+  if (isLive(view)) {
+    seen = view.moves;
+    if (ownMove !== null && ownMove < seen) ownMove = null;
+  }
 }
 
 /** Marks on top of the library's board: beach numbers, statues to click, focusable choices. */
@@ -560,8 +571,9 @@ function renderSlider() {
 
 // ------------------------------------------------------------------ acting
 async function play(index) {
-  if (busy || !latest || animator.running) return;
+  if (busy || !latest || animator.running || pending > 0) return;
   busy = true;
+  ownMove = latest.moves;
   document.body.classList.add("busy");
   showMessage("");
   try {
@@ -570,10 +582,9 @@ async function play(index) {
       body: { action: index, expect_move: latest.moves },
     });
     viewing = null;
-    // my own move is not animated: what follows it (chance, bots, the chain) is
-    if (seen !== null && view.moves > seen) seen += 1;
-    receiveView(view);
+    receiveView(view); // my own move is not animated: what follows it (chance, bots, the chain) is
   } catch (err) {
+    ownMove = null;
     const clause = err.clause ? " (" + _("clause {clause}", { clause: err.clause }) + ")" : "";
     if (err.status === 409) showMessage(_("Too late: {error}. The board now shows the current game.", { error: err.message }));
     else showMessage(_("Not accepted: {error}", { error: err.message }) + clause);
@@ -585,7 +596,7 @@ async function play(index) {
 }
 
 function onBoardClick(event) {
-  if (!shown || !isActionable(shown) || busy || animator.running) return;
+  if (!shown || !isActionable(shown) || busy || animator.running || pending > 0) return;
   const info = clickInfo(event.target, boardBox);
   if (Object.keys(info).length === 0) return;
   const answer = chooser.click(info, shown);
