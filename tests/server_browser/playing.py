@@ -148,11 +148,9 @@ def play_by_board(driver: WebDriver, rng: random.Random) -> int:
     """Makes the player's move by the board alone; the number of clicks it took."""
     wait_for(driver, "the player's turn", my_turn)
     before = int(status(driver)["moves"])
-    clicks = 0
-    for _ in range(40):
+    for clicks in range(40):
         if int(status(driver)["moves"]) > before:
             return clicks
-        clicks += 1
         picks = _visible(driver, "#colour-pick button")
         confirm = _visible(driver, "#confirm")
         marks = board_marks(driver)
@@ -168,9 +166,11 @@ def play_by_board(driver: WebDriver, rng: random.Random) -> int:
             click(driver, _visible(driver, "#extra-actions button")[0])
         else:
             raise AssertionError(f"nothing to click on the board; status {status(driver)}")
-        assert not driver.find_element(By.ID, "legal-box").get_attribute("open"), (
-            "a board click fell back to the list"
-        )
+        if driver.find_element(By.ID, "show-all").is_displayed():  # the list, narrowed
+            listed = driver.execute_script(
+                "return [...document.querySelectorAll('#legal li')].map(li => li.textContent)"
+            )
+            raise AssertionError(f"a board click fell back to the list: {listed}")
         time.sleep(0.05)
         wait_for(driver, "the page to answer the click (and its animation to end)", settled)
     raise AssertionError(f"40 clicks did not make a move; status {status(driver)}")

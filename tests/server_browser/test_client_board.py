@@ -27,24 +27,18 @@ from typing import Any
 
 import pytest
 
-from .test_client_e2e import (  # the server, the browsers and the page helpers (and skips)
-    IMAGES,
-    SCREENSHOTS,
-    _console_errors,
-    _Server,
-    browsers,
-    server,
-)
+pytest.importorskip("fastapi", reason="the server needs the [server] extra (fastapi)")
+pytest.importorskip("selenium", reason="the browser test needs selenium (the [test] extra)")
 
-from selenium import webdriver  # noqa: E402  (after the skips above)
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
-from selenium.webdriver.support.ui import Select  # noqa: E402
+from selenium import webdriver
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support.ui import Select
 
-from tongiaki_rules import GameRecord, replay  # noqa: E402
+from tongiaki_rules import GameRecord, replay
 
-from .playing import (  # noqa: E402
+from .playing import (
     click,
     my_turn,
     over_or_my_turn,
@@ -52,6 +46,14 @@ from .playing import (  # noqa: E402
     settled,
     status,
     wait_for,
+)
+from .test_client_e2e import (
+    IMAGES,
+    SCREENSHOTS,
+    _console_errors,
+    _Server,
+    browsers,
+    server,
 )
 
 __all__ = ["browsers", "server"]  # fixtures used by name below
@@ -156,6 +158,7 @@ def test_a_whole_game_against_a_bot_is_played_by_board_clicks_alone_to_the_end_p
         if moves == 30:
             _shot(player, "mid-game.png", "serve-game.png")
     assert moves > 20
+    assert not player.find_element(By.ID, "legal-box").get_attribute("open")  # never opened
     _figure("click-only game: human moves", moves)
     _figure("click-only game: clicks", clicks)
     _figure("click-only game: moves in all", status(player)["moves"])
@@ -331,16 +334,17 @@ def test_the_setup_and_a_first_turn_are_played_with_the_keyboard_alone(
         phase = player.execute_script("return document.getElementById('status').textContent")
         if "set-up" not in phase:
             break
-        before = int(status(player)["moves"])
+        setup = int(status(player)["moves"])
         _tab_to(player, "#board .highlight")
         player.switch_to.active_element.send_keys(Keys.ENTER)
-        wait_for(player, "the setup move", lambda d: int(status(d)["moves"]) > before)
+        wait_for(player, "the setup move", lambda d, at=setup: int(status(d)["moves"]) > at)
     # the first turn: Enter on beaches adds them to the expansion, then Enter on Confirm
     before = int(status(player)["moves"])
     for _ in range(8):
-        if player.find_element(By.ID, "confirm").is_enabled() and player.find_element(
-            By.ID, "selection"
-        ).is_displayed():
+        if (
+            player.find_element(By.ID, "confirm").is_enabled()
+            and player.find_element(By.ID, "selection").is_displayed()
+        ):
             break
         _tab_to(player, "#board .beach:not(.selected) > .highlight.beach")
         player.switch_to.active_element.send_keys(Keys.ENTER)
@@ -349,7 +353,7 @@ def test_the_setup_and_a_first_turn_are_played_with_the_keyboard_alone(
     wait_for(player, "the first turn", lambda d: int(status(d)["moves"]) > before)
     record = _record(server, game["id"])
     assert type(record.actions[before]).__name__ in ("Expand", "PlaceNewBoats")
-    assert not player.find_element(By.ID, "legal-box").get_attribute("open")
+    assert not player.find_element(By.ID, "legal-box").get_attribute("open")  # never opened
 
 
 def test_the_animation_plays_one_step_per_event_of_the_moves_since_the_last_view(
