@@ -402,3 +402,36 @@ def test_the_animation_plays_one_step_per_event_of_the_moves_since_the_last_view
         "return [...document.querySelectorAll('#narration .line')].map(s => s.textContent)"
     )
     assert shown == view["narration"]
+
+
+def test_the_zoom_is_kept_across_moves_and_a_list_entry_marks_its_places_on_the_board(
+    server: _Server, browsers: Callable[[], webdriver.Chrome]
+) -> None:
+    player = browsers()
+    game = _new_game(server, 3, {"1": "greedy", "2": "greedy"}, seat=0, seed=6)
+    _open_seat(player, server, game)
+    wait_for(player, "the player's turn", my_turn)
+    view_box = "return document.querySelector('#board svg').getAttribute('viewBox')"
+    click(player, player.find_element(By.ID, "zoom-out"))
+    zoomed = player.execute_script(view_box)
+    # hovering (or focusing) an entry of the list marks that choice's beach on the board
+    click(player, player.find_element(By.CSS_SELECTOR, "#legal-box summary"))
+    entry = player.find_element(By.CSS_SELECTOR, '#legal li[data-index="2"] button')
+    player.execute_script("arguments[0].focus()", entry)
+    marked = player.execute_script(
+        "return [...document.querySelectorAll('#board .list-mark')].map(m => m.dataset.beach)"
+    )
+    assert marked == ["2"], marked
+    player.execute_script("arguments[0].blur()", entry)
+    assert not player.find_elements(By.CSS_SELECTOR, "#board .list-mark")
+    click(player, player.find_element(By.CSS_SELECTOR, "#legal-box summary"))  # fold it again
+    # a move by the board, the bots' replies: the view the player chose stays
+    before = int(status(player)["moves"])
+    click(
+        player, player.find_element(By.CSS_SELECTOR, '#board .beach[data-beach="0"] > .highlight')
+    )
+    wait_for(player, "the bots' replies", lambda d: int(status(d)["moves"]) > before + 1)
+    wait_for(player, "the player's turn", my_turn)
+    assert player.execute_script(view_box) == zoomed
+    click(player, player.find_element(By.ID, "zoom-fit"))
+    assert player.execute_script(view_box) != zoomed
