@@ -40,6 +40,9 @@ if importlib.util.find_spec("fastapi") is None:
         f"src/tongiaki_rules/server/{module}.py"
         for module in ("app", "guard", "http_timeouts", "pages", "watch")
     ]
+# PostgreSQL's storage needs the "postgres" extra (psycopg and its pool)
+if importlib.util.find_spec("psycopg") is None or importlib.util.find_spec("psycopg_pool") is None:
+    collect_ignore.append("src/tongiaki_rules/server/storage/postgres.py")
 
 
 @pytest.fixture(autouse=True)

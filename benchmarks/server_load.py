@@ -17,10 +17,17 @@ seconds) before each move, as people do; with the default 0 the humans
 answer at once and the server runs flat out (the latency then is mostly
 queueing behind the other 49 games).
 
-With ``--no-svg`` the humans ask for views without the board's SVG
-(``?svg=false``, the server's default since issue 27), as a front end that
-draws its own board would; without it they ask for the old form
-(``?svg=true``: the board's SVG, with its panel, in every answer).
+With ``--no-svg`` the humans ask for answers without the board's SVG
+(``?svg=false`` on every move and view; ``--svg`` asks for it with
+``?svg=true``), as a front end that draws its own board (or fetches it
+separately) would.
+
+``--workers N`` runs the server with N worker processes; ``--db`` picks the
+database: ``sqlite`` (a fresh file, the default), ``postgresql`` (a fresh
+PostgreSQL cluster in a temporary folder, from Debian's binaries, as the
+tests start it) or a ``postgresql://`` URL of a server of your own (its
+games are kept). The server's CPU time (every process of it, from
+``/proc``) is reported per human move.
 
 With ``--cpu-per-move`` the run alternates between three forms in
 ``--rounds`` rounds on the same server (the old form; no SVG but the new
@@ -29,14 +36,16 @@ does; no SVG at all, as a front end drawing its own board), each for
 ``--seconds / (3 * rounds)``, and reports the server process's CPU time per
 human move request in each, measured from ``/proc`` (Linux), with the ratios.
 
-    python benchmarks/server_load.py [--games 50] [--seconds 30] [--think 0] [--no-svg]
-                                     [--seed 1] [--cpu-per-move [--rounds 3]]
+    python benchmarks/server_load.py [--games 50] [--seconds 30] [--think 0] [--svg|--no-svg]
+                                     [--workers 1] [--db sqlite|postgresql|URL] [--seed 1]
+                                     [--cpu-per-move [--rounds 3]]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import statistics
@@ -48,8 +57,21 @@ from typing import Any
 
 import httpx
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the server tests' helper
-from tests.server.live import live_server
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the server tests' helpers
+from tests.server.live import _children, live_server
+from tests.server.pg import PostgresServer, find_bin
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user + system) of process ``pid`` and its live children, from /proc."""
+    total = 0.0
+    for one in [pid, *_children(pid)]:
+        try:
+            fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 class Load:
@@ -81,12 +103,15 @@ async def play_games(
         seats = {"1": "greedy", "2": "random"} if k % 3 == 0 else {"1": "greedy"}
         # one human seat (the creator's): a chosen seed is allowed
         body = {"players": len(seats) + 1, "seats": seats, "seed": rng.randrange(2**32), "seat": 0}
-        game = (await client.post("/api/games", json=body)).json()
+        created = await client.post("/api/games", json=body)
+        if created.status_code != 201:
+            raise SystemExit(f"a new game was refused: {created.status_code} {created.text}")
+        game = created.json()
         load.games += 1
         headers = {"Authorization": f"Bearer {game['token']}"}
         params = {"svg": "true" if svg else "false"}
         view: dict[str, Any] = (
-            await client.get(f"/api/games/{game['id']}", headers=headers)
+            await client.get(f"/api/games/{game['id']}", headers=headers, params=params)
         ).json()
         while "legal" in view and time.perf_counter() < until:
             if think:
@@ -117,22 +142,23 @@ async def play_games(
 async def run(
     base: str, games: int, seconds: float, think: float, svg: bool, seed: int, board: bool = False
 ) -> tuple[Load, float]:
+    """Each lobby slot is one player's own client with one kept-alive connection, as a
+    browser tab's: its requests reach the same worker process while the connection lasts."""
     load = Load()
-    limits = httpx.Limits(max_connections=games, max_keepalive_connections=games)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
+    one = httpx.Limits(max_connections=1, max_keepalive_connections=1)
+    async with contextlib.AsyncExitStack() as stack:
+        clients = [
+            await stack.enter_async_context(
+                httpx.AsyncClient(base_url=base, timeout=60, limits=one)
+            )
+            for _ in range(games)
+        ]
         start = time.perf_counter()
         until = start + seconds
         await asyncio.gather(
-            *(play_games(client, k, seed, until, think, svg, load, board) for k in range(games))
+            *(play_games(clients[k], k, seed, until, think, svg, load, board) for k in range(games))
         )
         return load, time.perf_counter() - start
-
-
-def cpu_seconds(pid: int) -> float:
-    """User plus system CPU time of process ``pid`` so far (Linux: ``/proc/<pid>/stat``)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    ticks = os.sysconf("SC_CLK_TCK")
-    return (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
 
 
 def cpu_per_move(base: str, pid: int, args: argparse.Namespace) -> None:
@@ -169,38 +195,78 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50, help="games played at once")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to play")
     parser.add_argument("--think", type=float, default=0.0, help="mean human think time (s)")
-    parser.add_argument("--no-svg", action="store_true", help="views without the board's SVG")
+    parser.add_argument(
+        "--svg",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="ask for the board's SVG in every answer (--no-svg: ?svg=false)",
+    )
+    parser.add_argument("--workers", type=int, default=1, help="server worker processes")
+    parser.add_argument(
+        "--db", default="sqlite", help="sqlite, postgresql (a fresh cluster) or a postgresql:// URL"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--cpu-per-move", action="store_true", help="server CPU per human move, both forms"
     )
     parser.add_argument("--rounds", type=int, default=3, help="rounds of --cpu-per-move")
     args = parser.parse_args()
-    with (
-        tempfile.TemporaryDirectory() as folder,
+    with contextlib.ExitStack() as stack:
+        folder = stack.enter_context(tempfile.TemporaryDirectory())
+        database_pid: int | None = None  # PostgreSQL's postmaster, when this run started it
+        if args.db == "sqlite":
+            db = str(Path(folder) / "games.sqlite3")
+        elif args.db == "postgresql":
+            bin_dir, why = find_bin()
+            if bin_dir is None:
+                raise SystemExit(f"--db postgresql: {why}")
+            cluster = PostgresServer(bin_dir, fsync=True)
+            stack.callback(cluster.close)
+            db = cluster.url()
+            database_pid = int((cluster.data / "postmaster.pid").read_text().split()[0])
+        else:
+            db = args.db
         # one client address plays every game: lift the per-address rate of new games
-        live_server(Path(folder) / "games.sqlite3", "--games-per-minute", "100000") as (
-            server,
-            base,
-        ),
-    ):
+        options = ["--games-per-minute", "100000"]
+        options += ["--workers", str(args.workers)] if args.workers > 1 else []
+        log = Path(folder) / "server.log"
+        server, base = stack.enter_context(live_server(db, *options, log=log))
+        time.sleep(1.0 if args.workers > 1 else 0.0)  # every worker up
         if args.cpu_per_move:
             cpu_per_move(base, server.pid, args)
             return
-        load, wall = asyncio.run(
-            run(base, args.games, args.seconds, args.think, not args.no_svg, args.seed)
-        )
+
+        def database_cpu() -> float:
+            return 0.0 if database_pid is None else cpu_seconds(database_pid)
+
+        cpu_before, client_before = cpu_seconds(server.pid), time.process_time()
+        database_before = database_cpu()
+        try:
+            load, wall = asyncio.run(
+                run(base, args.games, args.seconds, args.think, args.svg, args.seed)
+            )
+        finally:
+            said = log.read_text(errors="replace").strip()
+            if said:
+                print("the server's log:\n" + said[-4000:], file=sys.stderr)
+        cpu = cpu_seconds(server.pid) - cpu_before
+        client_cpu = time.process_time() - client_before
+        database = database_cpu() - database_before
     ms = sorted(1000 * t for t in load.latencies)
     p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))] if ms else float("nan")
     print(
         f"{args.games} concurrent games for {wall:.1f} s (think {args.think} s, "
-        f"svg {'no' if args.no_svg else 'yes'}), "
+        f"svg {'yes' if args.svg else 'no'}, {args.workers} worker(s), {args.db.split('@')[-1]}), "
         f"{load.games} games started"
     )
     print(f"move requests: {len(ms)} ({len(ms) / wall:.1f}/s), failed: {load.errors}")
     print(f"moves stored (humans, bots, chance): {load.moves} ({load.moves / wall:.1f}/s)")
     if ms:
         print(f"latency of a move request: p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms")
+        print(f"server CPU per human move: {1000 * cpu / len(ms):.2f} ms ({cpu:.1f} s in all)")
+        if database_pid is not None:
+            print(f"PostgreSQL's CPU per human move: {1000 * database / len(ms):.2f} ms")
+        print(f"this load client's CPU per human move: {1000 * client_cpu / len(ms):.2f} ms")
 
 
 if __name__ == "__main__":

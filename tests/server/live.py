@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import Any
 
 import tongiaki_rules
 
@@ -23,8 +25,14 @@ def free_port() -> int:
         return port
 
 
-def start_server(db: Path, port: int, *options: str) -> subprocess.Popen[bytes]:
-    """Start ``python -m tongiaki_rules serve [options]`` and wait until it answers."""
+def start_server(
+    db: Path | str, port: int, *options: str, log: Path | None = None
+) -> subprocess.Popen[bytes]:
+    """Start ``python -m tongiaki_rules serve [options]`` and wait until it answers.
+
+    Its standard error is a pipe, or the file ``log`` (for long runs, whose log no one
+    reads while they run: a full pipe would stop the server).
+    """
     import httpx
 
     env = dict(os.environ, PYTHONPATH=str(SOURCE) + os.pathsep + os.environ.get("PYTHONPATH", ""))
@@ -39,11 +47,15 @@ def start_server(db: Path, port: int, *options: str) -> subprocess.Popen[bytes]:
         str(db),
         *options,
     ]
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    errors: Any = subprocess.PIPE if log is None else log.open("ab")
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=errors)
+    if log is not None:
+        errors.close()
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"the server stopped: {process.stderr.read()!r}")  # type: ignore[union-attr]
+            said = process.stderr.read() if process.stderr else log.read_bytes()  # type: ignore[union-attr]
+            raise RuntimeError(f"the server stopped: {said!r}")
         try:
             httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1.0)
             return process
@@ -53,16 +65,52 @@ def start_server(db: Path, port: int, *options: str) -> subprocess.Popen[bytes]:
     raise RuntimeError("the server did not answer within 30 s")
 
 
+def worker_pids(pid: int) -> list[int]:
+    """The live worker processes of a ``--workers`` server ``pid`` (uvicorn's, spawned by
+    multiprocessing: not its resource tracker, nor a killed worker not yet reaped)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                command = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z" and b"spawn_main" in command:
+                found.append(int(entry.name))
+    return found
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
 @contextmanager
-def live_server(db: Path, *options: str) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
-    """A running server on ``db``, with more ``tongiaki serve`` options; killed at the end."""
+def live_server(
+    db: Path | str, *options: str, log: Path | None = None
+) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """A running server on ``db`` (a path or URL), with more ``tongiaki serve`` options;
+    killed at the end (with its worker processes, if it has any)."""
     port = free_port()
-    process = start_server(db, port, *options)
+    process = start_server(db, port, *options, log=log)
     try:
         yield process, f"http://127.0.0.1:{port}"
     finally:
+        children = _children(process.pid)
         if process.poll() is None:
             process.kill()
         process.wait()
+        for pid in children:
+            with suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
         if process.stderr is not None:
             process.stderr.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +28,12 @@ def static_dir(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def client(db_path: Path, static_dir: Path) -> TestClient:
-    app = create_app(db_path, static_dir=static_dir, bot_delay=0.0)
-    return TestClient(app, raise_server_exceptions=False)
+def client(db: str, static_dir: Path) -> Iterator[TestClient]:
+    """The API on each storage (SQLite, PostgreSQL)."""
+    app = create_app(db, static_dir=static_dir, bot_delay=0.0)
+    yield TestClient(app, raise_server_exceptions=False)
+    app.state.driver.close()
+    app.state.service.storage.close()
 
 
 def _new_game(client: TestClient, **body: Any) -> dict[str, Any]:

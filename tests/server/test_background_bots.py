@@ -5,14 +5,14 @@ from __future__ import annotations
 import itertools
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tongiaki_rules import GameRecord, replay
-from tongiaki_rules.server import GameService, SqliteStorage
+from tongiaki_rules.server import GameService, SqliteStorage, Storage
 from tongiaki_rules.server.driver import BotDriver
 
 BOTS_ONLY = {0: "random", 1: "random"}
@@ -110,10 +110,23 @@ def test_a_step_that_loses_the_race_reads_the_game_again(db_path: Path) -> None:
     assert len(SqliteStorage(db_path).moves(gid)) == 2
 
 
-def test_two_servers_driving_one_game_store_each_move_once(db_path: Path) -> None:
-    services = [GameService(SqliteStorage(db_path)) for _ in range(2)]
+def test_two_servers_driving_one_game_store_each_move_once(
+    open_db: Callable[[], Storage],
+) -> None:
+    services = [GameService(open_db()) for _ in range(2)]
     gid = services[0].create_game(2, seats=BOTS_ONLY, seed=12)["id"]
-    drivers = [BotDriver(service, delay=0.0) for service in services]
+    # a lease long enough for a loaded machine: the holder renews it every 2.5 s of play
+    drivers = [BotDriver(service, delay=0.0, lease=5.0) for service in services]
+    stored = [0, 0]
+    for k, service in enumerate(services):
+        step = service.step
+
+        def counted(game_id: str, step: Callable[[str], int | None] = step, k: int = k) -> Any:
+            moves = step(game_id)
+            stored[k] += moves is not None
+            return moves
+
+        service.step = counted  # type: ignore[method-assign]
     try:
         for driver in drivers:
             driver.wake(gid)
@@ -124,6 +137,26 @@ def test_two_servers_driving_one_game_store_each_move_once(db_path: Path) -> Non
     record = GameRecord.from_dict(services[1].record(gid))
     assert replay(record).is_terminal
     assert services[0].view(gid)["code"] == services[1].view(gid)["code"]
+    # the lease: one server drove the whole game, the other never played a move of it
+    assert min(stored) == 0 and max(stored) > 0
+
+
+def test_a_game_whose_driver_stopped_is_taken_over_when_its_lease_runs_out(
+    open_db: Callable[[], Storage],
+) -> None:
+    services = [GameService(open_db()) for _ in range(2)]
+    gid = services[0].create_game(2, seats=BOTS_ONLY, seed=13)["id"]
+    assert services[0].storage.claim_lease(gid, "a-process-that-died", 1.5)
+    driver = BotDriver(services[1], delay=0.0, lease=1.0)
+    before = services[1].view(gid, svg=False)["moves"]
+    try:
+        driver.wake(gid)
+        time.sleep(0.5)
+        assert services[1].view(gid, svg=False)["moves"] == before  # the dead process holds it
+        assert driver.wait_idle(timeout=120)
+    finally:
+        driver.close()
+    assert services[1].view(gid, svg=False)["outcome"] is not None  # taken over, played out
 
 
 def test_at_most_n_games_of_bots_play_at_once_the_others_wait_their_turn(

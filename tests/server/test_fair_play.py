@@ -46,11 +46,13 @@ def _numbers(texts: list[str]) -> set[int]:
 
 
 def test_the_seed_is_in_no_answer_while_the_game_is_on_and_in_the_record_after(
-    service: GameService, db_path: Path
+    service: GameService,
 ) -> None:
     game = service.create_game(2, seats={0: "random", 1: "random"})
     gid = game["id"]
-    seed = sqlite3.connect(db_path).execute("SELECT seed FROM games").fetchone()[0]
+    stored = service.storage.game(gid)
+    assert stored is not None
+    seed = stored.seed
     seen = [json.dumps(game), json.dumps(service.list_games())]
     while service.step(gid) is not None:
         if len(seen) < 40:
@@ -73,10 +75,9 @@ def test_a_chosen_seed_is_refused_for_a_game_between_people(service: GameService
     assert practice["seat"] == 0
 
 
-def test_two_games_get_different_secret_seeds(service: GameService, db_path: Path) -> None:
-    for _ in range(5):
-        service.create_game(2)
-    seeds = [row[0] for row in sqlite3.connect(db_path).execute("SELECT seed FROM games")]
+def test_two_games_get_different_secret_seeds(service: GameService) -> None:
+    games = [service.create_game(2)["id"] for _ in range(5)]
+    seeds = [stored.seed for gid in games if (stored := service.storage.game(gid)) is not None]
     assert len(set(seeds)) == 5  # drawn with secrets, 63 bits each: no guessing them
 
 

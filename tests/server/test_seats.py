@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,9 +27,13 @@ def _bearer(token: str) -> dict[str, str]:
 
 
 @pytest.fixture
-def client(db_path: Path) -> TestClient:
+def client(db: str) -> Iterator[TestClient]:
+    """The API on each storage (SQLite, PostgreSQL)."""
     many = ServeLimits(games_per_minute=1000, claims_per_minute=1000)
-    return TestClient(create_app(db_path, limits=many), raise_server_exceptions=False)
+    app = create_app(db, limits=many)
+    yield TestClient(app, raise_server_exceptions=False)
+    app.state.driver.close()
+    app.state.service.storage.close()
 
 
 def _free(client: Any, gid: str) -> list[bool]:

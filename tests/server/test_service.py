@@ -1,8 +1,10 @@
-"""The game service on a real SQLite file: games, seats, views, moves, chance, bots, replay."""
+"""The game service on a real database (SQLite and PostgreSQL): games, seats, views, moves,
+chance, bots, replay."""
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,7 @@ from tongiaki_rules.server import (
     GameService,
     NotFound,
     SqliteStorage,
+    Storage,
     Unauthorized,
     Unprocessable,
 )
@@ -45,9 +48,9 @@ def test_create_gives_the_token_of_the_creators_seat_only(service: GameService) 
     assert "token" not in service.create_game(2)  # no seat named: every seat is free
 
 
-def test_the_lobby_lists_games_newest_first_with_free_seats(db_path: Path) -> None:
+def test_the_lobby_lists_games_newest_first_with_free_seats(open_db: Callable[[], Storage]) -> None:
     times = iter([100.0, 200.0])
-    service = GameService(SqliteStorage(db_path), clock=lambda: next(times))
+    service = GameService(open_db(), clock=lambda: next(times))
     old = service.create_game(2)
     new = service.create_game(2, seats={1: "random"})
     service.claim_seat(new["id"], 0)
@@ -193,12 +196,14 @@ def test_a_game_that_starts_with_a_bot_waits_for_a_step(service: GameService) ->
     assert service.step(game["id"]) is None  # a human is to move: nothing to do
 
 
-def test_a_game_of_bots_only_is_played_one_stored_step_at_a_time(db_path: Path) -> None:
-    service = GameService(SqliteStorage(db_path))
+def test_a_game_of_bots_only_is_played_one_stored_step_at_a_time(
+    open_db: Callable[[], Storage],
+) -> None:
+    service, other = GameService(open_db()), open_db()
     game = service.create_game(2, seats={0: "random", 1: "random"}, seed=4)
     gid, seen = game["id"], [0]
     while (moves := service.step(gid)) is not None:
-        assert len(SqliteStorage(db_path).moves(gid)) == moves == seen[-1] + 1  # stored at once
+        assert len(other.moves(gid)) == moves == seen[-1] + 1  # stored at once
         seen.append(moves)
     view = service.view(gid)
     assert view["to_move"] is None and view["outcome"] is not None
@@ -239,12 +244,12 @@ def _json(doc: dict[str, Any]) -> str:
     return json.dumps(doc)
 
 
-def test_the_stored_record_replays_to_the_served_state(db_path: Path) -> None:
-    service = GameService(SqliteStorage(db_path))
+def test_the_stored_record_replays_to_the_served_state(open_db: Callable[[], Storage]) -> None:
+    service = GameService(open_db())
     game = service.create_game(3, seats={1: "greedy", 2: "random"}, seed=8, seat=0)
     gid = game["id"]
     view = _play_first_legal(service, gid, _human(game), 30)
-    fresh = GameService(SqliteStorage(db_path))  # a restarted server reads it all back
+    fresh = GameService(open_db())  # a restarted server reads it all back
     record = GameRecord.from_dict(fresh.record(gid))
     assert replay(record) == state_from_json(_json(view["state"]))
     assert fresh.view(gid)["code"] == view["code"]
@@ -281,9 +286,11 @@ def _race(services: list[GameService], gid: str, token: str) -> list[str]:
     return sorted(outcomes)
 
 
-def test_two_services_on_one_database_never_both_accept_a_move(db_path: Path) -> None:
-    first = GameService(SqliteStorage(db_path))
-    second = GameService(SqliteStorage(db_path))
+def test_two_services_on_one_database_never_both_accept_a_move(
+    open_db: Callable[[], Storage],
+) -> None:
+    first = GameService(open_db())
+    second = GameService(open_db())
     for _round in range(5):
         game = first.create_game(2, seat=0)
         gid = game["id"]
@@ -300,20 +307,22 @@ def test_a_game_id_that_is_not_text_is_simply_not_found(service: GameService) ->
 
 
 def test_games_forgotten_from_memory_are_read_back(
-    db_path: Path, monkeypatch: pytest.MonkeyPatch
+    open_db: Callable[[], Storage], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from tongiaki_rules.server import service as service_module
 
     monkeypatch.setattr(service_module, "GAMES_IN_MEMORY", 2)
-    service = GameService(SqliteStorage(db_path))
+    service = GameService(open_db())
     games = [service.create_game(2, seats={1: "greedy"}, seed=k, seat=0) for k in range(4)]
     views = [service.act(g["id"], _human(g), 0, expect_move=0) for g in games]
     assert [service.view(g["id"])["code"] for g in games] == [v["code"] for v in views]
 
 
-def test_a_second_service_on_the_file_plays_on_from_the_firsts_move(db_path: Path) -> None:
+def test_a_second_service_on_the_file_plays_on_from_the_firsts_move(
+    open_db: Callable[[], Storage],
+) -> None:
     """``act`` reads the moves another process stored before it checks ``expect_move``."""
-    first, second = GameService(SqliteStorage(db_path)), GameService(SqliteStorage(db_path))
+    first, second = GameService(open_db()), GameService(open_db())
     game = first.create_game(2, seat=0)
     gid, blue = game["id"], _human(game)
     red = second.claim_seat(gid, 1)["token"]
@@ -323,3 +332,52 @@ def test_a_second_service_on_the_file_plays_on_from_the_firsts_move(db_path: Pat
         second.act(gid, red, "setup 1", expect_move=0)  # stale
     view = second.act(gid, red, "setup 1", expect_move=1)
     assert view["moves"] == 2 and first.view(gid)["moves"] == 2
+
+
+def test_a_view_is_built_once_per_move_and_shared_by_every_viewer(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = service.create_game(3, seats={2: "greedy"}, seat=0)
+    gid, token = game["id"], _human(game)
+    other = service.claim_seat(gid, 1)["token"]
+    built: list[int] = []
+    build = service._build_view
+
+    def counted(*args: Any) -> dict[str, Any]:
+        built.append(1)
+        return build(*args)
+
+    monkeypatch.setattr(service, "_build_view", counted)
+    to_move = service.view(gid, svg=False)["to_move"]
+    waiting = other if to_move == 0 else token
+    views = [service.view(gid, svg=False) for _ in range(5)]  # five spectators' pushes
+    views += [service.view(gid, token=waiting, svg=False) for _ in range(3)]
+    assert len(built) == 1  # the seat not to move sees the spectators' view, as "you"
+    assert {v["you"] for v in views} == {None, 1 if waiting == other else 0}
+    playing = service.view(gid, token=token if waiting == other else other, svg=False)
+    assert "legal" in playing and len(built) == 2
+
+
+def test_the_narration_of_a_long_game_is_its_last_lines_in_each_language(
+    service: GameService,
+) -> None:
+    from tongiaki_rules.narration import Narrator
+
+    gid = service.create_game(3, seats={0: "random", 1: "random", 2: "random"}, seed=6)["id"]
+    while service.step(gid) is not None:
+        pass
+    record = GameRecord.from_dict(service.record(gid))
+    for language in ("en", "de"):
+        narrator = Narrator(record.initial_state(), language=language)
+        lines, ends = list(narrator.header()), []
+        for action in record.actions:
+            lines += narrator.step(action)
+            ends.append(len(lines))
+        whole = lines + narrator.footer()
+        assert (
+            service.view(gid, svg=False, language=language)["narration"]
+            == (whole[-MAX_NARRATION_LINES:])
+        )
+        for at in (1, len(ends) // 2):
+            view = service.view(gid, at=at, svg=False, language=language)
+            assert view["narration"] == lines[: ends[at - 1]][-MAX_NARRATION_LINES:]

@@ -1,13 +1,17 @@
-"""The SQLite storage: a database of the earlier schema is carried over to one token per seat."""
+"""The storages: versioned migrations (an older SQLite file opens), leases on both storages."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from pathlib import Path
 
+import pytest
+
 from tongiaki_rules import GameRecord
-from tongiaki_rules.server import GameService, SqliteStorage
+from tongiaki_rules.server import GameService, SqliteStorage, StorageError, open_storage
+from tongiaki_rules.server.storage import StoredGame, StoredSeat
 
 _SCHEMA_1 = """
 CREATE TABLE games (id TEXT PRIMARY KEY, created REAL NOT NULL, settings TEXT NOT NULL,
@@ -43,3 +47,120 @@ def test_an_old_database_keeps_only_the_last_claimers_token_and_frees_unclaimed_
     assert [g["id"] for g in service.list_games()] == ["g-old"]
     SqliteStorage(db_path)  # opening it again changes nothing
     assert storage.token_hashes("g-old") == [(0, "claimer0")]
+
+
+# The schema of the server before issue 28 (version 2, as `tongiaki serve` wrote it then).
+_SCHEMA_2 = """
+CREATE TABLE games (id TEXT PRIMARY KEY, created REAL NOT NULL, settings TEXT NOT NULL,
+    seats TEXT NOT NULL, seed INTEGER NOT NULL, over INTEGER NOT NULL DEFAULT 0,
+    unlisted INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE seats (game_id TEXT NOT NULL, seat INTEGER NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('human', 'bot')), bot TEXT, token_hash TEXT,
+    claimed INTEGER NOT NULL DEFAULT 0, invite_hash TEXT, PRIMARY KEY (game_id, seat));
+CREATE TABLE moves (game_id TEXT NOT NULL, n INTEGER NOT NULL, action TEXT NOT NULL,
+    PRIMARY KEY (game_id, n));
+CREATE TABLE health (id INTEGER PRIMARY KEY, checked REAL NOT NULL);
+CREATE INDEX games_by_created ON games (created DESC);
+PRAGMA user_version = 2;
+"""
+
+
+def test_a_database_of_the_previous_version_opens_with_its_games_and_gains_the_leases(
+    db_path: Path,
+) -> None:
+    from tongiaki_rules.server.storage.sqlite import SCHEMA_VERSION
+
+    with sqlite3.connect(db_path) as raw:
+        raw.executescript(_SCHEMA_2)
+    before = GameService(_Version2(db_path))
+    game = before.create_game(2, seats={1: "greedy"}, seed=4, seat=0)
+    view = before.act(game["id"], game["token"], 0, expect_move=0)
+    with sqlite3.connect(db_path) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert "leases" not in {r[0] for r in raw.execute("SELECT name FROM sqlite_master")}
+    storage = SqliteStorage(db_path)  # migrated at start-up
+    after = GameService(storage)
+    assert after.view(game["id"], token=game["token"])["code"] == view["code"]
+    assert after.act(game["id"], game["token"], 0, expect_move=view["moves"])["moves"] > 2
+    assert storage.claim_lease(game["id"], "me", 5.0) and not storage.claim_lease(
+        game["id"], "another", 5.0
+    )
+    with sqlite3.connect(db_path) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+
+
+class _Version2(SqliteStorage):
+    """The storage as version 2 used it: no migration beyond the file as it is."""
+
+    def _migrate(self, db: sqlite3.Connection) -> None:
+        pass
+
+
+def test_a_database_of_a_newer_version_is_refused_untouched(db_path: Path) -> None:
+    with sqlite3.connect(db_path) as raw:
+        raw.executescript(_SCHEMA_2.replace("user_version = 2", "user_version = 99"))
+    with pytest.raises(StorageError, match="schema version 99, newer than this server's 3"):
+        SqliteStorage(db_path)
+    with sqlite3.connect(db_path) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == 99
+
+
+def test_migrations_run_once_however_often_the_database_is_opened(db: str) -> None:
+    first = open_storage(db)
+    try:
+        first.add_game(
+            StoredGame(
+                "g-1",
+                1.0,
+                GameRecord(2).to_dict(),
+                (StoredSeat(0, "human", None, False), StoredSeat(1, "human", None, False)),
+                3,
+            ),
+            [],
+            [],
+            over=False,
+        )
+        opened = [open_storage(db) for _ in range(3)]  # as workers starting at once
+        for storage in opened:
+            assert storage.game("g-1") is not None
+            storage.close()
+    finally:
+        first.close()
+
+
+def test_a_lease_is_one_holders_until_it_runs_out_or_is_given_up(db: str) -> None:
+    storage = open_storage(db)
+    try:
+        assert storage.claim_lease("g-1", "a", 0.4)
+        assert storage.claim_lease("g-1", "a", 0.4)  # renewed by its holder
+        assert not storage.claim_lease("g-1", "b", 5.0)
+        time.sleep(0.6)
+        assert storage.claim_lease("g-1", "b", 5.0)  # a's ran out
+        storage.release_lease("g-1", "a")  # not a's to give up: kept
+        assert not storage.claim_lease("g-1", "a", 5.0)
+        storage.release_lease("g-1", "b")
+        assert storage.claim_lease("g-1", "a", 5.0)
+    finally:
+        storage.close()
+
+
+def test_a_postgresql_database_of_a_newer_version_is_refused_untouched(postgres_url: str) -> None:
+    import psycopg
+
+    with psycopg.connect(postgres_url, autocommit=True) as raw:
+        raw.execute("CREATE TABLE tongiaki_schema (version INTEGER NOT NULL)")
+        raw.execute("INSERT INTO tongiaki_schema VALUES (99)")
+    with pytest.raises(StorageError, match="schema version 99, newer than this server's 1"):
+        open_storage(postgres_url)
+    with psycopg.connect(postgres_url, autocommit=True) as raw:
+        tables = {row[0] for row in raw.execute("SELECT tablename FROM pg_tables")}
+    assert "games" not in tables  # nothing was made
+
+
+def test_an_unreachable_postgresql_is_refused_in_one_line() -> None:
+    pytest.importorskip("psycopg_pool", reason="the 'postgres' extra")
+    from tongiaki_rules.server.storage import PostgresStorage, StorageUnavailable
+
+    with pytest.raises(StorageUnavailable, match=r"^the database postgresql://ann:\*\*\*@") as err:
+        PostgresStorage("postgresql://ann:secret@127.0.0.1:1/games", connect_timeout=0.5)
+    assert "secret" not in str(err.value)

@@ -35,6 +35,7 @@ __all__ = [
     "MatchTooLongError",
     "checked_choice",
     "play_match",
+    "recorded_choice",
 ]
 
 DEFAULT_MAX_DECISIONS = 5000
@@ -208,9 +209,28 @@ def _play(
 
 def _bot_move(recorder: Recorder, bot: Bot, seat: int, move_time_limit: float | None) -> GameState:
     """Ask ``bot`` for its move and apply it; its failure is a :class:`BotFailedError`."""
+    return recorder.apply(recorded_choice(bot, recorder, seat, move_time_limit))
+
+
+def recorded_choice(
+    bot: Bot, recorder: Recorder, seat: int, move_time_limit: float | None = None
+) -> Action:
+    """:func:`checked_choice` in ``recorder``'s current position, numbered after its moves;
+    a failure carries the game so far (``recorder.record``).
+
+    >>> from tongiaki_rules import Recorder
+    >>> from tongiaki_rules.bots import RandomBot
+    >>> recorder = Recorder(2)
+    >>> recorded_choice(RandomBot(seed=1), recorder, 0) in recorder.state.legal_actions()
+    True
+    """
     move = len(recorder.actions) + 1
-    action = checked_choice(bot, recorder.state, seat, move, move_time_limit, recorder.record)
-    return recorder.apply(action)
+    try:
+        return checked_choice(bot, recorder.state, seat, move, move_time_limit)
+    except BotFailedError as exc:
+        # the record is built only on failure: building it checks every action so far, and
+        # doing that at every move made a whole game quadratic in its length
+        raise BotFailedError(str(exc), exc.seat, exc.move, recorder.record) from exc.__cause__
 
 
 def checked_choice(

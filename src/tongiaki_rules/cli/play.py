@@ -35,7 +35,7 @@ from .. import (
     format_action,
     match_action,
 )
-from ..bots.match import BotFailedError, checked_choice
+from ..bots.match import BotFailedError, recorded_choice
 from ..explain import decision_words
 from ..i18n import decision_name, tile_name
 from ..narration import Narrator
@@ -374,9 +374,7 @@ class _Session:
             if seat is None:
                 self.move(state.sample_chance(self.draws))
             elif seat in self.bots:
-                move = len(self.recorder.actions) + 1
-                record = self.recorder.record
-                self.move(checked_choice(self.bots[seat], state, seat, move, record=record))
+                self.move(recorded_choice(self.bots[seat], self.recorder, seat))
             else:
                 answer = self.consult()
                 if answer == "quit":

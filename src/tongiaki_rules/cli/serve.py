@@ -2,9 +2,12 @@
 
 Starts the ASGI application of :mod:`tongiaki_rules.server.app` on uvicorn,
 at ``http://127.0.0.1:8000/`` unless told otherwise. Games are kept in the
-SQLite file ``--db PATH``, by default
+SQLite file ``--db PATH`` (or ``sqlite:///PATH``), by default
 ``$XDG_DATA_HOME/tongiaki/games.sqlite3`` (or
-``~/.local/share/tongiaki/games.sqlite3``). Without FastAPI and uvicorn
+``~/.local/share/tongiaki/games.sqlite3``), or in the PostgreSQL database
+``--db postgresql://...`` (the ``postgres`` extra). ``--workers N`` runs N
+server processes on the one port (uvicorn's worker processes), all on that
+database. Without FastAPI and uvicorn
 installed, the command says so in one line with the ``pip`` command that
 installs them. ``--bot-delay SECONDS`` (default 0.3) paces the moves bots
 and chance make while no human is to move, so spectators can follow them.
@@ -26,8 +29,9 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import ipaddress
+import json
 import logging
-from pathlib import Path
+import os
 from typing import Any
 
 from .common import CliError
@@ -56,10 +60,17 @@ def add_parser(sub: Any) -> None:
     )
     parser.add_argument(
         "--db",
-        type=Path,
         default=None,
-        metavar="PATH",
-        help="the SQLite file of the games (default: $XDG_DATA_HOME/tongiaki/games.sqlite3)",
+        metavar="PATH|URL",
+        help="the games' database: an SQLite file (PATH or sqlite:///PATH; default: "
+        "$XDG_DATA_HOME/tongiaki/games.sqlite3) or postgresql://user@host/database",
+    )
+    parser.add_argument(
+        "--workers",
+        type=_positive(int, "workers"),
+        default=1,
+        metavar="N",
+        help="server processes on the one port, sharing the database (default: 1)",
     )
     parser.add_argument(
         "--bot-delay",
@@ -199,38 +210,80 @@ def run(args: argparse.Namespace) -> int:
     from ..server.app import create_app
     from ..server.http_timeouts import header_timeout_protocol
     from ..server.limits import ServeLimits
-    from ..server.storage import default_db_path
+    from ..server.storage import default_db_path, is_postgres_url, open_storage
+    from ..server.workers import APP, SETTINGS
 
     hosts = allowed_hosts(args.host, args.allow_host)
     limits = ServeLimits(**{f.name: getattr(args, f.name) for f in attrs.fields(ServeLimits)})
-    db = args.db if args.db is not None else default_db_path()
+    db = args.db if args.db is not None else str(default_db_path())
+    if is_postgres_url(db) and importlib.util.find_spec("psycopg_pool") is None:
+        raise CliError(
+            f"--db {db.split('@')[-1]}: PostgreSQL needs psycopg; install with: "
+            "pip install 'tongiaki_rules[postgres]'"
+        )
     logging.basicConfig(
         level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     try:
-        app = create_app(
-            db,
-            bot_delay=args.bot_delay,
-            limits=limits,
-            allowed_hosts=hosts,
-            allowed_origins=args.allow_origin,
+        storage = open_storage(db)  # made (and migrated) once here, before any worker starts
+        app = (
+            create_app(
+                storage,
+                bot_delay=args.bot_delay,
+                limits=limits,
+                allowed_hosts=hosts,
+                allowed_origins=args.allow_origin,
+            )
+            if args.workers == 1
+            else None
         )
     except OSError as exc:
         raise CliError(f"--db {db}: {exc.strerror or exc}") from None
     except Exception as exc:  # sqlite3.DatabaseError: not a database, locked, ...
-        raise CliError(f"--db {db}: {exc}") from None
-    print(f"tongiaki serve: http://{args.host}:{args.port}/ (games in {db})", flush=True)
-    uvicorn.run(
-        app,
-        host=args.host,
-        port=args.port,
-        log_level="warning",
-        http=header_timeout_protocol(limits.header_timeout),
-        ws_max_size=64 * 1024,
+        raise CliError(f"--db {_shown(db)}: {exc}") from None
+    workers = f", {args.workers} workers" if args.workers > 1 else ""
+    print(
+        f"tongiaki serve: http://{args.host}:{args.port}/ (games in {_shown(db)}{workers})",
+        flush=True,
+    )
+    common: dict[str, Any] = {
+        "host": args.host,
+        "port": args.port,
+        "log_level": "warning",
+        "ws_max_size": 64 * 1024,
         # the compression state of permessage-deflate is ~50 KB a socket, kept while it is open
-        ws_per_message_deflate=False,
-        proxy_headers=args.trust_proxy is not None,
-        forwarded_allow_ips=args.trust_proxy,
-        server_header=False,
+        "ws_per_message_deflate": False,
+        "proxy_headers": args.trust_proxy is not None,
+        "forwarded_allow_ips": args.trust_proxy,
+        "server_header": False,
+    }
+    if app is not None:
+        uvicorn.run(app, http=header_timeout_protocol(limits.header_timeout), **common)
+        return 0
+    storage.close()  # each worker opens its own
+    os.environ[SETTINGS] = json.dumps(
+        {
+            "db": db,
+            "bot_delay": args.bot_delay,
+            "limits": attrs.asdict(limits),
+            "allowed_hosts": hosts,
+            "allowed_origins": args.allow_origin,
+        }
+    )
+    uvicorn.run(
+        APP,
+        factory=True,
+        workers=args.workers,
+        http="tongiaki_rules.server.http_timeouts:HeaderTimeoutProtocol",
+        **common,
     )
     return 0
+
+
+def _shown(db: str) -> str:
+    """The database as messages show it: a URL without its password."""
+    scheme, sep, rest = db.partition("://")
+    if sep and "@" in rest:
+        who, _, where = rest.rpartition("@")
+        return f"{scheme}://{who.split(':', 1)[0]}{':***' if ':' in who else ''}@{where}"
+    return db

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from collections.abc import Callable
 from functools import cache
 from typing import Any, Final
@@ -259,6 +260,10 @@ class _Compiler:
     def __init__(self, documents: dict[str, Any]) -> None:
         self.documents = documents
         self.compiled: dict[str, _Check] = {}
+        self.done: dict[str, _Check] = {}
+        """The checks whole (no placeholder of a recursion left unfilled), for any thread."""
+        self._lock = threading.RLock()
+        self._depth = 0
 
     def target(self, uri: str) -> Any:
         base, fragment = urldefrag(uri)
@@ -268,12 +273,29 @@ class _Compiler:
         return node
 
     def ref(self, uri: str) -> _Check:
-        if uri not in self.compiled:
-            cell: list[_Check] = []
-            self.compiled[uri] = lambda value: cell[0](value)  # while compiling a recursion
-            cell.append(self.node(self.target(uri), urldefrag(uri)[0]))
-            self.compiled[uri] = cell[0]
-        return self.compiled[uri]
+        """The check of ``uri``, compiled on first use; safe from several threads at once.
+
+        A recursion reaches a placeholder while its target compiles; checks are
+        handed to other threads (``done``) only once the outermost compilation
+        has filled every placeholder, so no thread ever runs an unfilled one.
+        """
+        found = self.done.get(uri)
+        if found is not None:
+            return found
+        with self._lock:
+            self._depth += 1
+            try:
+                if uri not in self.compiled:
+                    cell: list[_Check] = []
+                    self.compiled[uri] = lambda value: cell[0](value)  # while compiling
+                    cell.append(self.node(self.target(uri), urldefrag(uri)[0]))
+                    self.compiled[uri] = cell[0]
+                check = self.compiled[uri]
+            finally:
+                self._depth -= 1
+            if self._depth == 0:
+                self.done.update(self.compiled)
+            return check
 
     def node(self, schema: Any, base: str) -> _Check:
         if isinstance(schema, bool):

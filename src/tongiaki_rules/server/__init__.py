@@ -1,7 +1,7 @@
 """``tongiaki serve``: a game server with a JSON API, a WebSocket and a browser client.
 
-The parts, one job each: :mod:`.storage` (the :class:`Storage` interface and
-SQLite), :mod:`.service` (:class:`GameService`: games, seats, views, moves,
+The parts, one job each: :mod:`.storage` (the :class:`Storage` interface,
+SQLite and PostgreSQL), :mod:`.service` (:class:`GameService`: games, seats, views, moves,
 no web), :mod:`.moves` (secret chance, bot seats and their limits, actions
 from requests), :mod:`.game_log` (one game in memory), :mod:`.errors`
 (refusals with their HTTP status), :mod:`.limits` (rates and counts per
@@ -43,6 +43,7 @@ from .storage import (
     StorageError,
     StorageUnavailable,
     default_db_path,
+    open_storage,
 )
 
 __all__ = [
@@ -65,4 +66,5 @@ __all__ = [
     "Unprocessable",
     "Unsupported",
     "default_db_path",
+    "open_storage",
 ]

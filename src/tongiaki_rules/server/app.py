@@ -58,7 +58,7 @@ from .limits import RateLimit, ServeLimits
 from .moves import BotPolicy, server_to_move
 from .pages import add_pages
 from .service import MAX_GAMES_LISTED, GameService
-from .storage import CorruptGame, SqliteStorage, Storage, StorageUnavailable
+from .storage import CorruptGame, Storage, StorageUnavailable, open_storage
 from .watch import add_socket
 
 __all__ = ["MAX_BODY", "STATIC_DIR", "WORKER_THREADS", "create_app"]
@@ -219,7 +219,10 @@ def create_app(
     allowed_hosts: Collection[str] | None = None,
     allowed_origins: Collection[str] = (),
 ) -> FastAPI:
-    """The application serving the games in ``db`` (an SQLite path, or any :class:`Storage`).
+    """The application serving the games in ``db`` (a path, a URL, or any :class:`Storage`).
+
+    ``db`` as text is what :func:`~.storage.open_storage` takes: an SQLite
+    file's path (or ``sqlite:///path``), or ``postgresql://...``.
 
     ``static_dir`` holds the browser client (index.html, game.html, ...);
     by default the files shipped in the package (:data:`STATIC_DIR`).
@@ -232,7 +235,7 @@ def create_app(
     with a bot seat are resumed; at shutdown the background moves stop.
     """
     limits = limits if limits is not None else ServeLimits()
-    storage = SqliteStorage(db) if isinstance(db, (str, os.PathLike)) else db
+    storage = open_storage(db) if isinstance(db, (str, os.PathLike)) else db
     bots = BotPolicy(max_mcts_iterations=limits.max_mcts_iterations, thinking=limits.bot_workers)
     service = GameService(storage, bots=bots)
     hub = Hub()
@@ -248,7 +251,10 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         for game_id in await run_in_threadpool(service.unfinished_bot_games):
             driver.wake(game_id)
+        # moves that other processes on the same database store reach this one's sockets
+        stop_watching = storage.watch_moves(hub.publish, hub.games)
         yield
+        stop_watching()
         driver.close()
 
     app = FastAPI(
@@ -404,14 +410,14 @@ def _add_api(
         authorization: Annotated[str | None, Header()] = None,
         lang: Annotated[str | None, Query(description=_LANG)] = None,
         accept_language: Annotated[str | None, Header()] = None,
-    ) -> dict[str, Any]:
+    ) -> AsciiJSONResponse:
         """The game as the token's seat (or a spectator) sees it, after ``at`` moves."""
         token = _bearer(authorization)
         language = language_of(lang, accept_language)
         view = await run_in_threadpool(
             lambda: service.view(game_id, at=at, token=token, svg=svg, language=language)
         )
-        return _drive_if_waiting(driver, view)
+        return AsciiJSONResponse(_drive_if_waiting(driver, view))  # no second serialisation
 
     @app.get("/api/i18n")
     async def words(
@@ -448,7 +454,7 @@ def _add_api(
         authorization: Annotated[str | None, Header()] = None,
         lang: Annotated[str | None, Query(description=_LANG)] = None,
         accept_language: Annotated[str | None, Header()] = None,
-    ) -> dict[str, Any]:
+    ) -> AsciiJSONResponse:
         """Play an action; bots and chance follow; the answer is the view after them."""
         token = _bearer(authorization)
         language = language_of(lang, accept_language)
@@ -458,4 +464,4 @@ def _add_api(
             )
         )
         hub.publish(game_id, view["moves"])
-        return view
+        return AsciiJSONResponse(view)

@@ -11,6 +11,12 @@ holds one worker thread, never the others' games. At most ``bot_games``
 games of bots only are played at once; the others wait their turn, in the
 order they came to their first move (games with a human seat never wait).
 
+Several server processes on one database never drive one game twice: a
+process drives a game only while it holds the game's *lease* in the
+database (:meth:`~.storage.Storage.claim_lease`, renewed as it plays, given
+up when it stops). A process refused the lease looks again once the lease
+would have run out, so a game whose driver died is taken over.
+
 >>> import tempfile, pathlib
 >>> from tongiaki_rules.server import GameService, SqliteStorage
 >>> service = GameService(SqliteStorage(pathlib.Path(tempfile.mkdtemp()) / "g.sqlite3"))
@@ -29,6 +35,9 @@ from __future__ import annotations
 import heapq
 import itertools
 import logging
+import os
+import secrets
+import socket
 import threading
 import time
 from collections import deque
@@ -37,10 +46,13 @@ from concurrent.futures import ThreadPoolExecutor
 
 from .service import GameService
 
-__all__ = ["DEFAULT_BOT_DELAY", "BotDriver"]
+__all__ = ["DEFAULT_BOT_DELAY", "LEASE_SECONDS", "BotDriver"]
 
 DEFAULT_BOT_DELAY = 0.3
 """Seconds between two background moves of one game, so spectators can follow them."""
+
+LEASE_SECONDS = 10.0
+"""How long a bot-driving lease runs at least (renewed halfway; longer for slow paces)."""
 
 _log = logging.getLogger(__name__)
 
@@ -53,7 +65,9 @@ class BotDriver:
     """Plays the bot and chance moves no request waits for, game by game, in worker threads.
 
     ``notify(game_id, moves)`` is called (from a worker thread) after each
-    stored move; ``workers`` threads play moves at once.
+    stored move; ``workers`` threads play moves at once; ``lease`` is the
+    time a game's lease runs (by default :data:`LEASE_SECONDS`, or longer for
+    a slow ``delay``).
     """
 
     def __init__(
@@ -64,6 +78,7 @@ class BotDriver:
         notify: Callable[[str, int], None] = _ignore,
         workers: int = 4,
         bot_games: int = 4,
+        lease: float | None = None,
     ) -> None:
         self.service = service
         self.delay = delay
@@ -79,6 +94,11 @@ class BotDriver:
         self._changed = threading.Condition()
         self._pool: ThreadPoolExecutor | None = None
         self._closed = False
+        self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        """This driver's name in the leases it holds."""
+        self.lease = lease if lease is not None else max(LEASE_SECONDS, 4 * delay + 5)
+        """Seconds a lease runs (renewed halfway); another process takes a game over after it."""
+        self._leased: dict[str, float] = {}
 
     def wake(self, game_id: str) -> None:
         """Drive ``game_id`` (its first move after ``delay``), unless it is driven already.
@@ -111,7 +131,10 @@ class BotDriver:
             return self._changed.wait_for(lambda: not self._driven, timeout)
 
     def close(self) -> None:
-        """Stop driving; a move being played is still stored, no new one is started."""
+        """Stop driving; a move being played is still stored, no new one is started.
+
+        The leases held are given up, so another process may drive those games at once.
+        """
         with self._changed:
             self._closed = True
             self._due.clear()
@@ -119,8 +142,35 @@ class BotDriver:
             self._waiting.clear()
             self._changed.notify_all()
             pool = self._pool
+            held = list(self._leased)
+            self._leased.clear()
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
+        for game_id in held:
+            self._release(game_id)
+
+    def _leased_now(self, game_id: str) -> bool:
+        """Hold (or renew, past half its time) the game's lease; ``False`` if another holds it."""
+        now = time.monotonic()
+        since = self._leased.get(game_id)
+        if since is not None and now - since < self.lease / 2:
+            return True
+        try:
+            held = self.service.storage.claim_lease(game_id, self.holder, self.lease)
+        except Exception as exc:  # the database is away: try again later, as if refused
+            _log.warning("game %s: the bot-driving lease cannot be claimed: %s", game_id, exc)
+            held = False
+        if held:
+            self._leased[game_id] = now
+        else:
+            self._leased.pop(game_id, None)
+        return held
+
+    def _release(self, game_id: str) -> None:
+        try:
+            self.service.storage.release_lease(game_id, self.holder)
+        except Exception as exc:  # it runs out by itself
+            _log.warning("game %s: the bot-driving lease cannot be given up: %s", game_id, exc)
 
     def _schedule(self, game_id: str) -> None:
         heapq.heappush(self._due, (time.monotonic() + self.delay, next(self._order), game_id))
@@ -147,12 +197,23 @@ class BotDriver:
         moves: int | None = None
         if game_id not in self._checked and not self._admit(game_id):
             return
+        if not self._leased_now(game_id):  # another process drives it: look again later
+            with self._changed:
+                if not self._closed:
+                    heapq.heappush(
+                        self._due, (time.monotonic() + self.lease, next(self._order), game_id)
+                    )
+                    self._changed.notify_all()
+            return
         try:
             moves = self.service.step(game_id)
         except Exception:  # an unreadable game, a database error: the next viewer wakes it again
             _log.exception("stopped driving game %s", game_id)
         if moves is not None:
             self._notify(game_id, moves)
+        else:
+            self._leased.pop(game_id, None)
+            self._release(game_id)
         with self._changed:
             if self._closed:
                 return

@@ -20,7 +20,8 @@ completed.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from tongiaki_rules import Action, GameRecord, GameState, format_action, render_svg
 from tongiaki_rules.narration import Narrator
@@ -34,6 +35,8 @@ MAX_NARRATION_LINES = 200
 
 _BOARDS_KEPT = 16
 
+_Line = TypeVar("_Line")
+
 
 class GameLog:
     """The positions, actions and narration of one game, extended one action at a time."""
@@ -44,11 +47,12 @@ class GameLog:
         self.states: list[GameState] = [first]
         self.actions: list[Action] = []
         self._narrator = Narrator(first)
-        self._header = self._narrator.header()
-        self._steps: list[list[str]] = []
+        self._told_en = _Told(first, "en", self._narrator)
         self._boards: OrderedDict[tuple[int, bool, str, bool], str] = OrderedDict()
-        self._rules: list[list[str | None]] = []
-        """The rules page of each step's narration lines, found when first asked for."""
+        self._rules: list[str | None] = []
+        """The rules page of each English narration line, found when first asked for."""
+        self._ruled = 0
+        """The moves whose lines :attr:`_rules` covers."""
         self._told: dict[str, _Told] = {}
         """The narration in the other languages asked for: told again from the first move."""
 
@@ -64,22 +68,22 @@ class GameLog:
 
     def extend(self, action: Action) -> GameState:
         """Apply ``action`` (checked) to the position now and return the new position."""
-        lines = self._narrator.step(action)
+        self._told_en.add(self._narrator.step(action))
         self.states.append(self._narrator.state)
         self.actions.append(action)
-        self._steps.append(lines)
         return self._narrator.state
 
     def narration(self, at: int, language: str = "en") -> list[str]:
         """The account of the game up to move ``at``: its last :data:`MAX_NARRATION_LINES` lines.
 
-        ``language`` is one of :data:`~tongiaki_rules.i18n.LANGUAGES`.
+        ``language`` is one of :data:`~tongiaki_rules.i18n.LANGUAGES`. Each
+        move's lines are told once, when the move is made (or, in another
+        language, when first asked for); a view then takes the last lines
+        without going through the whole game again.
         """
-        header, steps, footer = self._told_parts(at, language)
-        lines = list(header)
-        for step in steps[:at]:
-            lines.extend(step)
-        return (lines + footer)[-MAX_NARRATION_LINES:]
+        told = self._told_in(language)
+        footer = self._footer(told, at)
+        return told.last(at, MAX_NARRATION_LINES - len(footer)) + footer
 
     def narration_rules(self, at: int) -> list[str | None]:
         """The rules page of each line of :meth:`narration` (``None`` for the header's lines).
@@ -91,39 +95,43 @@ class GameLog:
         >>> log.narration_rules(0)
         [None, None]
         """
-        header, _steps, footer = self._told_parts(at, "en")
-        while len(self._rules) < at:
-            k = len(self._rules)
+        told = self._told_en
+        while self._ruled < at:
+            k = self._ruled
             before, after = self.states[k], self.states[k + 1]
             events = before.apply_with_events(self.actions[k])[1]
             clauses = line_clauses(before, self.actions[k], after, events)
-            if len(clauses) == len(self._steps[k]):
-                self._rules.append([rule_url(c) for c in clauses])
+            count = told.ends[k + 1] - told.ends[k]
+            if len(clauses) == count:
+                self._rules.extend(rule_url(c) for c in clauses)
             else:  # never seen: no link rather than a wrong one
-                self._rules.append([None] * len(self._steps[k]))
-        rules: list[str | None] = [None] * len(header)
-        for step in self._rules[:at]:
-            rules.extend(step)
-        rules.extend([rule_url("SCORE-4")] * len(footer))
-        return rules[-MAX_NARRATION_LINES:]
+                self._rules.extend([None] * count)
+            self._ruled += 1
+        footer = [rule_url("SCORE-4")] * len(self._footer(told, at))
+        header: list[str | None] = [None] * len(told.header)
+        count = MAX_NARRATION_LINES - len(footer)
+        return _last(header, self._rules, told.ends[at], count) + footer
 
     def step(self, move: int, language: str = "en") -> dict[str, Any]:
         """Move ``move`` (1 for the first) as JSON: its events and lines (:mod:`.steps`)."""
-        _header, steps, _footer = self._told_parts(move, language)
+        told = self._told_in(language)
+        lines = told.lines[told.ends[move - 1] : told.ends[move]]
         before, action = self.states[move - 1], self.actions[move - 1]
-        return step_json(move, before, action, format_action(action), steps[move - 1])
+        return step_json(move, before, action, format_action(action), lines)
 
-    def _told_parts(self, at: int, language: str) -> tuple[list[str], list[list[str]], list[str]]:
-        """The header, every step's lines and the footer (empty unless ``at`` is the end)."""
-        narrator, header, steps = self._narrator, self._header, self._steps
-        if language != "en":
-            told = self._told.get(language)
-            if told is None:
-                told = self._told[language] = _Told(self.states[0], language)
-            told.catch_up(self.actions)
-            narrator, header, steps = told.narrator, told.header, told.steps
-        footer = narrator.footer() if at == self.moves and self.state.is_terminal else []
-        return header, steps, footer
+    def _told_in(self, language: str) -> _Told:
+        """The narration in ``language``, caught up with every move."""
+        if language == "en":
+            return self._told_en
+        told = self._told.get(language)
+        if told is None:
+            told = self._told[language] = _Told(self.states[0], language)
+        told.catch_up(self.actions)
+        return told
+
+    def _footer(self, told: _Told, at: int) -> list[str]:
+        """The closing lines: only at the end of a finished game."""
+        return told.narrator.footer() if at == self.moves and self.state.is_terminal else []
 
     def board(self, at: int, highlight: bool, language: str = "en", panel: bool = True) -> str:
         """The SVG of the position after ``at`` moves (its choices marked if ``highlight``).
@@ -154,13 +162,31 @@ class GameLog:
 
 
 class _Told:
-    """The narration of a game in one more language, caught up with its moves when asked."""
+    """The narration of a game in one language: every line in one list, and where each move's
+    lines end (so the last lines up to any move are a slice)."""
 
-    def __init__(self, first: GameState, language: str) -> None:
-        self.narrator = Narrator(first, language=language)
+    def __init__(self, first: GameState, language: str, narrator: Narrator | None = None) -> None:
+        self.narrator = narrator if narrator is not None else Narrator(first, language=language)
         self.header = self.narrator.header()
-        self.steps: list[list[str]] = []
+        self.lines: list[str] = []
+        self.ends: list[int] = [0]
+
+    def add(self, lines: list[str]) -> None:
+        self.lines.extend(lines)
+        self.ends.append(len(self.lines))
 
     def catch_up(self, actions: list[Action]) -> None:
-        for action in actions[len(self.steps) :]:
-            self.steps.append(self.narrator.step(action))
+        for action in actions[len(self.ends) - 1 :]:
+            self.add(self.narrator.step(action))
+
+    def last(self, at: int, count: int) -> list[str]:
+        """The last ``count`` lines (the header first) up to move ``at``."""
+        return _last(self.header, self.lines, self.ends[at], count)
+
+
+def _last(header: Sequence[_Line], lines: Sequence[_Line], end: int, count: int) -> list[_Line]:
+    """The last ``count`` of ``header`` followed by ``lines[:end]``."""
+    kept = list(lines[max(0, end - count) : end])
+    if len(kept) < count:
+        kept = list(header[max(0, len(header) - (count - len(kept))) :]) + kept
+    return kept

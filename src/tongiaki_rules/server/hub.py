@@ -5,8 +5,10 @@ A socket subscribes to a game and gets a queue; after moves are stored,
 game, and each socket then sends its own view (a player's view differs
 from a spectator's). Sockets subscribe on the server's event loop;
 :meth:`Hub.publish` may be called from any thread (the background bots
-publish from worker threads). Several server processes would share a
-pub/sub channel instead (see the how-to).
+publish from worker threads). Moves stored by other server processes on
+the same database reach the hub through the storage's
+:meth:`~.storage.Storage.watch_moves` (PostgreSQL's ``LISTEN``/``NOTIFY``,
+SQLite's poll), which asks :meth:`Hub.games` which games to tell about.
 
 >>> import asyncio
 >>> async def watch_one_move() -> tuple[int, int]:
@@ -34,6 +36,7 @@ class Hub:
     def __init__(self) -> None:
         self._queues: dict[str, dict[asyncio.Queue[int], asyncio.AbstractEventLoop]] = {}
         self._lock = threading.Lock()
+        self._watched: frozenset[str] = frozenset()
 
     def subscribe(self, game_id: str) -> asyncio.Queue[int]:
         """A new queue that receives the number of moves after every move of the game.
@@ -44,6 +47,7 @@ class Hub:
         loop = asyncio.get_running_loop()
         with self._lock:
             self._queues.setdefault(game_id, {})[queue] = loop
+            self._watched = frozenset(self._queues)
         return queue
 
     def unsubscribe(self, game_id: str, queue: asyncio.Queue[int]) -> None:
@@ -51,8 +55,8 @@ class Hub:
         with self._lock:
             queues = self._queues.get(game_id, {})
             queues.pop(queue, None)
-            if not queues:
-                self._queues.pop(game_id, None)
+            if not queues and self._queues.pop(game_id, None) is not None:
+                self._watched = frozenset(self._queues)
 
     def publish(self, game_id: str, moves: int) -> None:
         """Tell every watcher of the game that it now has ``moves`` moves (from any thread)."""
@@ -63,6 +67,11 @@ class Hub:
                 loop.call_soon_threadsafe(queue.put_nowait, moves)
             except RuntimeError:  # its event loop is closed: the socket is gone
                 self.unsubscribe(game_id, queue)
+
+    def games(self) -> frozenset[str]:
+        """The games that at least one socket watches now (made again only when that changes,
+        so a listener may ask for each notice it hears)."""
+        return self._watched
 
     def watchers(self, game_id: str) -> int:
         """How many sockets watch the game."""

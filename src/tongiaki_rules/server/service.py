@@ -32,6 +32,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import attrs
+
 from tongiaki_rules import GameRecord, IllegalActionError, RecordError, format_action
 from tongiaki_rules.i18n import LANGUAGES
 from tongiaki_rules.record import action_from_dict, action_to_dict, state_to_dict
@@ -51,6 +53,7 @@ MAX_STEPS = 100
 GAMES_IN_MEMORY = 1000
 """The server keeps this many games' positions in memory (the most recently used)."""
 _MAX_TOKEN = 200
+_VIEWS_KEPT = 8
 
 
 def _digest(secret: str) -> str:
@@ -65,6 +68,8 @@ class _Game:
         self.bots = {s.seat: s.bot for s in stored.seats if s.bot is not None}
         self.log = log
         self.lock = threading.Lock()
+        self.views: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
+        """Views built lately, shared by every viewer who sees the same (all but ``you``)."""
 
 
 class GameService:
@@ -314,15 +319,13 @@ class GameService:
     ) -> dict[str, Any]:
         """The game for one viewer (``token``'s seat, or a spectator), after ``at`` moves.
 
-        The board's picture is left out (``"svg": null``) unless ``svg=True``:
-        a front end loads it once per position from :meth:`board_svg` (which
-        a browser caches) or draws its own, which saves most of the server's work.
-        ``language`` (one of :data:`~tongiaki_rules.i18n.LANGUAGES`) is that of
-        the narration and the picture; everything else stays as it is.
+        No picture (``"svg": null``) unless ``svg=True``: a front end loads it
+        from :meth:`board_svg` (cached by a browser) or draws its own. ``language``
+        (one of :data:`~tongiaki_rules.i18n.LANGUAGES`) is that of the narration
+        and the picture; everything else stays as it is.
         """
         game = self._game(game_id)
-        you = None if token is None else self._seat_of(game_id, token)
-        stored = self._stored(game_id)
+        stored, you = self._now(game, token)
         with game.lock:
             self._sync(game)
             return self._view(game, stored, you, at, svg, language)
@@ -337,11 +340,26 @@ class GameService:
         language: str = "en",
     ) -> dict[str, Any]:
         log = game.log
-        language = language if language in LANGUAGES else "en"
+        language = _language(language)
         at = log.moves if at is None else whole(at, "at", 0, log.moves)
         state = log.states[at]
         to_move = state.current_player
         playing = you is not None and you == to_move and at == log.moves
+        key = (log.moves, at, playing, svg, language, tuple(s.claimed for s in stored.seats))
+        shared = game.views.get(key)
+        if shared is None:
+            shared = game.views[key] = self._build_view(game, stored, at, playing, svg, language)
+            while len(game.views) > _VIEWS_KEPT:
+                game.views.popitem(last=False)
+        return {**shared, "you": you}
+
+    def _build_view(
+        self, game: _Game, stored: StoredGame, at: int, playing: bool, svg: bool, language: str
+    ) -> dict[str, Any]:
+        """The view after ``at`` moves, for the seat to move (``playing``) or anyone else."""
+        log = game.log
+        state = log.states[at]
+        to_move = state.current_player
         view: dict[str, Any] = {
             "id": stored.id,
             "moves": log.moves,
@@ -357,7 +375,7 @@ class GameService:
             "narration_rules": log.narration_rules(at),
             "language": language,
             "seats": _seats(stored),
-            "you": you,
+            "you": None,
         }
         if playing:
             view["legal"] = [
@@ -367,46 +385,33 @@ class GameService:
         return view
 
     def board_svg(self, game_id: str, at: int, seat: int | None, language: str = "en") -> str:
-        """The board after ``at`` moves, without the side panel, as ``seat`` would see it.
+        """The board after ``at`` moves, no side panel, ``seat``'s choices marked if it is to move.
 
-        ``seat``'s choices are marked when that seat is to move in that
-        position (whoever asks: the choices follow from the position). A
-        position never changes, so neither does this picture.
+        Whoever asks (the choices follow from the position, which never changes).
         """
         game = self._game(game_id)
-        stored = self._stored(game_id)
         if seat is not None:
-            seat = self._seat_number(stored, seat)
+            seat = self._seat_number(self._stored(game_id), seat)
         with game.lock:
             self._sync(game)
-            log = game.log
-            at = whole(at, "at", 0, log.moves)
-            mark = seat is not None and log.states[at].current_player == seat
-            return log.board(at, mark, language if language in LANGUAGES else "en", panel=False)
+            at = whole(at, "at", 0, game.log.moves)
+            mark = seat is not None and game.log.states[at].current_player == seat
+            return game.log.board(at, mark, _language(language), panel=False)
 
     def tile_svg(self, game_id: str, at: int, rotation: int, language: str = "en") -> str:
-        """The tile to be placed after ``at`` moves, alone at the origin, turned ``rotation``.
-
-        A front end previews it on the hex the player points at (404 when no
-        drawn tile waits to be placed there).
-        """
-        game = self._game(game_id)
-        rotation = whole(rotation, "rotation", 0, 5)
+        """The tile waiting to be placed after ``at`` moves, alone, turned ``rotation`` (or 404)."""
+        game, rotation = self._game(game_id), whole(rotation, "rotation", 0, 5)
         with game.lock:
             self._sync(game)
             state = game.log.states[whole(at, "at", 0, game.log.moves)]
-        tile = state.pending.tile
-        if tile is None:
+        if (tile := state.pending.tile) is None:
             raise NotFound(f"no drawn tile waits to be placed after move {at}")
-        return tile_picture(state, tile, rotation, language if language in LANGUAGES else "en")
+        return tile_picture(state, tile, rotation, _language(language))
 
     def steps(
         self, game_id: str, first: int, last: int | None = None, language: str = "en"
     ) -> list[dict[str, Any]]:
-        """Moves ``first + 1`` to ``last`` (the latest if ``None``) as :mod:`.steps` tells them.
-
-        At most :data:`MAX_STEPS` moves at a time: from ``first`` on.
-        """
+        """Moves ``first + 1`` to ``last`` (the latest if ``None``; :data:`MAX_STEPS` at most)."""
         game = self._game(game_id)
         with game.lock:
             self._sync(game)
@@ -414,8 +419,7 @@ class GameService:
             first = whole(first, "from", 0, log.moves)
             last = log.moves if last is None else whole(last, "to", first, log.moves)
             last = min(last, first + MAX_STEPS)
-            language = language if language in LANGUAGES else "en"
-            return [log.step(move, language) for move in range(first + 1, last + 1)]
+            return [log.step(k, _language(language)) for k in range(first + 1, last + 1)]
 
     # ----------------------------------------------------------------- moves
     def act(
@@ -440,7 +444,9 @@ class GameService:
             raise Unauthorized("this needs the seat's token: Authorization: Bearer <token>")
         expect_move = whole(expect_move, "expect_move", 0, MAX_SEED)
         with game.lock:
-            you = self._seat_of(game_id, token)
+            stored, you = self._now(game, token)
+            if you is None:  # only a spectator has no seat; _now refused a bad token
+                raise Unauthorized("unknown token")
             self._sync(game)
             log = game.log
             first = log.moves
@@ -455,7 +461,7 @@ class GameService:
                 if log.moves != first:  # moves in memory but not stored: read the game again
                     self._forget(game_id)
                 raise
-            return self._view(game, self._stored(game_id), you, None, svg, language)
+            return self._view(game, stored, you, None, svg, language)
 
     def _play(self, game: _Game, action: Any, first: int) -> None:
         log = game.log
@@ -550,16 +556,35 @@ class GameService:
 
     def _seat_of(self, game_id: str, token: str) -> int:
         """The seat holding ``token`` now, compared in constant time; else 401."""
-        if not isinstance(token, str) or not token.isascii() or not 0 < len(token) <= _MAX_TOKEN:
-            raise Unauthorized("unknown token")
-        digest = _digest(token)
-        seat = None
-        for candidate, stored in self.storage.token_hashes(game_id):
-            if hmac.compare_digest(stored, digest):
-                seat = candidate
-        if seat is None:
-            raise Unauthorized("unknown token")
-        return seat
+        return _seat_in(self.storage.token_hashes(game_id), token)
+
+    def _now(self, game: _Game, token: str | None) -> tuple[StoredGame, int | None]:
+        """The game with its seats' claims as stored now, and ``token``'s seat (401 if unknown).
+
+        One query (the token hashes): the rest of a stored game never changes.
+        """
+        hashes = self.storage.token_hashes(game.stored.id)
+        you = None if token is None else _seat_in(hashes, token)
+        claimed = {seat for seat, _ in hashes}
+        stored = game.stored
+        if any(s.claimed != (s.seat in claimed) for s in stored.seats):
+            seats = tuple(attrs.evolve(s, claimed=s.seat in claimed) for s in stored.seats)
+            stored = game.stored = attrs.evolve(stored, seats=seats)
+        return stored, you
+
+
+def _seat_in(hashes: list[tuple[int, str]], token: str) -> int:
+    """The seat whose stored hash is ``token``'s, compared in constant time; else 401."""
+    if not isinstance(token, str) or not token.isascii() or not 0 < len(token) <= _MAX_TOKEN:
+        raise Unauthorized("unknown token")
+    digest = _digest(token)
+    seat = None
+    for candidate, stored in hashes:
+        if hmac.compare_digest(stored, digest):
+            seat = candidate
+    if seat is None:
+        raise Unauthorized("unknown token")
+    return seat
 
 
 def _seats(stored: StoredGame) -> list[dict[str, Any]]:
@@ -569,3 +594,7 @@ def _seats(stored: StoredGame) -> list[dict[str, Any]]:
         else {"seat": s.seat, "kind": "human", "free": not s.claimed}
         for s in stored.seats
     ]
+
+
+def _language(language: str) -> str:
+    return language if language in LANGUAGES else "en"

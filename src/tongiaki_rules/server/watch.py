@@ -146,9 +146,12 @@ async def _serve(
                 # send the same position twice: each view goes out once, in order
                 nonlocal sent
                 while True:
-                    await queue.get()
-                    while not queue.empty():
-                        queue.get_nowait()
+                    told = await queue.get()
+                    while not queue.empty():  # -1: something besides a move changed
+                        more = queue.get_nowait()
+                        told = -1 if told < 0 or more < 0 else max(told, more)
+                    if 0 <= told <= sent:  # a notice of a view sent already (or echoed back)
+                        continue
                     try:
                         fresh = await run(
                             lambda: service.view(game_id, token=token, svg=svg, language=language)

@@ -8,6 +8,7 @@ import { Animator, setSpeed, speedName } from "/static/animate.js";
 import { BoardView } from "/static/board.js";
 import { Chooser, clickInfo, elementsOf, targets } from "/static/choices.js";
 import { _, currentLanguage, loadLanguage, ngettext } from "/static/i18n.js";
+import { pollWhenSilent } from "/static/fallback.js";
 import { playAgain, renderEndPanel, renderScoreboard } from "/static/panels.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] ?? "");
@@ -46,6 +47,7 @@ const animator = new Animator(
   (step) => appendNarration(step.lines),
   (text) => { document.getElementById("anim-caption").textContent = text; },
 );
+const fallback = pollWhenSilent(async () => receiveView(await api("GET", apiBase, { token })));
 
 // ------------------------------------------------------------------ the seat's token
 // Tokens are kept in localStorage per game and seat, never in the address bar:
@@ -649,6 +651,7 @@ function connect() {
   connection.dataset.state = "connecting";
   connection.textContent = _("connecting…");
   socket.addEventListener("open", () => {
+    fallback.heard();
     mine.send(JSON.stringify({ type: "hello", token }));
     // the server closes a socket silent for minutes: a ping keeps this one open
     pinger = setInterval(() => mine.send(JSON.stringify({ type: "ping" })), 60000);
@@ -659,6 +662,7 @@ function connect() {
     connection.textContent = _("live");
   });
   socket.addEventListener("message", (event) => {
+    fallback.heard();
     let message;
     try {
       message = JSON.parse(event.data);
@@ -668,6 +672,7 @@ function connect() {
     if (message?.type === "view" && message.view) receiveView(message.view);
   });
   socket.addEventListener("close", (event) => {
+    fallback.closed();
     clearInterval(pinger);
     connection.dataset.state = "offline";
     connection.textContent = _("reconnecting…");

@@ -1,20 +1,14 @@
-"""Where ``tongiaki serve`` keeps its games: the :class:`Storage` interface and SQLite.
+"""The embedded default storage: one SQLite file (standard library ``sqlite3``, WAL mode).
 
-A game is its settings (the ``tongiaki-record`` document of the game with
-no actions yet), its seats, its secret seed and its moves, numbered from 0.
-Moves are only ever appended, and appending move ``n`` fails when another
-writer already stored a move ``n``: two server processes sharing one
-database can never both accept a move for the same position. A seat holds
-at most one token (its hash): claiming sets it only where none is, leaving
-clears it only for that token.
-
-:class:`SqliteStorage` is the embedded default (standard library
-``sqlite3`` in WAL mode, one connection per thread, ``BEGIN IMMEDIATE`` for
-writes). Another database fits behind the same :class:`Storage` protocol.
-Faults are loud: a game whose rows cannot be read raises :class:`CorruptGame`
-(for that game alone), and a database that cannot take a write (its file
-deleted, replaced or read-only, the disk full) raises
-:class:`StorageUnavailable` -- never a silent success.
+:class:`SqliteStorage` keeps one connection per thread and takes
+``BEGIN IMMEDIATE`` for writes. Faults are loud: a game whose rows cannot be
+read raises :class:`~.base.CorruptGame` (for that game alone), and a
+database that cannot take a write (its file deleted, replaced or
+read-only, the disk full) raises :class:`~.base.StorageUnavailable` --
+never a silent success. Its schema is versioned (``PRAGMA user_version``)
+and brought up to date when the file is opened. Several processes may
+share the file: each notices the moves the others store by a light poll of
+``PRAGMA data_version``, only while it has sockets to tell.
 
 >>> import tempfile, pathlib
 >>> folder = tempfile.mkdtemp()
@@ -37,24 +31,27 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import attrs
 
-__all__ = [
-    "CorruptGame",
-    "GameSummary",
-    "SqliteStorage",
-    "Storage",
-    "StorageError",
-    "StorageUnavailable",
-    "StoredGame",
-    "StoredSeat",
-    "default_db_path",
-]
+from .base import (
+    CorruptGame,
+    GameSummary,
+    StorageError,
+    StorageUnavailable,
+    StoredGame,
+    StoredSeat,
+    dump_json,
+)
+
+__all__ = ["POLL_INTERVAL", "SCHEMA_VERSION", "SqliteStorage"]
+
+POLL_INTERVAL = 0.2
+"""Seconds between two looks for moves other processes stored (only while sockets watch)."""
 
 _log = logging.getLogger(__name__)
 
@@ -87,7 +84,7 @@ CREATE TABLE IF NOT EXISTS moves (
 CREATE TABLE IF NOT EXISTS health (id INTEGER PRIMARY KEY, checked REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS games_by_created ON games (created DESC);
 """
-_SCHEMA_VERSION = 2
+"""Schema version 2, the first this module creates (a new file starts from it)."""
 
 # Version 1 kept every token ever issued in a table ``tokens`` (a seat's creation token
 # and each claimer's): version 2 keeps one token per seat, the last claimer's.
@@ -102,127 +99,18 @@ WHERE claimed = 1;
 DROP TABLE tokens;
 """
 
+_MIGRATIONS: tuple[tuple[int, str], ...] = (
+    # 3: the bot-driving lease of a game, so that several processes never drive it twice
+    (
+        3,
+        "CREATE TABLE IF NOT EXISTS leases (game_id TEXT PRIMARY KEY, holder TEXT NOT NULL, "
+        "until REAL NOT NULL)",
+    ),
+)
+"""The steps after version 2, in order: ``(version, statements)``; each runs once."""
 
-def default_db_path() -> Path:
-    """``$XDG_DATA_HOME/tongiaki/games.sqlite3``, or ``~/.local/share/tongiaki/games.sqlite3``.
-
-    >>> default_db_path().name
-    'games.sqlite3'
-    """
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "tongiaki" / "games.sqlite3"
-
-
-class StorageError(Exception):
-    """A fault of the database (not of the request)."""
-
-
-class StorageUnavailable(StorageError):
-    """The database cannot take a write now: its file is gone, replaced or read-only, or full.
-
-    >>> str(StorageUnavailable("the disk is full"))
-    'the disk is full'
-    """
-
-
-class CorruptGame(StorageError):
-    """The stored rows of one game cannot be read; ``game_id`` names it."""
-
-    def __init__(self, game_id: str, problem: str) -> None:
-        super().__init__(f"game {game_id} cannot be read: {problem}")
-        self.game_id = game_id
-
-
-@attrs.frozen
-class StoredSeat:
-    """One seat of a stored game: ``kind`` is ``"human"`` or ``"bot"`` (``bot``: its spec).
-
-    ``claimed``: whether the seat holds a token; ``invite``: the hash of the
-    invitation code a claimer must bring (an unlisted game's seats), or ``None``.
-    """
-
-    seat: int
-    kind: str
-    bot: str | None
-    claimed: bool
-    invite: str | None = None
-
-
-@attrs.frozen
-class StoredGame:
-    """A stored game without its moves: settings document, seats, secret seed, listing."""
-
-    id: str
-    created: float
-    settings: dict[str, Any]
-    seats: tuple[StoredSeat, ...]
-    seed: int
-    unlisted: bool = False
-
-
-@attrs.frozen
-class GameSummary:
-    """A game as the lobby lists it: the stored game, its number of moves, whether it is over."""
-
-    game: StoredGame
-    moves: int
-    over: bool
-
-
-class Storage(Protocol):
-    """What the game service needs from a database. Every method is safe to call from any thread.
-
-    ``append_moves`` is the one guard of durability and of races: it stores
-    moves ``first, first + 1, ...`` in one transaction, and returns ``False``
-    (storing nothing) when move ``first`` already exists. A write that cannot
-    be made durable raises :class:`StorageUnavailable`; a game whose rows
-    cannot be read raises :class:`CorruptGame`.
-    """
-
-    def add_game(
-        self,
-        game: StoredGame,
-        tokens: Sequence[tuple[int, str]],
-        moves: Sequence[dict[str, Any]],
-        *,
-        over: bool,
-    ) -> None:
-        """Store a new game, the token hashes of its claimed seats and its first moves."""
-
-    def game(self, game_id: str) -> StoredGame | None:
-        """The stored game, or ``None``."""
-
-    def games(self, limit: int, before: str | None = None) -> list[GameSummary]:
-        """Up to ``limit`` listed games, newest first; older than game ``before`` if given.
-
-        A game whose row cannot be read is left out (and logged).
-        """
-
-    def is_over(self, game_id: str) -> bool:
-        """Whether the game is stored as over."""
-
-    def token_hashes(self, game_id: str) -> list[tuple[int, str]]:
-        """The ``(seat, token hash)`` of every seat that holds a token."""
-
-    def claim_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
-        """Give a free human seat the token hash; ``False`` if it holds one already."""
-
-    def leave_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
-        """Free the seat if it holds exactly this token hash; ``False`` otherwise."""
-
-    def moves(self, game_id: str, first: int = 0) -> list[dict[str, Any]]:
-        """The stored moves from number ``first`` on, in order."""
-
-    def unfinished_bot_games(self, limit: int) -> list[str]:
-        """The ids of the newest ``limit`` games not over that have a bot seat, newest first."""
-
-    def append_moves(
-        self, game_id: str, first: int, moves: Sequence[dict[str, Any]], *, over: bool
-    ) -> bool:
-        """Store moves ``first, ...`` in one transaction; ``False`` if move ``first`` exists."""
-
-    def check_writable(self) -> None:
-        """Make a small durable write; raise :class:`StorageUnavailable` if it cannot be made."""
+SCHEMA_VERSION = _MIGRATIONS[-1][0]
+"""The schema version this module writes (``PRAGMA user_version``)."""
 
 
 class SqliteStorage:
@@ -244,24 +132,37 @@ class SqliteStorage:
         self._local = threading.local()
         self._writing = threading.Lock()
         self._identity: tuple[int, int] | None = None
+        self._watchers: list[threading.Event] = []
         db = self._connection()
         self._identity = self._file_identity()
         self._migrate(db)
 
     def _migrate(self, db: sqlite3.Connection) -> None:
+        """Bring the file up to :data:`SCHEMA_VERSION`, one versioned step at a time.
+
+        One transaction: a step that fails leaves the file as it was. A file
+        of a newer version (written by a newer server) is refused.
+        """
         with self._writing:
             db.execute("BEGIN IMMEDIATE")
             try:
                 version = db.execute("PRAGMA user_version").fetchone()[0]
+                if version > SCHEMA_VERSION:
+                    raise StorageError(
+                        f"the database {self.path} has schema version {version}, newer than "
+                        f"this server's {SCHEMA_VERSION}: use a newer tongiaki_rules"
+                    )
                 tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
-                if version < _SCHEMA_VERSION and "tokens" in tables:
-                    for statement in _MIGRATE_FROM_1.split(";"):
-                        if statement.strip():
-                            db.execute(statement)
-                for statement in _SCHEMA.split(";"):
-                    if statement.strip():
-                        db.execute(statement)
-                db.execute(f"PRAGMA user_version = {_SCHEMA_VERSION}")
+                if version < 2 and "tokens" in tables:
+                    _run_script(db, _MIGRATE_FROM_1)
+                if version < 2:
+                    _run_script(db, _SCHEMA)
+                    version = 2
+                for step, script in _MIGRATIONS:
+                    if step > version:
+                        _run_script(db, script)
+                        version = step
+                db.execute(f"PRAGMA user_version = {version}")
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
@@ -373,8 +274,8 @@ class SqliteStorage:
                 (
                     game.id,
                     game.created,
-                    _dump(game.settings),
-                    _dump(seats),
+                    dump_json(game.settings),
+                    dump_json(seats),
                     game.seed,
                     int(over),
                     int(game.unlisted),
@@ -529,15 +430,107 @@ class SqliteStorage:
             return False
         return True
 
+    # ------------------------------------------------------------ several processes
+    def claim_lease(self, game_id: str, holder: str, seconds: float) -> bool:
+        """Hold the game's bot-driving lease for ``seconds`` more, if it is free, expired or
+        ``holder``'s already; ``False`` while another holder's lease runs."""
+        now = time.time()
+        with self._write() as db:
+            changed = db.execute(
+                "INSERT INTO leases (game_id, holder, until) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET holder = excluded.holder, "
+                "until = excluded.until WHERE leases.holder = excluded.holder OR leases.until < ?",
+                (game_id, holder, now + seconds, now),
+            ).rowcount
+        return changed == 1
+
+    def release_lease(self, game_id: str, holder: str) -> None:
+        """Give the lease up if ``holder`` holds it (another holder's lease is kept)."""
+        with self._write() as db:
+            db.execute("DELETE FROM leases WHERE game_id = ? AND holder = ?", (game_id, holder))
+
+    def watch_moves(
+        self, notify: Callable[[str, int], None], watched: Callable[[], Collection[str]]
+    ) -> Callable[[], None]:
+        """Poll for moves other processes store in the ``watched()`` games; the answer stops it.
+
+        Every :data:`POLL_INTERVAL` seconds, and only while ``watched()`` names
+        a game, one ``PRAGMA data_version`` tells whether any other connection
+        committed; if one did, the number of moves of each watched game is
+        read, and ``notify(game_id, moves)`` called for each that changed.
+        """
+        stop = threading.Event()
+        thread = threading.Thread(
+            target=self._poll,
+            args=(notify, watched, stop),
+            name="tongiaki-sqlite-poll",
+            daemon=True,
+        )
+        thread.start()
+        self._watchers.append(stop)
+        return stop.set
+
+    def _poll(
+        self,
+        notify: Callable[[str, int], None],
+        watched: Callable[[], Collection[str]],
+        stop: threading.Event,
+    ) -> None:
+        db: sqlite3.Connection | None = None
+        seen_version: int | None = None
+        counts: dict[str, int] = {}
+        while not stop.wait(POLL_INTERVAL):
+            games = list(watched())
+            if not games:
+                counts.clear()
+                continue
+            try:
+                if db is None:
+                    db = sqlite3.connect(self.path, timeout=5.0, isolation_level=None)
+                version = db.execute("PRAGMA data_version").fetchone()[0]
+                if version == seen_version and all(g in counts for g in games):
+                    continue
+                seen_version = version
+                marks = ",".join("?" * len(games))
+                rows = db.execute(
+                    f"SELECT game_id, MAX(n) + 1 FROM moves WHERE game_id IN ({marks}) "
+                    "GROUP BY game_id",
+                    games,
+                ).fetchall()
+            except sqlite3.Error as exc:  # the file is gone or locked: try again later
+                _log.warning("the poll for moves of other processes failed: %s", exc)
+                if db is not None:
+                    with suppress(sqlite3.Error):
+                        db.close()
+                db = None
+                continue
+            now = {game_id: moves for game_id, moves in rows}
+            for game_id in games:
+                moves = now.get(game_id, 0)
+                if counts.get(game_id) != moves:
+                    counts[game_id] = moves
+                    notify(game_id, moves)
+            for game_id in set(counts) - set(games):
+                del counts[game_id]
+        if db is not None:
+            db.close()
+
+    def close(self) -> None:
+        """Stop the polls (the connections of the threads close with them)."""
+        for stop in self._watchers:
+            stop.set()
+
+
+def _run_script(db: sqlite3.Connection, script: str) -> None:
+    for statement in script.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
 
 def _insert_moves(
     db: sqlite3.Connection, game_id: str, first: int, moves: Sequence[dict[str, Any]]
 ) -> None:
     db.executemany(
         "INSERT INTO moves (game_id, n, action) VALUES (?, ?, ?)",
-        [(game_id, first + k, _dump(move)) for k, move in enumerate(moves)],
+        [(game_id, first + k, dump_json(move)) for k, move in enumerate(moves)],
     )
-
-
-def _dump(value: object) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=True)

@@ -1,0 +1,183 @@
+"""What every storage shares: the :class:`Storage` protocol, its records and its errors.
+
+A game is its settings (the ``tongiaki-record`` document of the game with
+no actions yet), its seats, its secret seed and its moves, numbered from 0.
+Moves are only ever appended, and appending move ``n`` fails when another
+writer already stored a move ``n``: two server processes sharing one
+database can never both accept a move for the same position. A seat holds
+at most one token (its hash): claiming sets it only where none is, leaving
+clears it only for that token. A game's bots are driven by one process at a
+time, the holder of its *lease* (a row with an expiry time).
+
+>>> StoredSeat(0, "human", None, False).claimed
+False
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Collection, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+import attrs
+
+__all__ = [
+    "CorruptGame",
+    "GameSummary",
+    "Storage",
+    "StorageError",
+    "StorageUnavailable",
+    "StoredGame",
+    "StoredSeat",
+    "default_db_path",
+    "dump_json",
+]
+
+
+def default_db_path() -> Path:
+    """``$XDG_DATA_HOME/tongiaki/games.sqlite3``, or ``~/.local/share/tongiaki/games.sqlite3``.
+
+    >>> default_db_path().name
+    'games.sqlite3'
+    """
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "tongiaki" / "games.sqlite3"
+
+
+class StorageError(Exception):
+    """A fault of the database (not of the request)."""
+
+
+class StorageUnavailable(StorageError):
+    """The database cannot take a write now: its file is gone, replaced or read-only, or full.
+
+    >>> str(StorageUnavailable("the disk is full"))
+    'the disk is full'
+    """
+
+
+class CorruptGame(StorageError):
+    """The stored rows of one game cannot be read; ``game_id`` names it."""
+
+    def __init__(self, game_id: str, problem: str) -> None:
+        super().__init__(f"game {game_id} cannot be read: {problem}")
+        self.game_id = game_id
+
+
+@attrs.frozen
+class StoredSeat:
+    """One seat of a stored game: ``kind`` is ``"human"`` or ``"bot"`` (``bot``: its spec).
+
+    ``claimed``: whether the seat holds a token; ``invite``: the hash of the
+    invitation code a claimer must bring (an unlisted game's seats), or ``None``.
+    """
+
+    seat: int
+    kind: str
+    bot: str | None
+    claimed: bool
+    invite: str | None = None
+
+
+@attrs.frozen
+class StoredGame:
+    """A stored game without its moves: settings document, seats, secret seed, listing."""
+
+    id: str
+    created: float
+    settings: dict[str, Any]
+    seats: tuple[StoredSeat, ...]
+    seed: int
+    unlisted: bool = False
+
+
+@attrs.frozen
+class GameSummary:
+    """A game as the lobby lists it: the stored game, its number of moves, whether it is over."""
+
+    game: StoredGame
+    moves: int
+    over: bool
+
+
+class Storage(Protocol):
+    """What the game service needs from a database. Every method is safe to call from any thread.
+
+    ``append_moves`` is the one guard of durability and of races: it stores
+    moves ``first, first + 1, ...`` in one transaction, and returns ``False``
+    (storing nothing) when move ``first`` already exists. A write that cannot
+    be made durable raises :class:`StorageUnavailable`; a game whose rows
+    cannot be read raises :class:`CorruptGame`.
+    """
+
+    def add_game(
+        self,
+        game: StoredGame,
+        tokens: Sequence[tuple[int, str]],
+        moves: Sequence[dict[str, Any]],
+        *,
+        over: bool,
+    ) -> None:
+        """Store a new game, the token hashes of its claimed seats and its first moves."""
+
+    def game(self, game_id: str) -> StoredGame | None:
+        """The stored game, or ``None``."""
+
+    def games(self, limit: int, before: str | None = None) -> list[GameSummary]:
+        """Up to ``limit`` listed games, newest first; older than game ``before`` if given.
+
+        A game whose row cannot be read is left out (and logged).
+        """
+
+    def is_over(self, game_id: str) -> bool:
+        """Whether the game is stored as over."""
+
+    def token_hashes(self, game_id: str) -> list[tuple[int, str]]:
+        """The ``(seat, token hash)`` of every seat that holds a token."""
+
+    def claim_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
+        """Give a free human seat the token hash; ``False`` if it holds one already."""
+
+    def leave_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
+        """Free the seat if it holds exactly this token hash; ``False`` otherwise."""
+
+    def moves(self, game_id: str, first: int = 0) -> list[dict[str, Any]]:
+        """The stored moves from number ``first`` on, in order."""
+
+    def unfinished_bot_games(self, limit: int) -> list[str]:
+        """The ids of the newest ``limit`` games not over that have a bot seat, newest first."""
+
+    def append_moves(
+        self, game_id: str, first: int, moves: Sequence[dict[str, Any]], *, over: bool
+    ) -> bool:
+        """Store moves ``first, ...`` in one transaction; ``False`` if move ``first`` exists."""
+
+    def check_writable(self) -> None:
+        """Make a small durable write; raise :class:`StorageUnavailable` if it cannot be made."""
+
+    def claim_lease(self, game_id: str, holder: str, seconds: float) -> bool:
+        """Hold the game's bot-driving lease for ``seconds`` more, if it is free, expired or
+        ``holder``'s already; ``False`` while another holder's lease runs."""
+
+    def release_lease(self, game_id: str, holder: str) -> None:
+        """Give the lease up if ``holder`` holds it (another holder's lease is kept)."""
+
+    def watch_moves(
+        self, notify: Callable[[str, int], None], watched: Callable[[], Collection[str]]
+    ) -> Callable[[], None]:
+        """Call ``notify(game_id, moves)`` for moves other processes store in the ``watched()``
+        games (from a background thread); the answer stops it."""
+
+    def close(self) -> None:
+        """Let go of the database's connections (and stop watching)."""
+
+
+def dump_json(value: object) -> str:
+    """The compact ASCII JSON text both storages keep.
+
+    >>> dump_json({"type": "SetupPlace", "beach": 0})
+    '{"type":"SetupPlace","beach":0}'
+    """
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=True)
