@@ -76,7 +76,6 @@ def over_or_my_turn(driver: WebDriver) -> bool:
 
 _POINT = """
 const node = arguments[0];
-window.scrollTo(0, 0);
 let x, y;
 if (node.tagName === "path") {
   // a point on the stroke itself: the middle of a curved beach is not inside its box's centre
@@ -89,7 +88,9 @@ if (node.tagName === "path") {
 }
 const box = document.getElementById("board").getBoundingClientRect();
 const inside = x > box.left + 2 && x < box.right - 2 && y > box.top + 2 && y < box.bottom - 2;
-return [x, y, inside];
+const top = inside ? document.elementFromPoint(x, y) : null;
+// a point under the phone's bottom sheet (or off the screen) is out of reach until scrolled
+return [x, y, inside && !!top && top.closest("#board") !== null];
 """
 
 
@@ -98,7 +99,10 @@ def click(driver: WebDriver, element: WebElement) -> None:
     on_board = driver.execute_script("return !!arguments[0].closest('#board svg')", element)
     if on_board:
         x, y, reachable = driver.execute_script(_POINT, element)
-        if not reachable:  # out of the view: zoom to the choices, as a player would
+        if not reachable:  # under the sheet or off the screen: scroll it up, as a player would
+            driver.execute_script("window.scrollBy(0, arguments[0] - innerHeight * 0.35)", y)
+            x, y, reachable = driver.execute_script(_POINT, element)
+        if not reachable:  # out of the board's view: zoom to the choices, as a player would
             click(driver, driver.find_element(By.ID, "zoom-choices"))
             x, y, reachable = driver.execute_script(_POINT, element)
         if reachable:

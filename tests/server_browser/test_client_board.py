@@ -253,20 +253,34 @@ def test_on_a_phone_the_page_fits_the_width_taps_are_big_and_the_choices_are_a_s
     assert layout["boardRight"] - layout["boardLeft"] > layout["innerWidth"] - 30, layout
     assert layout["sheet"] == "fixed" and abs(layout["sheetBottom"] - layout["innerHeight"]) < 2
     assert layout["scoresAbove"], layout
-    targets = phone.execute_script(
-        "const svg = document.querySelector('#board svg');"
-        "const s = svg.getScreenCTM(); const scale = Math.hypot(s.a, s.b);"
-        "return [...svg.querySelectorAll('.highlight')].map(m => {"
-        " const b = m.getBBox(); const w = parseFloat(m.getAttribute('stroke-width') || 0);"
-        " return Math.min(b.width + w, b.height + w) * scale; })"
-    )
+    targets = phone.execute_script(_TAP_SIZES)
     assert targets and min(targets) >= 32, targets
     _figure("phone: smallest tap target at the default zoom, CSS px", f"{min(targets):.1f}")
     _shot(phone, "phone.png", "serve-phone.png")
-    # a tap plays; the page still fits the width afterwards
-    play_by_board(phone, random.Random(2))
-    wait_for(phone, "the bots' replies", over_or_my_turn)
+    # taps play; later decisions open zoomed on a choice big enough to tap too
+    rng = random.Random(2)
+    for _ in range(8):
+        play_by_board(phone, rng)
+        wait_for(phone, "the bots' replies", over_or_my_turn)
+        if status(phone)["over"] == "true":
+            break
+        sizes = phone.execute_script(_TAP_SIZES)
+        assert sizes and min(sizes) >= 32, (status(phone), sizes)
     assert phone.execute_script("return document.documentElement.scrollWidth <= innerWidth")
+
+
+# the CSS px size of each marked choice in sight on the board (its stroke counted)
+_TAP_SIZES = """
+const svg = document.querySelector('#board svg');
+const box = document.getElementById('board').getBoundingClientRect();
+const s = svg.getScreenCTM(); const scale = Math.hypot(s.a, s.b);
+return [...svg.querySelectorAll('.highlight:not(.island):not(.group-box), .jetty-hit')]
+  .filter(m => { const r = m.getBoundingClientRect();
+    return r.right > box.left && r.left < box.right && r.bottom > box.top && r.top < box.bottom; })
+  .map(m => { const b = m.getBBox(); const w = parseFloat(m.getAttribute('stroke-width') || 0);
+    return m.matches('.jetty-hit') ? 2 * Number(m.getAttribute('r')) * scale
+      : Math.min(b.width + w, b.height + w) * scale; });
+"""
 
 
 def _axe(driver: WebDriver) -> list[dict[str, Any]]:

@@ -114,10 +114,12 @@ export class BoardView {
       const y0 = Math.min(...boxes.map((b) => b.y)) - 70;
       const x1 = Math.max(...boxes.map((b) => b.x + b.width)) + 70;
       const y1 = Math.max(...boxes.map((b) => b.y + b.height)) + 70;
-      // the smallest mark (a beach is about 25 units) must come out at MIN_TARGET_PX at least
+      // the smallest mark (its stroke counted) must come out at MIN_TARGET_PX at least
       const rect = this.box.getBoundingClientRect();
       const fitted = Math.min(rect.width / this.full.w, rect.height / this.full.h);
-      const needed = MIN_TARGET_PX / 22;
+      const sizes = marks.map((m, k) => Math.min(boxes[k].width, boxes[k].height)
+        + Number(m.getAttribute("stroke-width") ?? 0));
+      const needed = (MIN_TARGET_PX + 1) / Math.max(12, Math.min(...sizes));
       let w = Math.max(x1 - x0, 200);
       let h = Math.max(y1 - y0, 200);
       const shown = Math.min(rect.width / w, rect.height / h);
@@ -125,6 +127,14 @@ export class BoardView {
         w = this.full.w; // the whole board already shows the choices big enough
         h = this.full.h;
         this.view = { ...this.full };
+      } else if (shown < needed && rect.width < 600) {
+        // a small screen: zoom until a choice is big enough to tap, on the first one
+        const first = boxes[0];
+        w = rect.width / needed;
+        h = rect.height / needed;
+        const cx = first.x + first.width / 2;
+        const cy = first.y + first.height / 2;
+        this.view = { x: cx - w / 2, y: cy - h / 2, w, h };
       } else {
         this.view = { x: (x0 + x1 - w) / 2, y: (y0 + y1 - h) / 2, w, h };
       }
