@@ -29,8 +29,16 @@ tests start it) or a ``postgresql://`` URL of a server of your own (its
 games are kept). The server's CPU time (every process of it, from
 ``/proc``) is reported per human move.
 
+With ``--cpu-per-move`` the run alternates between three forms in
+``--rounds`` rounds on the same server (the old form; no SVG but the new
+position's ``board.svg`` fetched after each answer, as the browser client
+does; no SVG at all, as a front end drawing its own board), each for
+``--seconds / (3 * rounds)``, and reports the server process's CPU time per
+human move request in each, measured from ``/proc`` (Linux), with the ratios.
+
     python benchmarks/server_load.py [--games 50] [--seconds 30] [--think 0] [--svg|--no-svg]
                                      [--workers 1] [--db sqlite|postgresql|URL] [--seed 1]
+                                     [--cpu-per-move [--rounds 3]]
 """
 
 from __future__ import annotations
@@ -84,8 +92,12 @@ async def play_games(
     think: float,
     svg: bool,
     load: Load,
+    board: bool = False,
 ) -> None:
-    """Game after game in one lobby slot until the time is up."""
+    """Game after game in one lobby slot until the time is up.
+
+    ``board``: after each answer, fetch the new position's ``board.svg`` as the browser client does.
+    """
     rng = random.Random(f"{seed}:{k}")
     while time.perf_counter() < until:
         seats = {"1": "greedy", "2": "random"} if k % 3 == 0 else {"1": "greedy"}
@@ -120,12 +132,15 @@ async def play_games(
                 load.errors += 1
                 break
             fresh = answer.json()
+            if board:
+                url = f"/api/games/{game['id']}/board.svg"
+                await client.get(url, params={"at": fresh["moves"], "for": 0})
             load.moves += fresh["moves"] - view["moves"]
             view = fresh
 
 
 async def run(
-    base: str, games: int, seconds: float, think: float, svg: bool, seed: int
+    base: str, games: int, seconds: float, think: float, svg: bool, seed: int, board: bool = False
 ) -> tuple[Load, float]:
     """Each lobby slot is one player's own client with one kept-alive connection, as a
     browser tab's: its requests reach the same worker process while the connection lasts."""
@@ -141,9 +156,38 @@ async def run(
         start = time.perf_counter()
         until = start + seconds
         await asyncio.gather(
-            *(play_games(clients[k], k, seed, until, think, svg, load) for k in range(games))
+            *(play_games(clients[k], k, seed, until, think, svg, load, board) for k in range(games))
         )
         return load, time.perf_counter() - start
+
+
+def cpu_per_move(base: str, pid: int, args: argparse.Namespace) -> None:
+    """The forms interleaved on one server: CPU ms per human move request in each."""
+    forms = {
+        "before (SVG with its panel in every answer)": (True, False),
+        "after, browser client (no SVG; board.svg fetched once per answer)": (False, True),
+        "after, a front end drawing its own board (no SVG)": (False, False),
+    }
+    cpu = dict.fromkeys(forms, 0.0)
+    requests = dict.fromkeys(forms, 0)
+    span = args.seconds / (len(forms) * args.rounds)
+    for k in range(args.rounds):
+        for name, (svg, board) in forms.items():
+            before = cpu_seconds(pid)
+            load, _wall = asyncio.run(
+                run(base, args.games, span, args.think, svg, args.seed + k, board)
+            )
+            cpu[name] += cpu_seconds(pid) - before
+            requests[name] += len(load.latencies)
+    print(f"{args.games} games, {args.rounds} rounds of {span:.1f} s per form, interleaved")
+    per = {name: 1000 * cpu[name] / max(requests[name], 1) for name in forms}
+    first = next(iter(forms))
+    for name in forms:
+        print(
+            f"server CPU per human move, {name}: {per[name]:.2f} ms "
+            f"({requests[name]} move requests, {cpu[name]:.1f} s CPU; "
+            f"{per[first] / per[name]:.2f}x less than before)"
+        )
 
 
 def main() -> None:
@@ -162,6 +206,10 @@ def main() -> None:
         "--db", default="sqlite", help="sqlite, postgresql (a fresh cluster) or a postgresql:// URL"
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--cpu-per-move", action="store_true", help="server CPU per human move, both forms"
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of --cpu-per-move")
     args = parser.parse_args()
     with contextlib.ExitStack() as stack:
         folder = stack.enter_context(tempfile.TemporaryDirectory())
@@ -184,6 +232,9 @@ def main() -> None:
         log = Path(folder) / "server.log"
         server, base = stack.enter_context(live_server(db, *options, log=log))
         time.sleep(1.0 if args.workers > 1 else 0.0)  # every worker up
+        if args.cpu_per_move:
+            cpu_per_move(base, server.pid, args)
+            return
 
         def database_cpu() -> float:
             return 0.0 if database_pid is None else cpu_seconds(database_pid)

@@ -273,18 +273,27 @@ def test_a_failing_database_is_a_500_message_not_a_traceback(db_path: Path) -> N
     assert answer.json() == {"detail": "internal server error"}
 
 
-def test_a_front_end_drawing_its_own_board_can_leave_out_the_svg(client: TestClient) -> None:
+def test_views_and_move_answers_carry_no_svg_unless_asked_for_the_old_form(
+    client: TestClient,
+) -> None:
     game = _new_game(client, seats={"1": "greedy"})
     gid, token = game["id"], game["token"]
+    assert client.get(f"/api/games/{gid}").json()["svg"] is None
     assert client.get(f"/api/games/{gid}?svg=false").json()["svg"] is None
-    assert client.get(f"/api/games/{gid}").json()["svg"].startswith("<?xml")
+    old = client.get(f"/api/games/{gid}?svg=true").json()["svg"]
+    assert old.startswith("<?xml") and 'class="panel"' in old  # the old form: with its panel
     answer = client.post(
-        f"/api/games/{gid}/actions?svg=false",
-        json={"action": 0, "expect_move": 0},
-        headers=_bearer(token),
+        f"/api/games/{gid}/actions", json={"action": 0, "expect_move": 0}, headers=_bearer(token)
     )
     assert answer.status_code == 200 and answer.json()["svg"] is None
     assert answer.json()["legal"]
+    moves = answer.json()["moves"]
+    answer = client.post(
+        f"/api/games/{gid}/actions?svg=true",
+        json={"action": 0, "expect_move": moves},
+        headers=_bearer(token),
+    )
+    assert answer.status_code == 200 and answer.json()["svg"].startswith("<?xml")
 
 
 def test_an_action_index_one_past_the_legal_list_is_422_not_500(client: TestClient) -> None:

@@ -57,7 +57,7 @@ def test_the_view_follows_lang_then_accept_language(
     client: TestClient, headers: dict[str, str], query: str, language: str, first: str
 ) -> None:
     gid, _token = started(client)
-    answer = client.get(f"/api/games/{gid}{query}", headers=headers)
+    answer = client.get(f"/api/games/{gid}{query or '?'}&svg=true", headers=headers)
     assert answer.status_code == 200
     view = answer.json()
     assert view["language"] == language

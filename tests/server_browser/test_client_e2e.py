@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 import socket
 import threading
@@ -35,7 +36,6 @@ pytest.importorskip("selenium", reason="the browser test needs selenium (the [te
 from selenium import webdriver  # noqa: E402
 from selenium.common.exceptions import TimeoutException  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
@@ -43,6 +43,8 @@ from selenium.webdriver.remote.webelement import WebElement  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 from tongiaki_rules.server.app import create_app  # noqa: E402
+
+from .playing import play_by_board, settled  # noqa: E402
 
 CHROMIUM = os.environ.get("TONGIAKI_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = (
@@ -61,6 +63,7 @@ SCREENSHOTS = os.environ.get("TONGIAKI_SCREENSHOTS") == "1"
 IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 WAIT = 20.0  # seconds for anything the page must show; generous for a loaded 2-core machine
 HUMAN_MOVES = 10  # moves the player makes before the spectator arrives
+_RNG = random.Random(7)  # the board clicks' choices
 
 
 # ---------------------------------------------------------------------- the server
@@ -211,46 +214,9 @@ def _board_target(driver: WebDriver) -> WebElement | None:
 
 
 def _play_one(driver: WebDriver) -> str:
-    """Makes the player's next move, by the board where it can, and says how.
-
-    ``"board"``: the click on the board played the move; ``"board+pick"``: the
-    click narrowed the legal list to the choices at that place and one of those
-    was picked; ``"board+turn"``: the click chose a hex for the drawn tile and a
-    rotation button placed it; ``"list"``: no board target, or the click matched nothing, so
-    the full legal list was used.
-    """
-    before = int(_loaded(driver)["moves"])
-    recolonize = driver.find_elements(By.CSS_SELECTOR, '#legal li[data-type="Recolonize"] button')
-    if recolonize:  # sail out rather than expand: departures, tiles and landings follow
-        recolonize[0].click()
-        _until(driver, "the move to land", lambda d: int(_status(d)["moves"]) > before)
-        return "list"
-    target = _board_target(driver)
-    how = "list"
-    if target is not None:
-        driver.execute_script("document.getElementById('message').textContent = ''")
-        ActionChains(driver).move_to_element(target).click().perform()
-        _until(
-            driver,
-            "the board click to play or to narrow the legal list",
-            lambda d: (
-                int(_status(d)["moves"]) > before
-                or d.find_element(By.ID, "show-all").is_displayed()
-                or d.find_element(By.ID, "message").text
-            ),
-        )
-        if int(_status(driver)["moves"]) > before:
-            return "board"
-        if driver.find_element(By.ID, "show-all").is_displayed():
-            how = "board+pick"
-    turns = driver.find_elements(By.CSS_SELECTOR, "#rotations button")
-    if how == "board+pick" and turns:
-        turns[-1].click()  # a tile's hex was clicked: turn the tile with a rotation button
-        how = "board+turn"
-    else:
-        driver.find_element(By.CSS_SELECTOR, "#legal li button").click()
-    _until(driver, "the move to land", lambda d: int(_status(d)["moves"]) > before)
-    return how
+    """Makes the player's next move by the board alone (see :mod:`.playing`); says so."""
+    play_by_board(driver, _RNG)
+    return "board"
 
 
 def _create_game_in_lobby(driver: WebDriver, base: str) -> str:
@@ -282,25 +248,29 @@ def _play_after_each_other(player: WebDriver, spectator: WebDriver, moves: int) 
 
 
 def _the_board_answers_the_keyboard(player: WebDriver) -> None:
-    """A highlighted place takes the focus; Enter chooses it like a click."""
+    """A highlighted place takes the focus; Enter chooses it like a click (then Confirm)."""
     if _status(player)["over"] == "true":
         return
     _until(player, "the player's turn", _my_turn)
+    _until(player, "the board to settle", settled)
     before = int(_status(player)["moves"])
     mark = player.find_element(By.CSS_SELECTOR, '#board svg .highlight[tabindex="0"]')
     assert (mark.get_attribute("aria-label") or "").startswith("Choose ")
-    player.execute_script("arguments[0].focus()", mark)
-    mark.send_keys(Keys.ENTER)
-    _until(
-        player,
-        "Enter on the board to play or to narrow the list",
-        lambda d: (
-            int(_status(d)["moves"]) > before or d.find_element(By.ID, "show-all").is_displayed()
-        ),
-    )
-    if int(_status(player)["moves"]) == before:
-        player.find_element(By.CSS_SELECTOR, "#legal li button").send_keys(Keys.ENTER)
-        _until(player, "the move to land", lambda d: int(_status(d)["moves"]) > before)
+    for _ in range(8):
+        if int(_status(player)["moves"]) > before:
+            return
+        confirm = player.find_element(By.ID, "confirm")
+        if confirm.is_displayed() and confirm.is_enabled():
+            player.execute_script("arguments[0].focus()", confirm)
+            confirm.send_keys(Keys.ENTER)
+            break
+        marks = player.find_elements(
+            By.CSS_SELECTOR, '#board svg .beach:not(.selected) > .highlight[tabindex="0"]'
+        ) or player.find_elements(By.CSS_SELECTOR, '#board svg .highlight[tabindex="0"]')
+        player.execute_script("arguments[0].focus()", marks[0])
+        marks[0].send_keys(Keys.ENTER)
+        time.sleep(0.2)
+    _until(player, "the move to land", lambda d: int(_status(d)["moves"]) > before)
 
 
 _MUTABLE_SOCKET = """
@@ -338,6 +308,7 @@ def _a_stale_click_is_refused_in_the_message_line(
     with urllib.request.urlopen(request, timeout=WAIT) as answer:
         assert answer.status == 200
     assert _status(player)["moves"] == str(moves)  # the page has not heard
+    player.find_element(By.CSS_SELECTOR, "#legal-box summary").click()  # the list, as a fallback
     player.find_element(By.CSS_SELECTOR, "#legal li button").click()
     _until(player, "the refusal", lambda d: "Too late" in d.find_element(By.ID, "message").text)
     _until(player, "the page to catch up", lambda d: int(_status(d)["moves"]) > moves)
@@ -451,8 +422,7 @@ def _screenshots(player: webdriver.Chrome, other: webdriver.Chrome, base: str) -
     metrics = {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False}
     for driver in (player, other):
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
-    player.execute_script("window.scrollTo(0, 0)")
-    player.save_screenshot(str(IMAGES / "serve-game.png"))
+    # the game page's pictures come from test_client_board.py
     for body in ({"players": 3, "seats": {"2": "greedy"}}, {"players": 4, "seats": {"1": "mcts"}}):
         _post_json(base + "/api/games", body)
     other.get(base + "/")

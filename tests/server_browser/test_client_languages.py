@@ -67,8 +67,11 @@ def test_switching_to_french_translates_the_lobby_and_the_game_page(
     assert "Vous jouez la place 0." in _text(player, "#status")
     _until(player, "the French narration", lambda d: _has(d, "#narration li"))
     assert _text(player, "#narration li:first-child").startswith("Joueurs : 2 -- place 0 Bleu")
-    panel = player.find_element(By.CSS_SELECTOR, "#board svg g.panel").get_attribute("textContent")
-    assert "Rés." in panel and "Place" in panel and "Pile :" in panel
+    # the score panel beside the board, and the board's island names
+    _until(player, "the French score panel", lambda d: _text(d, "#pile").startswith("Pile :"))
+    assert _text(player, "#score-table th") == "Place"
+    names = player.find_element(By.CSS_SELECTOR, "#board svg").get_attribute("textContent")
+    assert "Tonga" in (names or "")
     _until(player, "the socket", lambda d: _text(d, "#connection") == "en direct")
     # the same game in another browser that chose nothing: English
     other = browsers()

@@ -47,6 +47,7 @@ from starlette.exceptions import HTTPException
 
 from tongiaki_rules.i18n import LANGUAGE_NAMES, messages
 
+from .board_routes import add_board_routes
 from .driver import DEFAULT_BOT_DELAY, BotDriver
 from .errors import ServiceError, TooMany, Unauthorized, Unprocessable
 from .guard import MAX_BODY, Guard
@@ -70,6 +71,7 @@ STATIC_DIR = Path(__file__).parent / "static"
 WORKER_THREADS = int(os.environ.get("TONGIAKI_SERVE_THREADS", "8"))
 """Threads that run the game service at once: a slow bot holds one, the other games go on."""
 
+_SVG_HELP = "true: add the board's SVG with its side panel (else see board.svg)"
 _SEAT_KEY = re.compile(r"[0-9]{1,2}")
 # one limiter per event loop: a limiter's waiters belong to the loop that made them
 _WORKERS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, anyio.CapacityLimiter] = (
@@ -272,6 +274,7 @@ def create_app(
     )
     _install_handlers(app)
     _add_api(app, service, hub, driver, limits)
+    add_board_routes(app, service, run_in_threadpool)
 
     def wake(view: dict[str, Any]) -> None:
         _drive_if_waiting(driver, view)
@@ -403,7 +406,7 @@ def _add_api(
     async def view(
         game_id: str,
         at: Annotated[int | None, Query(description="moves to show (time travel)")] = None,
-        svg: Annotated[bool, Query(description="false: leave out the board's SVG")] = True,
+        svg: Annotated[bool, Query(description=_SVG_HELP)] = False,
         authorization: Annotated[str | None, Header()] = None,
         lang: Annotated[str | None, Query(description=_LANG)] = None,
         accept_language: Annotated[str | None, Header()] = None,
@@ -447,7 +450,7 @@ def _add_api(
     async def act(
         game_id: str,
         body: Move,
-        svg: Annotated[bool, Query(description="false: leave out the board's SVG")] = True,
+        svg: Annotated[bool, Query(description=_SVG_HELP)] = False,
         authorization: Annotated[str | None, Header()] = None,
         lang: Annotated[str | None, Query(description=_LANG)] = None,
         accept_language: Annotated[str | None, Header()] = None,

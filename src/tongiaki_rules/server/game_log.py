@@ -20,9 +20,13 @@ completed.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
-from tongiaki_rules import Action, GameRecord, GameState, render_svg
+from tongiaki_rules import Action, GameRecord, GameState, format_action, render_svg
 from tongiaki_rules.narration import Narrator
+
+from .steps import line_clauses, rule_url, step_json
 
 __all__ = ["MAX_NARRATION_LINES", "GameLog"]
 
@@ -30,6 +34,8 @@ MAX_NARRATION_LINES = 200
 """A view carries at most this many narration lines: the last ones."""
 
 _BOARDS_KEPT = 16
+
+_Line = TypeVar("_Line")
 
 
 class GameLog:
@@ -42,7 +48,11 @@ class GameLog:
         self.actions: list[Action] = []
         self._narrator = Narrator(first)
         self._told_en = _Told(first, "en", self._narrator)
-        self._boards: OrderedDict[tuple[int, bool, str], str] = OrderedDict()
+        self._boards: OrderedDict[tuple[int, bool, str, bool], str] = OrderedDict()
+        self._rules: list[str | None] = []
+        """The rules page of each English narration line, found when first asked for."""
+        self._ruled = 0
+        """The moves whose lines :attr:`_rules` covers."""
         self._told: dict[str, _Told] = {}
         """The narration in the other languages asked for: told again from the first move."""
 
@@ -71,22 +81,69 @@ class GameLog:
         language, when first asked for); a view then takes the last lines
         without going through the whole game again.
         """
-        told = self._told_en
-        if language != "en":
-            other = self._told.get(language)
-            if other is None:
-                other = self._told[language] = _Told(self.states[0], language)
-            other.catch_up(self.actions)
-            told = other
-        footer = told.narrator.footer() if at == self.moves and self.state.is_terminal else []
+        told = self._told_in(language)
+        footer = self._footer(told, at)
         return told.last(at, MAX_NARRATION_LINES - len(footer)) + footer
 
-    def board(self, at: int, highlight: bool, language: str = "en") -> str:
-        """The SVG of the position after ``at`` moves (its choices marked if ``highlight``)."""
-        key = (at, highlight, language)
+    def narration_rules(self, at: int) -> list[str | None]:
+        """The rules page of each line of :meth:`narration` (``None`` for the header's lines).
+
+        The lines are told alike in every language, so one list serves them all.
+
+        >>> from tongiaki_rules import SetupPlace
+        >>> log = GameLog(GameRecord(2))
+        >>> log.narration_rules(0)
+        [None, None]
+        """
+        told = self._told_en
+        while self._ruled < at:
+            k = self._ruled
+            before, after = self.states[k], self.states[k + 1]
+            events = before.apply_with_events(self.actions[k])[1]
+            clauses = line_clauses(before, self.actions[k], after, events)
+            count = told.ends[k + 1] - told.ends[k]
+            if len(clauses) == count:
+                self._rules.extend(rule_url(c) for c in clauses)
+            else:  # never seen: no link rather than a wrong one
+                self._rules.extend([None] * count)
+            self._ruled += 1
+        footer = [rule_url("SCORE-4")] * len(self._footer(told, at))
+        header: list[str | None] = [None] * len(told.header)
+        count = MAX_NARRATION_LINES - len(footer)
+        return _last(header, self._rules, told.ends[at], count) + footer
+
+    def step(self, move: int, language: str = "en") -> dict[str, Any]:
+        """Move ``move`` (1 for the first) as JSON: its events and lines (:mod:`.steps`)."""
+        told = self._told_in(language)
+        lines = told.lines[told.ends[move - 1] : told.ends[move]]
+        before, action = self.states[move - 1], self.actions[move - 1]
+        return step_json(move, before, action, format_action(action), lines)
+
+    def _told_in(self, language: str) -> _Told:
+        """The narration in ``language``, caught up with every move."""
+        if language == "en":
+            return self._told_en
+        told = self._told.get(language)
+        if told is None:
+            told = self._told[language] = _Told(self.states[0], language)
+        told.catch_up(self.actions)
+        return told
+
+    def _footer(self, told: _Told, at: int) -> list[str]:
+        """The closing lines: only at the end of a finished game."""
+        return told.narrator.footer() if at == self.moves and self.state.is_terminal else []
+
+    def board(self, at: int, highlight: bool, language: str = "en", panel: bool = True) -> str:
+        """The SVG of the position after ``at`` moves (its choices marked if ``highlight``).
+
+        ``panel=False`` leaves out the side panel (a front end shows the scores itself).
+        """
+        key = (at, highlight, language, panel)
         svg = self._boards.get(key)
         if svg is None:
-            svg = render_svg(self.states[at], highlight=highlight, language=language)
+            svg = render_svg(
+                self.states[at], highlight=highlight, language=language, show_panel=panel
+            )
             self._boards[key] = svg
             while len(self._boards) > _BOARDS_KEPT:
                 self._boards.popitem(last=False)
@@ -124,8 +181,12 @@ class _Told:
 
     def last(self, at: int, count: int) -> list[str]:
         """The last ``count`` lines (the header first) up to move ``at``."""
-        end = self.ends[at]
-        lines = self.lines[max(0, end - count) : end]
-        if len(lines) < count:
-            lines = self.header[max(0, len(self.header) - (count - len(lines))) :] + lines
-        return lines
+        return _last(self.header, self.lines, self.ends[at], count)
+
+
+def _last(header: Sequence[_Line], lines: Sequence[_Line], end: int, count: int) -> list[_Line]:
+    """The last ``count`` of ``header`` followed by ``lines[:end]``."""
+    kept = list(lines[max(0, end - count) : end])
+    if len(kept) < count:
+        kept = list(header[max(0, len(header) - (count - len(kept))) :]) + kept
+    return kept

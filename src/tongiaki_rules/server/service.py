@@ -41,12 +41,15 @@ from tongiaki_rules.record import action_from_dict, action_to_dict, state_to_dic
 from .errors import Conflict, Forbidden, NotFound, Unauthorized, Unprocessable
 from .game_log import GameLog
 from .moves import MAX_SEED, BotPolicy, chosen_action, whole
+from .scoreboard import outcome_json, scoreboard, tile_picture
 from .storage import CorruptGame, Storage, StoredGame, StoredSeat
 
-__all__ = ["MAX_GAMES_LISTED", "GameService"]
+__all__ = ["MAX_GAMES_LISTED", "MAX_STEPS", "GameService"]
 
 MAX_GAMES_LISTED = 100
 """A page of the lobby holds at most this many games."""
+MAX_STEPS = 100
+"""An answer of :meth:`GameService.steps` tells at most this many moves."""
 GAMES_IN_MEMORY = 1000
 """The server keeps this many games' positions in memory (the most recently used)."""
 _MAX_TOKEN = 200
@@ -311,15 +314,15 @@ class GameService:
         *,
         at: int | None = None,
         token: str | None = None,
-        svg: bool = True,
+        svg: bool = False,
         language: str = "en",
     ) -> dict[str, Any]:
         """The game for one viewer (``token``'s seat, or a spectator), after ``at`` moves.
 
-        ``svg=False`` leaves the board's picture out (``"svg": null``): a
-        front end that draws its own board saves most of the server's work.
-        ``language`` (one of :data:`~tongiaki_rules.i18n.LANGUAGES`) is that of
-        the narration and the picture; everything else stays as it is.
+        No picture (``"svg": null``) unless ``svg=True``: a front end loads it
+        from :meth:`board_svg` (cached by a browser) or draws its own. ``language``
+        (one of :data:`~tongiaki_rules.i18n.LANGUAGES`) is that of the narration
+        and the picture; everything else stays as it is.
         """
         game = self._game(game_id)
         stored, you = self._now(game, token)
@@ -337,7 +340,7 @@ class GameService:
         language: str = "en",
     ) -> dict[str, Any]:
         log = game.log
-        language = language if language in LANGUAGES else "en"
+        language = _language(language)
         at = log.moves if at is None else whole(at, "at", 0, log.moves)
         state = log.states[at]
         to_move = state.current_player
@@ -357,7 +360,6 @@ class GameService:
         log = game.log
         state = log.states[at]
         to_move = state.current_player
-        outcome = state.outcome()
         view: dict[str, Any] = {
             "id": stored.id,
             "moves": log.moves,
@@ -366,11 +368,11 @@ class GameService:
             "phase": state.pending.kind.value,
             "state": state_to_dict(state),
             "code": state.to_position_code(),
-            "outcome": None
-            if outcome is None
-            else {"scores": list(outcome.scores), "winners": list(outcome.winners)},
+            "outcome": outcome_json(state),
+            "scoreboard": scoreboard(state),
             "svg": log.board(at, playing, language) if svg else None,
             "narration": log.narration(at, language),
+            "narration_rules": log.narration_rules(at),
             "language": language,
             "seats": _seats(stored),
             "you": None,
@@ -382,6 +384,43 @@ class GameService:
             ]
         return view
 
+    def board_svg(self, game_id: str, at: int, seat: int | None, language: str = "en") -> str:
+        """The board after ``at`` moves, no side panel, ``seat``'s choices marked if it is to move.
+
+        Whoever asks (the choices follow from the position, which never changes).
+        """
+        game = self._game(game_id)
+        if seat is not None:
+            seat = self._seat_number(self._stored(game_id), seat)
+        with game.lock:
+            self._sync(game)
+            at = whole(at, "at", 0, game.log.moves)
+            mark = seat is not None and game.log.states[at].current_player == seat
+            return game.log.board(at, mark, _language(language), panel=False)
+
+    def tile_svg(self, game_id: str, at: int, rotation: int, language: str = "en") -> str:
+        """The tile waiting to be placed after ``at`` moves, alone, turned ``rotation`` (or 404)."""
+        game, rotation = self._game(game_id), whole(rotation, "rotation", 0, 5)
+        with game.lock:
+            self._sync(game)
+            state = game.log.states[whole(at, "at", 0, game.log.moves)]
+        if (tile := state.pending.tile) is None:
+            raise NotFound(f"no drawn tile waits to be placed after move {at}")
+        return tile_picture(state, tile, rotation, _language(language))
+
+    def steps(
+        self, game_id: str, first: int, last: int | None = None, language: str = "en"
+    ) -> list[dict[str, Any]]:
+        """Moves ``first + 1`` to ``last`` (the latest if ``None``; :data:`MAX_STEPS` at most)."""
+        game = self._game(game_id)
+        with game.lock:
+            self._sync(game)
+            log = game.log
+            first = whole(first, "from", 0, log.moves)
+            last = log.moves if last is None else whole(last, "to", first, log.moves)
+            last = min(last, first + MAX_STEPS)
+            return [log.step(k, _language(language)) for k in range(first + 1, last + 1)]
+
     # ----------------------------------------------------------------- moves
     def act(
         self,
@@ -390,7 +429,7 @@ class GameService:
         action: object,
         expect_move: int,
         *,
-        svg: bool = True,
+        svg: bool = False,
         language: str = "en",
     ) -> dict[str, Any]:
         """Play ``action`` (notation, or an index into the view's ``legal``) for ``token``'s seat.
@@ -555,3 +594,7 @@ def _seats(stored: StoredGame) -> list[dict[str, Any]]:
         else {"seat": s.seat, "kind": "human", "free": not s.claimed}
         for s in stored.seats
     ]
+
+
+def _language(language: str) -> str:
+    return language if language in LANGUAGES else "en"

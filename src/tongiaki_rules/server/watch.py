@@ -4,11 +4,12 @@ The client opens ``/api/games/{id}/ws`` (never with a token in the URL,
 where proxies log it) and sends first ``{"type": "hello", "token": ...}``
 (``null`` to watch). The server answers ``{"type": "view", "view": ...}``
 now and after every move; ``{"type": "ping"}`` gets ``{"type": "pong"}``.
-A socket from a page of another origin is refused at the handshake; the
-other refusals come after it is accepted, as close code 4000 + the HTTP
-status (4400 a bad first message, 4401 an unknown token, 4404 no such game,
-4408 silent for longer than the idle timeout, 4429 too many sockets), since
-a browser sees codes only on an accepted socket.
+``?svg=true`` adds the board's SVG to each view. A socket from a page
+of another origin is refused at the handshake; the other refusals come
+after it is accepted, as close code 4000 + the HTTP status (4400 a bad
+first message, 4401 an unknown token, 4404 no such game, 4408 silent for
+longer than the idle timeout, 4429 too many sockets), since a browser
+sees codes only on an accepted socket.
 """
 
 from __future__ import annotations
@@ -65,8 +66,13 @@ def add_socket(
     count = SocketCount(limits.sockets_per_address, limits.sockets_total)
 
     @app.websocket("/api/games/{game_id}/ws")
-    async def watch(websocket: WebSocket, game_id: str, lang: str | None = None) -> None:
-        """Send the view now and after every move: ``{"type": "view", "view": ...}``."""
+    async def watch(
+        websocket: WebSocket, game_id: str, lang: str | None = None, svg: bool = False
+    ) -> None:
+        """Send the view now and after every move: ``{"type": "view", "view": ...}``.
+
+        ``?svg=true`` adds the board's SVG to every view (the old form).
+        """
         if not origin_allowed(
             websocket.headers.get("origin"), websocket.headers.get("host"), allowed_origins
         ):
@@ -82,7 +88,9 @@ def add_socket(
             return
         language = language_of(lang, websocket.headers.get("accept-language"))
         try:
-            await _serve(websocket, game_id, service, hub, wake, run, limits.socket_idle, language)
+            await _serve(
+                websocket, game_id, service, hub, wake, run, limits.socket_idle, language, svg
+            )
         finally:
             count.close(address)
 
@@ -98,6 +106,7 @@ async def _serve(
     run: Callable[..., Awaitable[Any]],
     idle: float,
     language: str,
+    svg: bool = False,
 ) -> None:
     if "token" in websocket.query_params:
         await websocket.close(code=4400, reason="send the token in the first message, not the URL")
@@ -118,7 +127,7 @@ async def _serve(
     queue = hub.subscribe(game_id)
     try:
         try:
-            view = await run(lambda: service.view(game_id, token=token, language=language))
+            view = await run(lambda: service.view(game_id, token=token, svg=svg, language=language))
         except ServiceError as exc:
             await websocket.close(code=4000 + exc.status, reason=exc.message[:120])
             return
@@ -145,7 +154,7 @@ async def _serve(
                         continue
                     try:
                         fresh = await run(
-                            lambda: service.view(game_id, token=token, language=language)
+                            lambda: service.view(game_id, token=token, svg=svg, language=language)
                         )
                     except ServiceError as exc:  # the seat was left: its token is revoked
                         await websocket.close(code=4000 + exc.status, reason=exc.message[:120])

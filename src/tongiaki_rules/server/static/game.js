@@ -1,15 +1,20 @@
-// The game page: the board (the library's SVG), clicks on it, the legal list, the history
-// slider, the narration and live updates over the WebSocket.
+// The game page: the board (board.svg, zoom and pan), decisions by clicks on it (the legal list as
+// a fallback), the score and end panels, the animation of what happened, the history slider, the
+// narration with its rule links, and live updates over the WebSocket (receiveView).
 import {
   api, el, forgetSeat, heldSeats, inviteLink, invitesOf, saveSeat, showMessage,
 } from "/static/api.js";
+import { Animator, setSpeed, speedName } from "/static/animate.js";
+import { BoardView } from "/static/board.js";
+import { Chooser, clickInfo, elementsOf, targets } from "/static/choices.js";
 import { _, currentLanguage, loadLanguage, ngettext } from "/static/i18n.js";
 import { pollWhenSilent } from "/static/fallback.js";
+import { playAgain, renderEndPanel, renderScoreboard } from "/static/panels.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] ?? "");
 const apiBase = `/api/games/${encodeURIComponent(gameId)}`;
 
-const board = document.getElementById("board");
+const boardBox = document.getElementById("board");
 const legalList = document.getElementById("legal");
 const rotations = document.getElementById("rotations");
 const showAll = document.getElementById("show-all");
@@ -29,7 +34,20 @@ let busy = false;
 let socket = null;
 let reconnectDelay = 500;
 let historyTimer = null;
-const fallback = pollWhenSilent(async () => accept(await api("GET", apiBase, { token })));
+let drawing = Promise.resolve(); // views are drawn one after the other (animations take time)
+let seen = null; // the moves this page has shown live: later ones are animated
+let ownMove = null; // the move this page is making (not animated: the player saw it)
+let pending = 0; // views waiting to be drawn (an animation runs, or its steps are on the way)
+
+const board = new BoardView(boardBox, () => markSelection());
+const chooser = new Chooser();
+const animator = new Animator(
+  board,
+  (at) => boardUrl(at, null),
+  (step) => appendNarration(step.lines),
+  (text) => { document.getElementById("anim-caption").textContent = text; },
+);
+const fallback = pollWhenSilent(async () => receiveView(await api("GET", apiBase, { token })));
 
 // ------------------------------------------------------------------ the seat's token
 // Tokens are kept in localStorage per game and seat, never in the address bar:
@@ -63,6 +81,7 @@ async function claimSeat(seat) {
     token = claimed.token;
     mySeat = claimed.seat;
     history.replaceState(null, "", `${location.pathname}#seat=${claimed.seat}`);
+    latest = null;
     await load();
     restartSocket();
   } catch (err) {
@@ -88,27 +107,65 @@ async function leaveSeat() {
 }
 
 // ------------------------------------------------------------------ views
+function boardUrl(at, seat) {
+  const params = new URLSearchParams({ at: String(at), lang: currentLanguage() });
+  if (seat !== null && seat !== undefined) params.set("for", String(seat));
+  return `${apiBase}/board.svg?${params}`;
+}
+
 function sameView(a, b) {
   return a.moves === b.moves && a.code === b.code && a.you === b.you
     && JSON.stringify(a.seats) === JSON.stringify(b.seats)
     && JSON.stringify(a.legal ?? null) === JSON.stringify(b.legal ?? null);
 }
 
-function accept(view) {
+/** Every live view, from a move's answer, the socket or a poll, comes in here. */
+export function receiveView(view) {
   if (latest && view.moves < latest.moves) return; // an older view arriving late
   if (latest && viewing === null && sameView(latest, view)) {
     latest = view; // the same game (the answer to a move, then its echo on the socket)
     return;
   }
+  const before = latest;
   latest = view;
   if (viewing !== null && viewing >= view.moves) viewing = null;
-  if (viewing === null) render(view);
-  else renderSlider();
+  if (viewing !== null) {
+    renderSlider();
+    return;
+  }
+  pending += 1;
+  document.body.classList.add("drawing");
+  drawing = drawing.then(() => showLive(before)).catch(() => {}).finally(() => {
+    pending -= 1;
+    if (pending === 0) document.body.classList.remove("drawing");
+  });
+}
+window.tongiakiReceiveView = receiveView; // for a polling fallback living in its own file
+
+/** Animates the moves since the position on screen, then draws the newest view. */
+async function showLive(before) {
+  const view = latest;
+  if (!view || viewing !== null) return;
+  let from = before ? seen : null;
+  if (from !== null && ownMove === from && view.moves > from) from += 1;
+  if (from !== null && view.moves > from && view.moves - from <= 80) {
+    try {
+      const told = await api("GET", `${apiBase}/steps?from=${from}&to=${view.moves}`);
+      document.getElementById("skip").hidden = false;
+      await animator.play(told.steps, (at) => _("Board after move {move}", { move: at }));
+    } catch {
+      // the animation is a nicety: the view is drawn anyway
+    } finally {
+      document.getElementById("skip").hidden = true;
+    }
+  }
+  // a newer view arrived meanwhile: it is animated in its own turn; else draw the newest
+  if (viewing === null && latest && latest.moves === view.moves) await render(latest);
 }
 
 async function load() {
   try {
-    accept(await api("GET", apiBase, { token }));
+    receiveView(await api("GET", apiBase, { token }));
   } catch (err) {
     if (err.status === 401 && token) {
       forgetToken();
@@ -127,46 +184,99 @@ async function load() {
 async function showHistory(k) {
   try {
     const view = await api("GET", `${apiBase}?at=${k}`, { token });
-    if (viewing === k) render(view);
+    if (viewing === k) await render(view);
   } catch (err) {
     showMessage(_("Cannot show move {move}: {error}", { move: k, error: err.message }));
   }
 }
 
 // ------------------------------------------------------------------ rendering
-function render(view) {
+async function render(view) {
+  const markup = await board.fetchSvg(boardUrl(view.at, isActionable(view) ? view.you : null));
   shown = view;
+  chooser.reset();
+  document.getElementById("colour-pick").hidden = true;
   document.getElementById("game-id").textContent = view.id;
   document.title = `Tongiaki — ${view.id}`;
-  renderBoard(view);
+  board.show(markup, _("Board after move {move}", { move: view.at }));
+  decorateBoard(view);
   renderStatus(view);
   renderLegal(view);
   renderSeats(view);
+  renderScoreboard(view, seatName);
+  renderEndPanel(view, seatName, () => view.outcome?.rule, `${apiBase}/record`);
   document.getElementById("code").textContent = view.code ?? "";
   renderNarration(view);
   renderSlider();
+  boardBox.dataset.at = String(view.at);
+  document.body.dataset.shown = String(view.at);
+  if (isLive(view)) {
+    seen = view.moves;
+    if (ownMove !== null && ownMove < seen) ownMove = null;
+  }
 }
 
-function renderBoard(view) {
-  const markup = String(view.svg ?? "").replace(/^<\?xml[^>]*\?>\s*/, "").replace(/<!DOCTYPE[^>]*>\s*/i, "");
-  board.innerHTML = markup;
-  const svg = board.querySelector("svg");
-  if (svg) {
-    svg.setAttribute("role", "group");
-    svg.setAttribute("aria-label", _("Board after move {move}", { move: view.at }));
-    svg.removeAttribute("height");
-    svg.setAttribute("width", "100%");
+/** Marks on top of the library's board: beach numbers, statues to click, focusable choices. */
+function decorateBoard(view) {
+  const svg = board.svg;
+  if (!svg) return;
+  boardBox.classList.toggle("actionable", isActionable(view));
+  if (!isActionable(view)) return;
+  // the number of every beach a choice names, as the list names it
+  for (const beach of svg.querySelectorAll(".highlight.beach")) {
+    const group = beach.closest("[data-beach]");
+    if (!group) continue;
+    const box = beach.getBBox();
+    const tag = BoardView.make("text", {
+      x: box.x + box.width / 2, y: box.y + box.height / 2 + 4, class: "beach-number", "text-anchor": "middle",
+    });
+    tag.textContent = group.dataset.beach;
+    group.append(tag);
   }
-  board.dataset.at = String(view.at);
-  board.classList.toggle("actionable", isActionable(view));
-  if (isActionable(view)) makeMarksFocusable();
+  // a departure's mark and arrow name their jetty and its beach, as the jetty itself does
+  for (const mark of svg.querySelectorAll(".highlight.jetty, .highlight.jetty-arrow")) {
+    let line = mark;
+    while (line && !line.matches(".highlight.jetty")) line = line.previousElementSibling;
+    const direction = line?.dataset.direction;
+    if (direction === undefined) continue;
+    mark.dataset.direction = direction;
+    const jetty = mark.closest("[data-pos]")?.querySelector(`.jetty[data-direction="${direction}"][data-beach]`);
+    if (jetty) mark.dataset.beach = jetty.dataset.beach;
+    if (mark.matches("line")) {
+      // a jetty is a short line: a round target at its end takes the click (or the tap)
+      const x1 = Number(mark.getAttribute("x1")), y1 = Number(mark.getAttribute("y1"));
+      const x2 = Number(mark.getAttribute("x2")), y2 = Number(mark.getAttribute("y2"));
+      const hit = BoardView.make("circle", {
+        class: "jetty-hit", cx: (x1 + 3 * x2) / 4, cy: (y1 + 3 * y2) / 4, r: 15,
+        "data-direction": direction, "data-beach": mark.dataset.beach ?? "",
+      });
+      if (!jetty) hit.removeAttribute("data-beach");
+      mark.closest("[data-pos]")?.append(hit);
+    }
+  }
+  // the statue of each island that may become royal
+  for (const choice of view.legal.filter((c) => c.action?.type === "FoundRoyal")) {
+    const pos = `${choice.action.island[0]},${choice.action.island[1]}`;
+    const land = svg.querySelector(`[data-pos="${pos}"] .land`);
+    if (!land) continue;
+    const box = land.getBBox();
+    const statue = BoardView.make("g", { class: "statue-target highlight" });
+    statue.append(BoardView.make("circle", { cx: box.x + box.width / 2, cy: box.y + box.height / 2, r: 16 }));
+    const crown = BoardView.make("text", { x: box.x + box.width / 2, y: box.y + box.height / 2 + 6, "text-anchor": "middle" });
+    crown.textContent = "♛";
+    statue.append(crown);
+    land.closest("[data-pos]").append(statue);
+  }
+  makeMarksFocusable();
 }
 
 /** Highlighted places take the keyboard focus too: Tab to one, Enter or Space to choose it. */
 function makeMarksFocusable() {
-  for (const mark of board.querySelectorAll(".highlight")) {
-    const info = clickInfo(mark);
+  for (const mark of board.svg.querySelectorAll(".highlight")) {
+    if (mark.closest(".highlight") !== mark && mark.parentElement.closest(".highlight")) continue;
+    const info = clickInfo(mark, boardBox);
     const where = [
+      info.statue ? _("the statue") : "",
       info.direction !== undefined ? _("jetty {jetty}", { jetty: info.direction }) : "",
       info.beach !== undefined ? _("beach {beach}", { beach: info.beach }) : "",
       info.group ? _("the boats under way") : "",
@@ -200,11 +310,11 @@ function renderStatus(view) {
     parts.push(_("History: after move {move} of {total}.", { move: view.at, total: latest?.moves ?? view.moves }));
   }
   if (view.outcome) {
-    const scores = view.outcome.scores.map((s, i) => _("seat {seat}", { seat: i }) + ": " + s).join(", ");
     const names = view.outcome.winners.map((w) => seatName(view, w));
     const winners = names.length > 1
       ? _("{items} and {last}", { items: names.slice(0, -1).join(", "), last: names[names.length - 1] })
       : names.join("");
+    const scores = view.outcome.scores.map((s, i) => _("seat {seat}", { seat: i }) + ": " + s).join(", ");
     parts.push(_("Game over. Scores {scores}. Winner: {winners}.", { scores, winners }));
   } else if (view.to_move === null || view.to_move === undefined) {
     parts.push(_("A tile is being drawn."));
@@ -253,7 +363,7 @@ function renderLegal(view, only = null) {
   } else {
     hint.textContent = only
       ? _("Several choices fit that click: pick one.")
-      : _("Click a highlighted beach, jetty or hex on the board, or pick from the list.");
+      : boardHint(legal);
   }
   legalList.replaceChildren(
     ...legal
@@ -264,48 +374,129 @@ function renderLegal(view, only = null) {
             type: "button",
             dataset: { index: String(choice.index) },
             onclick: () => play(choice.index),
+            onmouseenter: () => markChoice(choice),
+            onmouseleave: () => markChoice(null),
+            onfocus: () => markChoice(choice),
+            onblur: () => markChoice(null),
           }, choice.notation)),
       ),
   );
+  if (only) document.getElementById("legal-box").open = true;
   showAll.hidden = !only;
+  renderExtraActions(legal);
   renderRotations(legal, only);
+  markSelection();
+}
+
+/** What to click on the board for the decision at hand. */
+function boardHint(legal) {
+  const types = new Set(legal.map((c) => c.action?.type));
+  if (types.has("SetupPlace")) return _("Click a numbered beach of Tonga to put a boat there.");
+  if (types.has("PlaceTile")) return _("Click a marked hex to see the tile there, turn it (R), then confirm.");
+  if (types.has("Berth")) return _("Click a marked beach to berth a boat there (click a boat under way first to choose which).");
+  if (types.has("Depart")) return _("Click the jetty to sail from.");
+  if (types.has("Expand") || types.has("PlaceNewBoats")) {
+    return _("Click beaches of an island to add a boat to each, then confirm; click a statue to found a royal island.");
+  }
+  return _("Click a highlighted beach, jetty or hex on the board, or pick from the list.");
+}
+
+/** Choices with no place on the board: New Colonisation, sending a boat home. */
+function renderExtraActions(legal) {
+  const box = document.getElementById("extra-actions");
+  const extra = legal.filter((c) => c.action?.type === "Recolonize");
+  box.replaceChildren(...extra.map((choice) => el("button", {
+    type: "button", className: "extra", dataset: { index: String(choice.index), type: choice.action.type },
+    onclick: () => play(choice.index),
+  }, _("New Colonisation"))));
 }
 
 function renderRotations(legal, only) {
+  // a single hex to place on: its rotations as buttons (the board's preview turns too)
   const places = legal.filter((c) => c.action?.type === "PlaceTile" && (!only || only.includes(c.index)));
-  const byPosition = new Map();
-  for (const choice of places) {
-    const key = choice.action.position.join(",");
-    if (!byPosition.has(key)) byPosition.set(key, []);
-    byPosition.get(key).push(choice);
+  const byPosition = new Set(places.map((c) => c.action.position.join(",")));
+  rotations.hidden = places.length === 0 || byPosition.size > 1;
+  rotations.replaceChildren(places.length && byPosition.size > 1 ? el("p", { className: "small" },
+    ngettext("The tile can go on {count} hex: click it on the board, then turn the tile.",
+      "The tile can go on {count} hexes: click one on the board, then turn the tile.", byPosition.size)) : "");
+  if (places.length && byPosition.size > 1) rotations.hidden = false;
+  if (places.length && byPosition.size === 1 && !chooser.selection) {
+    chooser.click({ pos: [...byPosition][0] }, shown);
   }
-  rotations.hidden = places.length === 0;
-  if (byPosition.size !== 1) {
-    // several hexes: the player picks one on the board first, then turns the tile
-    rotations.replaceChildren(places.length ? el("p", { className: "small" },
-      ngettext("The tile can go on {count} hex: click it on the board, then turn the tile.",
-        "The tile can go on {count} hexes: click one on the board, then turn the tile.", byPosition.size)) : "");
+}
+
+/** Marks the board elements of a list entry while it is hovered or focused. */
+function markChoice(choice) {
+  for (const node of boardBox.querySelectorAll(".list-mark")) node.classList.remove("list-mark");
+  if (!choice || !board.svg) return;
+  for (const target of targets(choice.action ?? {}, shown?.state)) {
+    for (const node of elementsOf(target, board.svg)) node.classList.add("list-mark");
+  }
+}
+
+/** Shows the choice being put together: beaches toggled, the tile previewed, the boat chosen. */
+function markSelection() {
+  const box = document.getElementById("selection");
+  const text = document.getElementById("selection-text");
+  const confirm = document.getElementById("confirm");
+  const s = chooser.selection;
+  for (const node of boardBox.querySelectorAll(".selected")) node.classList.remove("selected");
+  boardBox.querySelector(".tile-preview")?.remove();
+  document.getElementById("rotate-left").hidden = s?.kind !== "place";
+  document.getElementById("rotate-right").hidden = s?.kind !== "place";
+  box.hidden = !s;
+  box.dataset.kind = s?.kind ?? "";
+  box.dataset.island = s?.island ?? s?.pos ?? "";
+  if (!s || !shown || !board.svg) return;
+  const ready = chooser.confirmable(shown.legal ?? []);
+  confirm.disabled = !ready;
+  confirm.dataset.index = ready ? String(ready.index) : "";
+  if (s.kind === "expand") {
+    for (const beach of s.beaches) {
+      for (const node of board.svg.querySelectorAll(`[data-pos="${s.island}"] .beach[data-beach="${beach}"]`)) node.classList.add("selected");
+    }
+    const list = [...s.beaches].sort((a, b) => a - b).join(", ") || "–";
+    text.textContent = ready
+      ? _("Expand on ({island}), beaches {beaches}.", { island: s.island, beaches: list })
+      : _("Beaches chosen on ({island}): {beaches}. Add or remove beaches.", { island: s.island, beaches: list });
+  } else if (s.kind === "place") {
+    text.textContent = _("The tile at ({position}), turned {rotation}: R turns it, Enter confirms.", { position: s.pos, rotation: s.rotation });
+    previewTile(s);
+  } else if (s.kind === "berth") {
+    for (const node of board.svg.querySelectorAll(`.group [data-colour="${s.colour}"]`)) node.classList.add("selected");
+    text.textContent = _("Boat {colour} chosen: click a marked beach.", { colour: s.colour });
+    confirm.disabled = true;
+  } else if (s.kind === "move") {
+    for (const node of board.svg.querySelectorAll(`[data-pos="${s.source}"] .beach[data-beach="${s.sourceBeach}"]`)) node.classList.add("selected");
+    text.textContent = _("Boat picked up: click the beach to move it to.");
+  } else if (s.kind === "move-to") {
+    for (const node of board.svg.querySelectorAll(`[data-pos="${s.island}"] .beach[data-beach="${s.beach}"]`)) node.classList.add("selected");
+    text.textContent = _("Beach chosen: click the boat to move there.");
+  }
+}
+
+/** The drawn tile (tile.svg) drawn on the chosen hex, as it would lie. */
+async function previewTile(s) {
+  const at = shown.at;
+  const url = `${apiBase}/tile.svg?at=${at}&rotation=${s.rotation}&lang=${currentLanguage()}`;
+  let markup;
+  try {
+    markup = await board.fetchSvg(url);
+  } catch {
     return;
   }
-  const [[pos, choices]] = byPosition;
-  rotations.replaceChildren(
-    el("div", { className: "rotation-group", role: "group", "aria-label": _("Turn the tile at {position}", { position: pos }) },
-      el("span", { className: "small" }, _("Place the tile at {position}, its red marker towards:", { position: pos })),
-      choices.map((choice) =>
-        el("button", {
-          type: "button",
-          className: "rotation",
-          title: choice.notation,
-          "aria-label": _("Place the tile at {position} turned {rotation} steps ({notation})",
-            { position: pos, rotation: choice.action.rotation, notation: choice.notation }),
-          dataset: { index: String(choice.index), rotation: String(choice.action.rotation), pos },
-          onclick: () => play(choice.index),
-        },
-        el("span", { className: "rot-icon", "aria-hidden": "true",
-          style: `transform: rotate(${choice.action.rotation * 60}deg)` }, "▼"),
-        ` ${choice.action.rotation}`)),
-    ),
-  );
+  if (chooser.selection !== s || shown?.at !== at || !board.svg) return;
+  const doc = new DOMParser().parseFromString(markup, "image/svg+xml");
+  const tile = doc.querySelector('g.tile[data-pos="0,0"]');
+  const centre = board.hexCentre(s.pos);
+  if (!tile || !centre) return;
+  const points = tile.querySelector("polygon").getAttribute("points").trim().split(/\s+/).map((p) => p.split(",").map(Number));
+  const ox = points.reduce((sum, p) => sum + p[0], 0) / points.length;
+  const oy = points.reduce((sum, p) => sum + p[1], 0) / points.length;
+  boardBox.querySelector(".tile-preview")?.remove();
+  const preview = BoardView.make("g", { class: "tile-preview", transform: `translate(${centre.x - ox} ${centre.y - oy})`, "aria-hidden": "true" });
+  preview.append(document.importNode(tile, true));
+  board.svg.querySelector(".board")?.append(preview) ?? board.svg.append(preview);
 }
 
 function renderSeats(view) {
@@ -350,10 +541,24 @@ function seatControls(view, seat) {
   }, _("Take seat {seat}", { seat: seat.seat }));
 }
 
+/** A narration line, linked to the rule clause that explains it ("why?" is one click). */
+function narrationItem(text, rule) {
+  return el("li", {}, el("span", { className: "line" }, text), rule
+    ? el("a", { className: "why", href: rule, target: "_blank", rel: "noopener", title: _("the rule behind this line") }, _("why?"))
+    : null);
+}
+
 function renderNarration(view) {
   const pane = document.getElementById("narration");
   const lines = view.narration ?? [];
-  pane.replaceChildren(...lines.map((line) => el("li", {}, line)));
+  const rules = view.narration_rules ?? [];
+  pane.replaceChildren(...lines.map((line, k) => narrationItem(line, rules[k])));
+  pane.scrollTop = pane.scrollHeight;
+}
+
+function appendNarration(lines) {
+  const pane = document.getElementById("narration");
+  pane.append(...lines.map((line) => narrationItem(line.text, line.rule)));
   pane.scrollTop = pane.scrollHeight;
 }
 
@@ -368,8 +573,9 @@ function renderSlider() {
 
 // ------------------------------------------------------------------ acting
 async function play(index) {
-  if (busy || !latest) return;
+  if (busy || !latest || animator.running || pending > 0) return;
   busy = true;
+  ownMove = latest.moves;
   document.body.classList.add("busy");
   showMessage("");
   try {
@@ -378,8 +584,9 @@ async function play(index) {
       body: { action: index, expect_move: latest.moves },
     });
     viewing = null;
-    accept(view);
+    receiveView(view); // my own move is not animated: what follows it (chance, bots, the chain) is
   } catch (err) {
+    ownMove = null;
     const clause = err.clause ? " (" + _("clause {clause}", { clause: err.clause }) + ")" : "";
     if (err.status === 409) showMessage(_("Too late: {error}. The board now shows the current game.", { error: err.message }));
     else showMessage(_("Not accepted: {error}", { error: err.message }) + clause);
@@ -390,79 +597,46 @@ async function play(index) {
   }
 }
 
-/** What a click on the board points at: hex, beach, jetty direction, the group's boats. */
-function clickInfo(target) {
-  const info = {};
-  const inBoard = (node) => (node && board.contains(node) ? node : null);
-  const pos = inBoard(target.closest("[data-pos]"));
-  if (pos) info.pos = pos.dataset.pos;
-  const beach = inBoard(target.closest("[data-beach]"));
-  if (beach) info.beach = Number(beach.dataset.beach);
-  const jetty = inBoard(target.closest("[data-direction]"));
-  if (jetty) info.direction = Number(jetty.dataset.direction);
-  const group = inBoard(target.closest(".group"));
-  if (group) {
-    info.group = true;
-    const boat = inBoard(target.closest("[data-colour]"));
-    if (boat) info.colour = boat.dataset.colour;
-  }
-  return info;
-}
-
-const hex = (h) => `${h[0]},${h[1]}`;
-
-/** The places on the board an action can be chosen by. */
-function targets(action, state) {
-  switch (action.type) {
-    case "SetupPlace": {
-      const start = state?.table?.find((t) => t.tile === "tonga");
-      return [start ? { pos: hex(start.at), beach: action.beach } : { beach: action.beach }];
-    }
-    case "Expand":
-    case "PlaceNewBoats":
-      return [{ pos: hex(action.island) }, ...action.beaches.map((b) => ({ pos: hex(action.island), beach: b }))];
-    case "ExpandFromBoard":
-      return [
-        { pos: hex(action.island), beach: action.beach },
-        { pos: hex(action.source), beach: action.source_beach },
-      ];
-    case "FoundRoyal":
-      return [{ pos: hex(action.island) }];
-    case "Depart":
-      return [{ pos: hex(action.island), beach: action.beach, direction: action.jetty }];
-    case "PlaceTile":
-      return [{ pos: hex(action.position) }];
-    case "Berth": {
-      const landing = Array.isArray(state?.at) ? { pos: hex(state.at) } : {};
-      return [{ ...landing, beach: action.beach }];
-    }
-    case "ReturnBoat":
-      return [{ group: true, colour: action.colour }];
-    default:
-      return [];
-  }
-}
-
-function fits(target, click) {
-  const shared = Object.keys(target).filter((key) => key in click);
-  return shared.length > 0 && shared.every((key) => target[key] === click[key]);
-}
-
 function onBoardClick(event) {
-  if (!shown || !isActionable(shown) || busy) return;
-  const click = clickInfo(event.target);
-  if (Object.keys(click).length === 0) return;
-  const matches = shown.legal.filter((choice) =>
-    targets(choice.action ?? {}, shown.state).some((t) => fits(t, click)));
-  if (matches.length === 1) {
-    play(matches[0].index);
-  } else if (matches.length > 1) {
+  if (!shown || !isActionable(shown) || busy || animator.running || pending > 0) return;
+  const info = clickInfo(event.target, boardBox);
+  if (Object.keys(info).length === 0) return;
+  const answer = chooser.click(info, shown);
+  document.getElementById("colour-pick").hidden = true;
+  if (answer.play !== undefined) {
+    play(answer.play);
+  } else if (answer.select) {
     showMessage("");
-    renderLegal(shown, matches.map((m) => m.index));
+    markSelection();
+  } else if (answer.colours) {
+    pickColour(answer.colours);
+  } else if (answer.list) {
+    showMessage("");
+    renderLegal(shown, answer.list);
     legalList.querySelector("button")?.focus();
   } else {
     showMessage(_("Nothing to do there: click a highlighted place, or pick from the list."), "info");
   }
+}
+
+/** Several boats could berth on that beach: one button per colour, by the board. */
+function pickColour(options) {
+  const box = document.getElementById("colour-pick");
+  document.getElementById("selection").hidden = false;
+  document.getElementById("selection").dataset.kind = "colour";
+  document.getElementById("selection-text").textContent = _("Which boat berths there?");
+  document.getElementById("confirm").disabled = true;
+  box.replaceChildren(...options.map((o) => el("button", {
+    type: "button", className: `boat-badge big c-${o.colour}`, dataset: { index: String(o.index), colour: o.colour },
+    "aria-label": _("Berth boat {colour}", { colour: o.colour }), onclick: () => play(o.index),
+  }, o.colour)));
+  box.hidden = false;
+  box.querySelector("button")?.focus();
+}
+
+function confirmSelection() {
+  const ready = shown && chooser.confirmable(shown.legal ?? []);
+  if (ready) play(ready.index);
 }
 
 // ------------------------------------------------------------------ live updates
@@ -495,7 +669,7 @@ function connect() {
     } catch {
       return;
     }
-    if (message?.type === "view" && message.view) accept(message.view);
+    if (message?.type === "view" && message.view) receiveView(message.view);
   });
   socket.addEventListener("close", (event) => {
     fallback.closed();
@@ -521,12 +695,47 @@ function connect() {
 
 // ------------------------------------------------------------------ wiring
 document.getElementById("record-link").href = `${apiBase}/record`;
-board.addEventListener("click", onBoardClick);
-board.addEventListener("keydown", (event) => {
+boardBox.addEventListener("click", onBoardClick);
+boardBox.addEventListener("keydown", (event) => {
   if ((event.key === "Enter" || event.key === " ") && event.target.classList?.contains("highlight")) {
     event.preventDefault();
     onBoardClick(event);
   }
+});
+document.addEventListener("keydown", (event) => {
+  if (event.target.closest?.("input, select, textarea")) return;
+  if (event.key === "r" || event.key === "R") {
+    if (chooser.rotate(event.shiftKey ? -1 : 1)) markSelection();
+  } else if (event.key === "+" || event.key === "=") {
+    board.zoomBy(1.25);
+  } else if (event.key === "-") {
+    board.zoomBy(0.8);
+  } else if (event.key === "0") {
+    board.fit();
+  } else if (event.key === "Escape") {
+    chooser.reset();
+    markSelection();
+  }
+});
+document.getElementById("zoom-in").addEventListener("click", () => board.zoomBy(1.25));
+document.getElementById("zoom-out").addEventListener("click", () => board.zoomBy(0.8));
+document.getElementById("zoom-fit").addEventListener("click", () => board.fit());
+document.getElementById("zoom-choices").addEventListener("click", () => board.zoomToChoices());
+document.getElementById("rotate-left").addEventListener("click", () => { if (chooser.rotate(-1)) markSelection(); });
+document.getElementById("rotate-right").addEventListener("click", () => { if (chooser.rotate(1)) markSelection(); });
+document.getElementById("confirm").addEventListener("click", confirmSelection);
+document.getElementById("cancel").addEventListener("click", () => { chooser.reset(); markSelection(); });
+document.getElementById("skip").addEventListener("click", () => animator.skip());
+document.getElementById("play-again").addEventListener("click", () => latest && playAgain(latest));
+const speed = document.getElementById("speed");
+speed.value = speedName();
+speed.addEventListener("change", () => setSpeed(speed.value));
+const sheetToggle = document.getElementById("sheet-toggle");
+sheetToggle.addEventListener("click", () => {
+  const open = sheetToggle.getAttribute("aria-expanded") !== "true";
+  sheetToggle.setAttribute("aria-expanded", String(open));
+  sheetToggle.textContent = open ? _("Hide") : _("Show");
+  document.getElementById("choices-body").hidden = !open;
 });
 showAll.addEventListener("click", () => {
   if (shown) renderLegal(shown);

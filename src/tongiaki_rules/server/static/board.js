@@ -1,0 +1,252 @@
+// The board on screen (issue 27): the library's SVG in a box that fills its space, with zoom and
+// pan (wheel, pinch, drag, buttons, "fit"), kept across moves, and labels that never shrink
+// below a readable size. The SVG comes from GET /api/games/{id}/board.svg, cached by the browser.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const MIN_LABEL_PX = { "island-name": 12, value: 11, "route-number": 11 };
+const MIN_TARGET_PX = 32; // the smallest tap target the default zoom allows
+const MAX_ZOOM = 8; // at most this many times the fitted scale
+
+export class BoardView {
+  /** The board in ``box``: ``onChange`` hears every change of the view (zoom, pan, new board). */
+  constructor(box, onChange = () => {}) {
+    this.box = box;
+    this.onChange = onChange;
+    this.svg = null;
+    this.full = null; // the whole board's viewBox {x, y, w, h}
+    this.view = null; // the part shown
+    this.mode = "auto"; // "auto": fit, or the choices when there are some; "fit"; "manual"
+    this.pointers = new Map();
+    this.dragged = false;
+    this.cache = new Map(); // board.svg text by URL (the browser caches it too)
+    box.addEventListener("wheel", (event) => this.onWheel(event), { passive: false });
+    box.addEventListener("pointerdown", (event) => this.onPointerDown(event));
+    box.addEventListener("pointermove", (event) => this.onPointerMove(event));
+    for (const end of ["pointerup", "pointercancel", "pointerleave"]) {
+      box.addEventListener(end, (event) => this.onPointerUp(event));
+    }
+    // a drag or a pinch is not a click on what lies under it
+    box.addEventListener("click", (event) => {
+      if (this.dragged) {
+        event.stopPropagation();
+        event.preventDefault();
+        this.dragged = false;
+      }
+    }, true);
+    new ResizeObserver(() => this.applyView()).observe(box);
+  }
+
+  /** The SVG text at ``url``, from memory or the server. */
+  async fetchSvg(url) {
+    if (this.cache.has(url)) return this.cache.get(url);
+    const answer = await fetch(url, { headers: { Accept: "image/svg+xml" } });
+    if (!answer.ok) throw new Error(`${answer.status} ${answer.statusText}`);
+    const text = await answer.text();
+    this.cache.set(url, text);
+    if (this.cache.size > 64) this.cache.delete(this.cache.keys().next().value);
+    return text;
+  }
+
+  /** Shows a board (SVG text); keeps the zoom unless the view is "auto". */
+  show(markup, label) {
+    const parsed = new DOMParser().parseFromString(markup, "image/svg+xml");
+    const svg = document.importNode(parsed.documentElement, true);
+    if (svg.nodeName !== "svg") return;
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", label);
+    svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    const [x, y, w, h] = (svg.getAttribute("viewBox") ?? "0 0 720 720").split(/[\s,]+/).map(Number);
+    const grown = !this.full || this.full.w !== w || this.full.h !== h;
+    this.full = { x, y, w, h };
+    if (!this.view || this.mode === "fit" || (grown && this.mode !== "manual")) this.view = { ...this.full };
+    this.box.replaceChildren(svg);
+    this.svg = svg;
+    if (this.mode === "auto") this.zoomToChoices(false);
+    this.applyView();
+  }
+
+  /** CSS px per SVG unit, as shown now. */
+  scale() {
+    const ctm = this.svg?.getScreenCTM();
+    return ctm ? Math.hypot(ctm.a, ctm.b) : 1;
+  }
+
+  applyView() {
+    if (!this.svg || !this.view) return;
+    const v = this.view;
+    this.svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
+    this.keepLabelsReadable();
+    this.onChange(this);
+  }
+
+  /** Island names, values and route numbers stay at least MIN_LABEL_PX CSS px high. */
+  keepLabelsReadable() {
+    const scale = this.scale();
+    if (!(scale > 0)) return;
+    for (const [cls, px] of Object.entries(MIN_LABEL_PX)) {
+      for (const text of this.svg.querySelectorAll(`text.${cls}`)) {
+        const base = Number(text.dataset.baseSize ?? text.getAttribute("font-size") ?? 12);
+        text.dataset.baseSize = String(base);
+        text.setAttribute("font-size", String(Math.max(base, (px + 0.5) / scale).toFixed(2)));
+      }
+    }
+  }
+
+  /** Shows the whole board. */
+  fit() {
+    this.mode = "fit";
+    if (this.full) this.view = { ...this.full };
+    this.applyView();
+  }
+
+  /** Zooms to the marked choices, so each is at least MIN_TARGET_PX; else shows the whole board. */
+  zoomToChoices(apply = true) {
+    this.mode = "auto";
+    const marks = this.svg ? [...this.svg.querySelectorAll(".highlight")] : [];
+    if (!this.full) return;
+    if (marks.length === 0) {
+      this.view = { ...this.full };
+    } else {
+      const boxes = marks.map((m) => m.getBBox());
+      const x0 = Math.min(...boxes.map((b) => b.x)) - 70;
+      const y0 = Math.min(...boxes.map((b) => b.y)) - 70;
+      const x1 = Math.max(...boxes.map((b) => b.x + b.width)) + 70;
+      const y1 = Math.max(...boxes.map((b) => b.y + b.height)) + 70;
+      // the smallest mark (its stroke counted) must come out at MIN_TARGET_PX at least
+      const rect = this.box.getBoundingClientRect();
+      const fitted = Math.min(rect.width / this.full.w, rect.height / this.full.h);
+      const sizes = marks.map((m, k) => Math.min(boxes[k].width, boxes[k].height)
+        + Number(m.getAttribute("stroke-width") ?? 0));
+      const needed = (MIN_TARGET_PX + 1) / Math.max(12, Math.min(...sizes));
+      let w = Math.max(x1 - x0, 200);
+      let h = Math.max(y1 - y0, 200);
+      const shown = Math.min(rect.width / w, rect.height / h);
+      if (fitted >= needed && shown > fitted) {
+        w = this.full.w; // the whole board already shows the choices big enough
+        h = this.full.h;
+        this.view = { ...this.full };
+      } else if (shown < needed && rect.width < 600) {
+        // a small screen: zoom until a choice is big enough to tap, on the first one
+        const first = boxes[0];
+        w = rect.width / needed;
+        h = rect.height / needed;
+        const cx = first.x + first.width / 2;
+        const cy = first.y + first.height / 2;
+        this.view = { x: cx - w / 2, y: cy - h / 2, w, h };
+      } else {
+        this.view = { x: (x0 + x1 - w) / 2, y: (y0 + y1 - h) / 2, w, h };
+      }
+    }
+    if (apply) this.applyView();
+  }
+
+  /** Zooms by ``factor`` (> 1 in) around the SVG point ``at`` (the centre by default). */
+  zoomBy(factor, at = null) {
+    if (!this.view || !this.full) return;
+    const v = this.view;
+    const rect = this.box.getBoundingClientRect();
+    const fitted = Math.min(rect.width / this.full.w, rect.height / this.full.h);
+    const current = Math.min(rect.width / v.w, rect.height / v.h);
+    const target = Math.min(Math.max(current * factor, fitted * 0.8), fitted * MAX_ZOOM);
+    const k = current / target;
+    const cx = at ? at.x : v.x + v.w / 2;
+    const cy = at ? at.y : v.y + v.h / 2;
+    this.view = { x: cx - (cx - v.x) * k, y: cy - (cy - v.y) * k, w: v.w * k, h: v.h * k };
+    this.mode = "manual";
+    this.applyView();
+  }
+
+  panBy(dxPx, dyPx) {
+    if (!this.view) return;
+    const s = this.scale();
+    this.view = { ...this.view, x: this.view.x - dxPx / s, y: this.view.y - dyPx / s };
+    this.mode = "manual";
+    this.applyView();
+  }
+
+  /** The SVG point under a client point. */
+  svgPoint(clientX, clientY) {
+    const ctm = this.svg?.getScreenCTM();
+    if (!ctm) return null;
+    const p = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
+    return { x: p.x, y: p.y };
+  }
+
+  onWheel(event) {
+    if (!this.svg) return;
+    event.preventDefault();
+    this.zoomBy(Math.exp(-event.deltaY / 400), this.svgPoint(event.clientX, event.clientY));
+  }
+
+  onPointerDown(event) {
+    if (!this.svg) return;
+    this.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY, start: [event.clientX, event.clientY] });
+    this.moved = 0;
+  }
+
+  onPointerMove(event) {
+    const last = this.pointers.get(event.pointerId);
+    if (!last) return;
+    if (this.pointers.size === 2) {
+      const [a, b] = [...this.pointers.values()];
+      const before = Math.hypot(a.x - b.x, a.y - b.y);
+      last.x = event.clientX;
+      last.y = event.clientY;
+      const after = Math.hypot(a.x - b.x, a.y - b.y);
+      if (before > 0) {
+        const mid = this.svgPoint((a.x + b.x) / 2, (a.y + b.y) / 2);
+        this.zoomBy(after / before, mid);
+      }
+      this.dragged = true;
+      return;
+    }
+    const dx = event.clientX - last.x;
+    const dy = event.clientY - last.y;
+    last.x = event.clientX;
+    last.y = event.clientY;
+    const far = Math.hypot(event.clientX - last.start[0], event.clientY - last.start[1]);
+    if (far > 6 || this.dragged) {
+      if (!this.dragged) this.box.setPointerCapture?.(event.pointerId);
+      this.dragged = true;
+      this.panBy(dx, dy);
+    }
+  }
+
+  onPointerUp(event) {
+    this.pointers.delete(event.pointerId);
+    if (this.dragged && this.pointers.size === 0) {
+      // the click that ends a drag is swallowed; a later one is a click again
+      setTimeout(() => { this.dragged = false; }, 0);
+    }
+  }
+
+  /** A new element in the SVG namespace. */
+  static make(tag, attrs = {}) {
+    const node = document.createElementNS(SVG_NS, tag);
+    for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+    return node;
+  }
+
+  /** The centre of hex "q,r" in SVG units: its tile or highlight, else computed from a neighbour. */
+  hexCentre(pos) {
+    if (!this.svg) return null;
+    const node = this.svg.querySelector(`[data-pos="${pos}"] polygon, polygon[data-pos="${pos}"]`)
+      ?? this.svg.querySelector(`[data-pos="${pos}"]`);
+    if (node) {
+      const box = node.getBBox();
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    }
+    // a hex not drawn: from any drawn tile and the axial layout (flat-topped, 60 units)
+    const any = this.svg.querySelector("g.tile[data-pos]");
+    if (!any) return null;
+    const [q0, r0] = any.dataset.pos.split(",").map(Number);
+    const [q, r] = pos.split(",").map(Number);
+    const base = any.querySelector("polygon").getBBox();
+    const size = base.width / 2;
+    const cx = base.x + base.width / 2 + 1.5 * size * (q - q0);
+    const cy = base.y + base.height / 2 + Math.sqrt(3) * size * (r - r0 + (q - q0) / 2);
+    return { x: cx, y: cy };
+  }
+}
