@@ -235,7 +235,11 @@ def _public_callables() -> Iterator[tuple[str, Callable[..., Any]]]:
         except ImportError:
             continue  # a name, not a module: it is among __all__ already
         names = getattr(module, "__all__", [n for n in vars(module) if not n.startswith("_")])
-        roots += [(f"{target}.{name}", getattr(module, name)) for name in names]
+        for name in names:
+            try:
+                roots.append((f"{target}.{name}", getattr(module, name)))
+            except ImportError:  # a name of an extra not installed (PostgresStorage, psycopg)
+                continue
     for path, value in roots:
         if not callable(value) or not getattr(value, "__module__", "").startswith("tongiaki_rules"):
             continue
