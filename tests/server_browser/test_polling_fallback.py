@@ -12,34 +12,17 @@ fallback this page would never show the move.
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-pytest.importorskip("fastapi", reason="the server needs the [server] extra (fastapi)")
-pytest.importorskip("uvicorn", reason="the server needs the [server] extra (uvicorn)")
 httpx = pytest.importorskip("httpx", reason="the test talks HTTP with httpx")
-pytest.importorskip("selenium", reason="the browser test needs selenium (the [test] extra)")
 
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 from tests.server.live import live_server  # noqa: E402
 
-CHROMIUM = os.environ.get("TONGIAKI_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-CHROMEDRIVER = (
-    os.environ.get("TONGIAKI_CHROMEDRIVER")
-    or shutil.which("chromedriver")
-    or "/usr/bin/chromedriver"
-)
-if not (Path(CHROMIUM).is_file() and Path(CHROMEDRIVER).is_file()):
-    pytest.skip(
-        "needs Debian's chromium and chromium-driver: apt-get install chromium chromium-driver",
-        allow_module_level=True,
-    )
+from .test_client_e2e import _browser, webdriver  # the browser (and the skips)  # noqa: E402
 
 WAIT = 30.0  # the page falls back after 10 s of silence, then polls every 3 s
 
@@ -59,12 +42,7 @@ window.WebSocket = class extends EventTarget {
 
 @pytest.fixture
 def browser() -> Iterator[webdriver.Chrome]:
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
-    driver.set_page_load_timeout(WAIT)
+    driver = _browser()
     yield driver
     driver.quit()
 
