@@ -78,12 +78,68 @@ def by_search_alone(state: GameState) -> tuple[list[Action], list[bool]]:
     return raw, [E.Work(state).ends_finitely(a) for a in raw]
 
 
-def plain_settle(node: E.Work) -> list[Action]:
-    """The engine's look-ahead settling, without any certificate: forced steps only."""
+def ends_along_some_path(state: GameState, action: Action, budget: list[int]) -> bool | None:
+    """Plain DFS over every sequence of choices after ``action``; None if the budget ran out.
+
+    Independent of the engine's certificates and of its look-ahead: it follows
+    the rules' transitions only, keeps the departure positions of its own path
+    (beside those the chain reached before the decision), and a path ends at a
+    draw, the end of the turn or of the game, or (a dead end) where it would
+    depart again from a position already reached.
+    """
+    reached = frozenset(entry[0] for entry in state.chain_)
+
+    def step(node: E.Work, a: Action, seen: frozenset[object]) -> frozenset[object] | None:
+        if isinstance(a, Depart) and not node.is_closed(
+            node.where[a.island], node.boats[node.where[a.island]][a.beach]
+        ):  # a closed island is removed, whatever the chain reached (CLOSED-1)
+            boats = tuple(node.boats)
+            if boats in seen:
+                return None  # a return: this path cannot end without one
+            seen = seen | {boats}
+        node.apply(a)
+        return seen
+
+    def go(node: E.Work, seen: frozenset[object]) -> bool | None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        while True:  # forced steps, as the look-ahead settles them
+            acts = plain_settle_once(node)
+            if acts is None:
+                return node.phase != E.LOOP
+            if len(acts) == 1 and node.phase in (E.DEPART, E.LAND, E.PLACE):
+                after = step(node, acts[0], seen)
+                if after is None:
+                    return False
+                seen = after
+                continue
+            break
+        unknown = False
+        for a in acts:
+            nxt = E.Work(node)
+            after = step(nxt, a, seen)
+            if after is None:
+                continue
+            found = go(nxt, after)
+            if found:
+                return True
+            unknown = unknown or found is None
+        return None if unknown else False
+
+    first = E.Work(state)
+    seen = step(first, action, reached)
+    if seen is None:
+        return False
+    return go(first, seen)
+
+
+def plain_settle_once(node: E.Work) -> list[Action] | None:
+    """Resolve the steps that need no choice at all; the choices next, or None at an end."""
     while True:
         phase = node.phase
         if phase in (E.DRAW, E.OVER, E.LOOP, E.TURN, E.SETUP):
-            return []
+            return None
         if phase == E.LAND and node.land_forced():
             continue
         acts = node.legal()
@@ -93,42 +149,8 @@ def plain_settle(node: E.Work) -> list[Action]:
                 node.after_landing()
                 continue
             node.phase = E.OVER
-            return []
-        if len(acts) == 1 and phase in (E.DEPART, E.LAND, E.PLACE):
-            node.apply(acts[0])
-            continue
-        return acts
-
-
-def ends_along_some_path(state: GameState, action: Action, budget: list[int]) -> bool | None:
-    """Plain DFS over every sequence of choices after ``action``; None if the budget ran out.
-
-    Independent of the engine's certificates: it follows the rules' transitions
-    only, and a path ends at a draw, the end of the turn or of the game, or
-    (a dead end) where the chain comes back to a position it had reached.
-    """
-    w = E.Work(state)
-    w.probing = True
-    w.apply(action)
-
-    def go(node: E.Work) -> bool | None:
-        budget[0] -= 1
-        if budget[0] < 0:
             return None
-        acts = plain_settle(node)
-        if not acts:
-            return node.phase != E.LOOP
-        unknown = False
-        for a in acts:
-            nxt = E.Work(node)
-            nxt.apply(a)
-            found = go(nxt)
-            if found:
-                return True
-            unknown = unknown or found is None
-        return None if unknown else False
-
-    return go(w)
+        return acts
 
 
 def check(state: GameState, confirm_every: int = 3) -> int:

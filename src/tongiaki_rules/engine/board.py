@@ -141,7 +141,6 @@ class Board:
 
     __slots__ = (
         "agent",
-        "anchor",
         "at",
         "boats",
         "cfg",
@@ -206,9 +205,10 @@ class Board:
         self.log: list[ev.Event] | None = None
         """Events of this step, when the caller asked for them."""
         self.probing: bool = False
-        """A look-ahead copy (:mod:`.finite`): a return to a reached position ends it."""
-        self.anchor: int = len(self.chain)
-        """In a look-ahead, how many of ``chain`` were reached before the decision."""
+        """A look-ahead copy (:mod:`.finite`): a return to a reached position ends it.
+
+        In a look-ahead ``chain`` holds the positions reached up to the decision
+        and does not grow: the search remembers positions, not paths."""
 
     def _copy(self, w: Board) -> None:
         """Every field of another scratch copy; the lists are copied, the rest is immutable."""
@@ -240,7 +240,6 @@ class Board:
         self.chain = w.chain
         self.log = None
         self.probing = w.probing
-        self.anchor = w.anchor
 
     def free(self, i: int, b: int) -> int:
         return self.cfg.tiles.slots[self.tiles[i][1]][b] - len(self.boats[i][b])

@@ -35,7 +35,9 @@ from ..actions import (
     PlaceNewBoats,
     Recolonize,
 )
+from ..rules import BounceTarget
 from .board import DEPART, LAND, LOOP, PLACE, TURN
+from .circuits import circling
 from .outlook import Outlook
 
 
@@ -64,7 +66,7 @@ class FiniteChoices(Outlook):
         A single choice, or a setup placement, is kept as it is: there is nothing to choose
         between (setup feeds no chain).
         """
-        if len(acts) < 2:
+        if len(acts) < 2 or not self.may_come_round(acts):
             return acts
         phase = self.phase
         if phase == TURN:
@@ -83,19 +85,60 @@ class FiniteChoices(Outlook):
             return acts
         return good if good else acts
 
+    def may_come_round(self, acts: list[Action]) -> bool:
+        """Could the chain after one of ``acts`` come back to a position (:mod:`.circuits`)?
+
+        Only islands with a full beach, the island being landed on and the
+        islands the turn's choice places boats on can start a departure; if
+        none of them can reach a circuit of the table's routes, no choice can
+        lead back and the look-ahead has nothing to refuse. A tile still to be
+        placed changes the table, so a placement is always looked at.
+        """
+        phase = self.phase
+        if phase == PLACE:
+            return True
+        origin = self.turn_origin
+        if phase == TURN:
+            flexible = self.cfg.rules.royal_bounce_target is BounceTarget.TURN_ORIGIN
+            for a in acts:
+                kind = type(a)
+                if kind is Expand or kind is PlaceNewBoats or kind is ExpandFromBoard:
+                    assert isinstance(a, (Expand, PlaceNewBoats, ExpandFromBoard))
+                    # the choice sets the turn's origin (AMB-09's bounce target)
+                    circ = circling(self, a.island if flexible else origin)
+                    if self.where[a.island] in circ:
+                        return True
+        circ = circling(self, origin)
+        if not circ:
+            return False
+        where = self.where
+        if phase == LAND:
+            assert self.at is not None
+            if where[self.at] in circ:
+                return True
+        return any(where[pos] in circ for pos, _b in self.full)
+
     def ends_finitely(self, action: Action) -> bool:
         """The exact search: can the turn end after ``action`` without a return?
 
-        Depth-first over the positions reachable without a draw, each visited
-        once; a position is its whole scratch copy, the chain's memory included,
-        so the answer does not depend on the order of the search.
+        A depth-first search over positions, each expanded at most once: a
+        position is the scratch copy without the chain's memory
+        (:meth:`node_key`), and the positions the chain reached up to the
+        decision (its own included, for a departure) are blocked. The path's
+        own departures are not remembered: a path that comes back to one of
+        its own departure positions is no shorter way to an end than the same
+        path with that loop cut out (at a departure the boats on the table
+        decide everything that can follow, and they are the position's key),
+        so an end reachable at all is reachable without any return. The
+        search therefore visits at most as many positions as can be reached
+        from the decision without a draw, whatever the paths to them.
         """
         first = self.fork()
         first.probing = True
-        # the positions reached up to the decision: the chain's, and the decision's own if
-        # it is a departure (the first step records it)
-        first.anchor = len(self.chain) + (1 if self.phase == DEPART else 0)
         first.apply(action)
+        if self.phase == DEPART:
+            # the decision's own position is reached once it departs
+            first.chain = (*self.chain, (tuple(self.boats),))
         visited: set[tuple[object, ...]] = set()
         stack: list[tuple[FiniteChoices, list[Action], int]] = []
         node: FiniteChoices | None = first
@@ -174,7 +217,11 @@ class FiniteChoices(Outlook):
         return False
 
     def node_key(self) -> tuple[object, ...]:
-        """Everything that decides what can follow: the position and the chain's memory."""
+        """Everything that decides what can follow in a look-ahead, but the chain's memory.
+
+        In a look-ahead the chain's memory is the same at every position (the
+        positions reached up to the decision), so it is left out.
+        """
         return (
             self.phase,
             tuple(self.boats),
@@ -188,10 +235,9 @@ class FiniteChoices(Outlook):
             self.drawn,
             self.tile,
             self.purpose,
-            self.removed,
+            self.tiles,
             self.kings,
             self.ended,
-            self.chain,
         )
 
     def _turn_choices(self, acts: list[Action]) -> list[Action]:

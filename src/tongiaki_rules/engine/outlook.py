@@ -39,13 +39,12 @@ class Outlook(SetupPhase):
     def reached(self) -> tuple[tuple[object, ...], ...]:
         """The positions a choice must not lead back to: the chain's, up to the decision.
 
-        In a look-ahead only the positions reached before the decision count:
+        In a look-ahead the chain does not grow (:meth:`.finite.FiniteChoices.ends_finitely`):
         a path that comes back to a position of its own is no shorter way to
-        an end than the same path with that loop cut out, so certificates may
-        ignore the look-ahead's own departures (its search still stops at them).
+        an end than the same path with that loop cut out, so certificates and
+        the search alike ignore the look-ahead's own departures.
         """
-        chain = self.chain
-        return chain[: self.anchor] if self.probing else chain
+        return self.chain
 
     def returned(self) -> bool:
         """Is this departure position one the chain has reached (see :meth:`reached`)?"""

@@ -92,7 +92,8 @@ class VoyagePhase(LandingPhase):
                 else:
                     self.end_endless_chain(i, b)
                 return
-        self.chain = (*self.chain, (boats, pos, b, direction))
+        if not self.probing:  # a look-ahead keeps the positions reached before it only
+            self.chain = (*self.chain, (boats, pos, b, direction))
         self.clear_beach(i, b)
         if self.log is not None:
             self.log.append(ev.Departed(pos, b, direction, tuple(COLOURS[c] for c in group)))
