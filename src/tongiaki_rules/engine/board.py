@@ -35,7 +35,7 @@ from ..actions import (
     SetupPlace,
 )
 from ..colours import COLOURS
-from ..hexgrid import ORIGIN, Hex
+from ..hexgrid import ORIGIN, STEPS, Hex
 
 if TYPE_CHECKING:
     from ..state import GameConfig, GameState
@@ -134,6 +134,13 @@ _NEW_BOATS: _Interned[tuple[Hex, tuple[int, ...]], PlaceNewBoats] = _Interned(
 )
 _DEPARTS: _Interned[tuple[Hex, int, int], Depart] = _Interned(_unchecked(Depart))
 _BERTHS: _Interned[tuple[int, int], Berth] = _Interned(lambda c, b: Berth(COLOURS[c], b))
+
+
+_WALKS_KEPT: Final = 256
+"""How many tables' routes are kept before the memory is cleared."""
+
+_walks: dict[int, tuple[tuple[tuple[Hex, int, int], ...], dict[int, tuple[int, int]]]] = {}
+"""The routes followed on each table, by the identity of its tiles' tuple (kept alive beside)."""
 
 
 class Board:
@@ -240,6 +247,52 @@ class Board:
         self.chain = w.chain
         self.log = None
         self.probing = w.probing
+
+    def walk(self, i: int, direction: int) -> tuple[int, int]:
+        """Where the exit of island ``i`` in ``direction`` leads over the tiles on the table.
+
+        The island reached (its tile index), or ``-1`` for an empty hex; and
+        the largest number of colours a route on the way asks for (VOYAGE-2),
+        ``0`` if none. The tiles change only when one is placed or removed,
+        and the engine shares the tiles' tuple between states until then, so
+        the routes are followed once per table and kept.
+        """
+        tiles = self.tiles
+        kept = _walks.get(id(tiles))
+        if kept is None:
+            if len(_walks) >= _WALKS_KEPT:
+                _walks.clear()
+            kept = _walks[id(tiles)] = (tiles, {})
+        memo = kept[1]
+        key = i * 6 + direction
+        found = memo.get(key)
+        if found is not None:
+            return found
+        ts = self.cfg.tiles
+        where = self.where
+        q, r = tiles[i][0]
+        dq, dr = STEPS[direction]
+        pos = (q + dq, r + dr)
+        entry = (direction + 3) % 6
+        need = 0
+        end = -1
+        for _step in range(6 * len(tiles) + 6):  # a route never crosses itself
+            j = where.get(pos)
+            if j is None:
+                break
+            _p, t, rot = tiles[j]
+            if ts.is_island[t]:
+                end = j
+                break
+            local = (entry - rot) % 6
+            if ts.route_need[t][local] > need:
+                need = ts.route_need[t][local]
+            d = (ts.route_exit[t][local] + rot) % 6
+            dq, dr = STEPS[d]
+            pos = (pos[0] + dq, pos[1] + dr)
+            entry = (d + 3) % 6
+        found = memo[key] = (end, need)
+        return found
 
     def free(self, i: int, b: int) -> int:
         return self.cfg.tiles.slots[self.tiles[i][1]][b] - len(self.boats[i][b])

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..colours import COLOURS
-from ..hexgrid import STEPS
 from ..rules import ClosedRouteMode, EndlessChain
 from .board import FORCED_COLONIZE, NO_KING
 from .colonisation import ColonisationPhase
@@ -34,34 +33,18 @@ class ClosedRoutes(ColonisationPhase):
         In ``infinite_only`` mode a route the group could not pass also makes
         the exit open: the group would founder rather than come back.
         """
-        ts = self.cfg.tiles
         rules = self.cfg.rules
-        strict = rules.closed_route_mode is ClosedRouteMode.INFINITE_ONLY
-        colours = len(set(group))
-        q, r = self.tiles[i][0]
-        dq, dr = STEPS[direction]
-        pos = (q + dq, r + dr)
-        entry = (direction + 3) % 6
-        where = self.where
-        while True:
-            j = where.get(pos)
-            if j is None:
-                return False
-            _p, t, rot = self.tiles[j]
-            if ts.is_island[t]:
-                if j == i:
-                    return True
-                king = self.kings[j]
-                if king != NO_KING and not self.may_land_royal(king, group):
-                    return rules.bounce_counts_as_closed_route
-                return False
-            local = (entry - rot) % 6
-            if strict and ts.route_need[t][local] > colours:
-                return False
-            d = (ts.route_exit[t][local] + rot) % 6
-            dq, dr = STEPS[d]
-            pos = (pos[0] + dq, pos[1] + dr)
-            entry = (d + 3) % 6
+        end, need = self.walk(i, direction)
+        if rules.closed_route_mode is ClosedRouteMode.INFINITE_ONLY and need > len(set(group)):
+            return False
+        if end < 0:
+            return False
+        if end == i:
+            return True
+        king = self.kings[end]
+        if king != NO_KING and not self.may_land_royal(king, group):
+            return rules.bounce_counts_as_closed_route
+        return False
 
     def is_closed(self, i: int, group: tuple[int, ...]) -> bool:
         """CLOSED-1: every jetty of every beach of island ``i`` leads back to it.

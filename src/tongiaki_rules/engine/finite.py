@@ -35,9 +35,7 @@ from ..actions import (
     PlaceNewBoats,
     Recolonize,
 )
-from ..rules import BounceTarget
 from .board import DEPART, LAND, LOOP, PLACE, TURN
-from .circuits import circling
 from .outlook import Outlook
 
 
@@ -66,103 +64,120 @@ class FiniteChoices(Outlook):
         A single choice, or a setup placement, is kept as it is: there is nothing to choose
         between (setup feeds no chain).
         """
-        if len(acts) < 2 or not self.may_come_round(acts):
+        if len(acts) < 2:
             return acts
         phase = self.phase
+        known: dict[tuple[object, ...], bool] = {}  # shared by the searches of this decision
         if phase == TURN:
-            good = self._turn_choices(acts)
+            good = self._turn_choices(acts, known)
         elif phase == DEPART:
             if self.returned():
                 return acts  # the chain is already back where it was: it is endless
-            good = [a for a in acts if self._departure_ends(a) or self.ends_finitely(a)]
+            good = [a for a in acts if self._departure_ends(a) or self.ends_finitely(a, known)]
         elif phase == LAND:
-            good = self._landing_choices(acts)
+            good = self._landing_choices(acts, known)
         elif phase == PLACE:
             if self._colonisation_ends():
                 return acts
-            good = [a for a in acts if self._placement_ends(a) or self.ends_finitely(a)]
+            good = [a for a in acts if self._placement_ends(a) or self.ends_finitely(a, known)]
         else:
             return acts
         return good if good else acts
 
-    def may_come_round(self, acts: list[Action]) -> bool:
-        """Could the chain after one of ``acts`` come back to a position (:mod:`.circuits`)?
-
-        Only islands with a full beach, the island being landed on and the
-        islands the turn's choice places boats on can start a departure; if
-        none of them can reach a circuit of the table's routes, no choice can
-        lead back and the look-ahead has nothing to refuse. A tile still to be
-        placed changes the table, so a placement is always looked at.
-        """
-        phase = self.phase
-        if phase == PLACE:
-            return True
-        origin = self.turn_origin
-        if phase == TURN:
-            flexible = self.cfg.rules.royal_bounce_target is BounceTarget.TURN_ORIGIN
-            for a in acts:
-                kind = type(a)
-                if kind is Expand or kind is PlaceNewBoats or kind is ExpandFromBoard:
-                    assert isinstance(a, (Expand, PlaceNewBoats, ExpandFromBoard))
-                    # the choice sets the turn's origin (AMB-09's bounce target)
-                    circ = circling(self, a.island if flexible else origin)
-                    if self.where[a.island] in circ:
-                        return True
-        circ = circling(self, origin)
-        if not circ:
-            return False
-        where = self.where
-        if phase == LAND:
-            assert self.at is not None
-            if where[self.at] in circ:
-                return True
-        return any(where[pos] in circ for pos, _b in self.full)
-
-    def ends_finitely(self, action: Action) -> bool:
+    def ends_finitely(
+        self, action: Action, known: dict[tuple[object, ...], bool] | None = None
+    ) -> bool:
         """The exact search: can the turn end after ``action`` without a return?
 
-        A depth-first search over positions, each expanded at most once: a
-        position is the scratch copy without the chain's memory
-        (:meth:`node_key`), and the positions the chain reached up to the
-        decision (its own included, for a departure) are blocked. The path's
-        own departures are not remembered: a path that comes back to one of
-        its own departure positions is no shorter way to an end than the same
-        path with that loop cut out (at a departure the boats on the table
-        decide everything that can follow, and they are the position's key),
-        so an end reachable at all is reachable without any return. The
-        search therefore visits at most as many positions as can be reached
-        from the decision without a draw, whatever the paths to them.
+        A depth-first search over positions: a position is the scratch copy
+        without the chain's memory (:meth:`node_key`), and the positions the
+        chain reached up to the decision (its own included, for a departure)
+        are blocked. The path's own departures are not remembered: a path that
+        comes back to one of its own departure positions is no shorter way to
+        an end than the same path with that loop cut out (at a departure the
+        boats on the table decide everything that can follow, and they are in
+        the key), so an end reachable at all is reachable without a return.
+
+        ``known`` carries what earlier searches of the same decision settled:
+        positions from which an end can be reached (``True``) and positions
+        from which none can (``False``). The search groups positions into
+        strongly connected components as it goes (Tarjan): when it finds an
+        end, every position still open can reach it; a component closed
+        without an end can reach none. So every position it meets is settled,
+        and the choices of one decision together expand each position
+        reachable from the decision without a draw at most once.
         """
+        if known is None:
+            known = {}
         first = self.fork()
         first.probing = True
         first.apply(action)
         if self.phase == DEPART:
             # the decision's own position is reached once it departs
             first.chain = (*self.chain, (tuple(self.boats),))
-        visited: set[tuple[object, ...]] = set()
-        stack: list[tuple[FiniteChoices, list[Action], int]] = []
-        node: FiniteChoices | None = first
-        while True:
-            if node is not None:
-                acts = node.settle()
-                if not acts:
-                    if node.phase != LOOP:
-                        return True  # a draw, the end of the turn or of the game
-                else:
-                    key = node.node_key()
-                    if key not in visited:
-                        visited.add(key)
-                        stack.append((node, node.promising_first(acts), 0))
-            if not stack:
-                return False
-            parent, acts, k = stack[-1]
-            if k == len(acts):
-                stack.pop()
-                node = None
+        acts = first.settle()
+        if not acts:
+            return first.phase != LOOP  # a draw, the end of the turn or of the game
+        key = first.node_key()
+        seen = known.get(key)
+        if seen is not None:
+            return seen
+        order: dict[tuple[object, ...], int] = {key: 0}
+        low = [0]
+        open_: list[tuple[object, ...]] = [key]
+        path: list[tuple[tuple[object, ...], FiniteChoices, list[Action]]] = [
+            (key, first, first.promising_first(acts))
+        ]
+        step = [0]
+        while path:
+            key, node, acts = path[-1]
+            k = step[-1]
+            if k < len(acts):
+                step[-1] = k + 1
+                child = node.fork()
+                child.apply(acts[k])
+                after = child.settle()
+                if not after:
+                    if child.phase == LOOP:
+                        continue  # back to a position the chain reached: no end this way
+                    for reached in open_:
+                        known[reached] = True
+                    return True
+                ckey = child.node_key()
+                seen = known.get(ckey)
+                if seen is not None:
+                    if seen:
+                        for reached in open_:
+                            known[reached] = True
+                        return True
+                    continue
+                at = order.get(ckey)
+                if at is not None:  # open: in the component being built
+                    here = order[key]
+                    if at < low[here]:
+                        low[here] = at
+                    continue
+                order[ckey] = len(low)
+                low.append(len(low))
+                open_.append(ckey)
+                path.append((ckey, child, child.promising_first(after)))
+                step.append(0)
                 continue
-            stack[-1] = (parent, acts, k + 1)
-            node = parent.fork()
-            node.apply(acts[k])
+            path.pop()
+            step.pop()
+            here = order[key]
+            if low[here] == here:  # the root of a component that reaches no end
+                while True:
+                    closed = open_.pop()
+                    known[closed] = False
+                    del order[closed]
+                    if closed == key:
+                        break
+            if path:
+                parent = order[path[-1][0]]
+                if low[here] < low[parent]:
+                    low[parent] = low[here]
+        return False
 
     def promising_first(self, acts: list[Action]) -> list[Action]:
         """The look-ahead's order: choices likely to end the chain soon come first.
@@ -240,7 +255,9 @@ class FiniteChoices(Outlook):
             self.ended,
         )
 
-    def _turn_choices(self, acts: list[Action]) -> list[Action]:
+    def _turn_choices(
+        self, acts: list[Action], known: dict[tuple[object, ...], bool]
+    ) -> list[Action]:
         """The turn's choice: boats placed that fill nothing, or whose full beach ends the chain."""
         good: list[Action] = []
         for a in acts:
@@ -254,11 +271,13 @@ class FiniteChoices(Outlook):
                 ok = self.free(j, a.beach) > 1 or self._boats_placed_end(j, (a.beach,), a)
             else:
                 ok = kind is Recolonize or kind is FoundRoyal  # a draw, or ROYAL-5
-            if ok or self.ends_finitely(a):
+            if ok or self.ends_finitely(a, known):
                 good.append(a)
         return good
 
-    def _landing_choices(self, acts: list[Action]) -> list[Action]:
+    def _landing_choices(
+        self, acts: list[Action], known: dict[tuple[object, ...], bool]
+    ) -> list[Action]:
         """Berth choices: the landing can be finished and the chain end.
 
         After a colonisation's landing the turn goes on as after a voyage's
@@ -269,17 +288,17 @@ class FiniteChoices(Outlook):
         fresh = self.fresh(i)
         if fresh and self.full and self.pending_draws():
             return acts  # whatever lands, a full beach then draws from a new position
-        known: dict[tuple[int, int], bool] = {}
+        certain: dict[tuple[int, int], bool] = {}
         good: list[Action] = []
         for a in acts:
             if type(a) is Berth:
                 assert isinstance(a, Berth)
                 key = (int(a.colour), a.beach)
-                ok = known.get(key)
+                ok = certain.get(key)
                 if ok is None:
-                    ok = known[key] = self._berth_ends(i, key[0], key[1], fresh)
-                if ok or self.ends_finitely(a):
+                    ok = certain[key] = self._berth_ends(i, key[0], key[1], fresh)
+                if ok or self.ends_finitely(a, known):
                     good.append(a)
-            elif self.ends_finitely(a):
+            elif self.ends_finitely(a, known):
                 good.append(a)
         return good

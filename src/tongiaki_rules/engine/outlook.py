@@ -17,7 +17,7 @@ that leads away, and an exit that reaches an empty hex leads away).
 from __future__ import annotations
 
 from ..actions import Action, Depart, ExpandFromBoard, PlaceTile
-from ..hexgrid import STEPS, Hex
+from ..hexgrid import STEPS
 from ..rules import BounceTarget, LastOceanFate
 from .board import NO_KING, VOYAGE
 from .setup import SetupPhase
@@ -57,29 +57,12 @@ class Outlook(SetupPhase):
         :data:`DRAWS`, :data:`LOST` or :data:`LOST_ENDS_TURN`, or the index of
         the island it reaches (a royal island it may not land on included).
         """
-        q, r = self.tiles[i][0]
-        dq, dr = STEPS[direction]
-        return self._route_from((q + dq, r + dr), (direction + 3) % 6, group)
-
-    def _route_from(self, pos: Hex, entry: int, group: tuple[int, ...]) -> int:
-        ts = self.cfg.tiles
-        where = self.where
-        tiles = self.tiles
-        colours = len(set(group))
-        while True:
-            j = where.get(pos)
-            if j is None:
-                return DRAWS if self.pile else LOST
-            _p, t, rot = tiles[j]
-            if ts.is_island[t]:
-                return j
-            local = (entry - rot) % 6
-            if ts.route_need[t][local] > colours:
-                return LOST_ENDS_TURN if self.cfg.rules.failure_ends_turn else LOST
-            d = (ts.route_exit[t][local] + rot) % 6
-            dq, dr = STEPS[d]
-            pos = (pos[0] + dq, pos[1] + dr)
-            entry = (d + 3) % 6
+        end, need = self.walk(i, direction)
+        if need > len(set(group)):
+            return LOST_ENDS_TURN if self.cfg.rules.failure_ends_turn else LOST
+        if end < 0:
+            return DRAWS if self.pile else LOST
+        return end
 
     def beach_draws(self, i: int, b: int, group: tuple[int, ...]) -> bool:
         """Does ``group``, full on beach ``b`` of island ``i``, have a jetty that draws?"""
