@@ -147,6 +147,16 @@ ONE_SLOT_TILES = TileSet.of(
     STANDARD_TILES.start,
     [SOLO, LONE, *(t for t in STANDARD_TILES.pile if t.id not in ("tubuai", "rarotonga"))],
 )
+TWIN = island("twin", "Twin", 2, "2:1 2:2")
+"""Two two-slot beaches, with a jetty on edge 1 and on edge 2."""
+DUO = island("duo", "Duo", 1, "1:1 1:2")
+"""Two one-slot beaches, with a jetty on edge 1 and on edge 2."""
+TIGHT_TILES = TileSet.of(
+    STANDARD_TILES.start,
+    [SOLO, TWIN, DUO, *(t for t in STANDARD_TILES.pile if t.id not in ("tubuai", "rarotonga"))],
+)
+TIGHT_RING = [((-1, 0), "ocean-p", 0), ((-1, -1), "ocean-l", 0)]
+"""Ocean tiles that lead edges 1 and 2 of the hex (0, -1) into each other."""
 
 
 @attrs.frozen
@@ -168,9 +178,15 @@ class Family:
     """The chance that the pile holds only a few tiles (draws of one-slot islands come often)."""
     draws: int = 0
     """How many draws the turn's exploration follows, every outcome of each."""
+    tight: bool = False
+    """A ring of two ocean tiles leads two edges of the hex above Tonga into each other.
+
+    The hex holds an island whose beaches use those edges (or stays empty for a
+    colonisation to fill), so a group that sails from there comes straight back.
+    """
     ringed: bool = False
     """Ocean tiles turned and chosen so that as many jetties as possible lead to an island."""
-    tiles: str = "standard"  # or "one-slot", "generated"
+    tiles: str = "standard"  # or "one-slot", "tight", "generated"
 
 
 FAMILIES: dict[str, Family] = {
@@ -226,6 +242,29 @@ FAMILIES: dict[str, Family] = {
             draws=1,
         ),
         Family(
+            "tight-ring",
+            tiles="tight",
+            tight=True,
+            islands=(0, 2),
+            outer=(0, 2),
+            king_share=0.2,
+            empty_reserve=0.4,
+            full_share=0.3,
+            landing=0.2,
+            short_pile=0.3,
+            draws=1,
+        ),
+        Family(
+            "tight-full",
+            tiles="tight",
+            tight=True,
+            islands=(1, 3),
+            outer=(0, 3),
+            king_share=0.3,
+            full_share=0.45,
+            landing=0.2,
+        ),
+        Family(
             "colonising",
             tiles="one-slot",
             ocean_share=0.5,
@@ -240,6 +279,8 @@ FAMILIES: dict[str, Family] = {
 def _tile_set(family: Family, rng: random.Random) -> TileSet:
     if family.tiles == "one-slot":
         return ONE_SLOT_TILES
+    if family.tiles == "tight":
+        return TIGHT_TILES
     if family.tiles == "generated":
         return sample_tile_set(rng)
     return STANDARD_TILES
@@ -327,10 +368,21 @@ def built_arguments(family: Family, seed: int, rules: Rules) -> dict[str, object
     ts = _tile_set(family, rng)
     islands = [t for t in dict.fromkeys(ts.pile) if t.is_island]
     oceans = [t for t in dict.fromkeys(ts.pile) if not t.is_island]
-    cells = rng.sample(RING, rng.randint(*family.islands))
-    cells += rng.sample(OUTER, rng.randint(*family.outer))
     tiles: list[tuple[tuple[int, int], str, int]] = []
     used: dict[str, int] = {}
+    ring, outer = RING, OUTER
+    if family.tight:
+        tiles = list(TIGHT_RING)
+        centre = rng.choice(["twin", "twin", "duo", "solo", ""])
+        if centre:
+            tiles.append(((0, -1), centre, 0))
+        for _cell, kind, _rot in tiles:
+            used[kind] = 1
+        taken = {(0, -1), *(cell for cell, _k, _r in TIGHT_RING)}
+        ring = [cell for cell in RING if cell not in taken]
+        outer = [cell for cell in OUTER if cell not in taken]
+    cells = rng.sample(ring, min(len(ring), rng.randint(*family.islands)))
+    cells += rng.sample(outer, rng.randint(*family.outer))
     for cell in cells:
         pool = oceans if oceans and rng.random() < family.ocean_share else islands
         fresh = [t for t in pool if used.get(t.id, 0) < ts.pile.count(t)]
@@ -385,7 +437,7 @@ def built_arguments(family: Family, seed: int, rules: Rules) -> dict[str, object
         left = [t.id for t in ts.pile]
         for kind in used:
             left.remove(kind)
-        lone = [k for k in left if k in ("lone", "solo")]
+        lone = [k for k in left if k in ("lone", "solo", "duo")]
         extra["pile"] = lone + rng.sample(
             [k for k in left if k not in lone], min(2, len(left) - len(lone))
         )
