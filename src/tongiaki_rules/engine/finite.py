@@ -72,8 +72,13 @@ class FiniteChoices(Outlook):
             good = self._turn_choices(acts, known)
         elif phase == DEPART:
             if self.returned():
-                return acts  # the chain is already back where it was: it is endless
-            good = [a for a in acts if self._departure_ends(a) or self.ends_finitely(a, known)]
+                # back at a position the chain reached: every departure is a return, but the
+                # removal of a closed island (CLOSED-1), after which the chain may still end
+                good = [a for a in acts if self.ends_finitely(a, known)]
+            else:
+                good = [
+                    a for a in acts if self._departure_ends(a) or self.ends_finitely(a, known)
+                ]
         elif phase == LAND:
             good = self._landing_choices(acts, known)
         elif phase == PLACE:
