@@ -13,12 +13,16 @@ then reports as "over the cap". The cases:
   (seeded; the default rules, the position builder's checks);
 - ``random`` and ``scheming``: the slowest single step met in seeded random
   4-player games (random players; players who fill beaches and sail where no
-  tile is drawn).
+  tile is drawn);
+- ``hypothesis``: with ``--search N``, hypothesis looks through N built
+  positions (royal rings and the crowded positions of the termination tests,
+  under sampled flags) for the step that expands the most positions
+  (``hypothesis.target``), and the case is the costliest it found.
 
 Beside them it prints the median CPU time of a whole random 4-player game,
 the yardstick of the issue's target for the worst decision.
 
-    python benchmarks/worst_decisions.py [--cap N] [--rings N] [--games N]
+    python benchmarks/worst_decisions.py [--cap N] [--rings N] [--games N] [--search N]
 """
 
 from __future__ import annotations
@@ -101,7 +105,8 @@ def royal_ring(seed: int) -> GameState | None:
     islands = [t for t in STANDARD_TILES.pile if t.is_island]
     chosen = rng.sample(islands, 10)
     opened = rng.sample(RING, rng.randint(1, 2))
-    royal = [c for c in RING if c not in opened] + rng.sample(OUTER, rng.randint(1, 3))
+    royal = [c for c in RING if c not in opened]
+    royal += rng.sample(OUTER, 8 - len(royal))  # each colour founds two royal islands at most
     letters = "BRGY"
     tiles = []
     boats: dict[tuple[tuple[int, int], int], str] = {}
@@ -109,7 +114,7 @@ def royal_ring(seed: int) -> GameState | None:
     for cell, tile in zip([*opened, *royal], chosen, strict=False):
         tiles.append((cell, tile.id, rng.randrange(6)))
         if cell in royal:
-            kings[cell] = rng.choice(letters)
+            kings[cell] = letters[len(kings) % 4]
             continue
         for b, beach in enumerate(tile.beaches):
             k = max(0, beach.slots - 1 - (rng.random() < 0.3))
@@ -148,11 +153,40 @@ def slowest_in_games(games: int, keen: bool) -> tuple[float, int, bool]:
     return worst
 
 
+def hypothesis_search(examples: int) -> tuple[float, int, bool]:
+    """The costliest step hypothesis finds among built positions (needs the test extra)."""
+    from hypothesis import HealthCheck, given, settings, target
+    from hypothesis import strategies as st
+    from tests.termination.test_finite_choices import crowded_position
+
+    worst = [(0.0, 0, True)]
+
+    @settings(
+        max_examples=examples,
+        database=None,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(st.integers(0, 10**6), st.booleans(), st.data())
+    def costly(seed: int, ring: bool, data: st.DataObject) -> None:
+        state = royal_ring(seed) if ring else crowded_position(seed)
+        if state is None or not state.legal_actions():
+            return
+        action = data.draw(st.sampled_from(state.legal_actions()))
+        found = measure(step_of(state, action))
+        target(float(found[1]), label="positions expanded")
+        worst[0] = max(worst[0], found, key=lambda f: (not f[2], f[1]))
+
+    costly()
+    return worst[0]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cap", type=int, default=200_000, help="positions per case at most")
     parser.add_argument("--rings", type=int, default=12, help="royal-ring positions built")
     parser.add_argument("--games", type=int, default=20, help="games of each kind of player")
+    parser.add_argument("--search", type=int, default=0, help="hypothesis examples (0: none)")
     args = parser.parse_args()
     LIMIT[0] = args.cap
 
@@ -190,6 +224,8 @@ def main() -> None:
         row(f"royal-ring-{seed}", worst)
     row("random", slowest_in_games(args.games, keen=False))
     row("scheming", slowest_in_games(args.games, keen=True))
+    if args.search:
+        row("hypothesis", hypothesis_search(args.search))
 
 
 if __name__ == "__main__":
