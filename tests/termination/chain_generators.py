@@ -255,6 +255,15 @@ FAMILIES: dict[str, Family] = {
             draws=1,
         ),
         Family(
+            "tight-empty",
+            tiles="tight",
+            tight=True,
+            islands=(0, 2),
+            outer=(0, 1),
+            king_share=0.1,
+            empty_reserve=0.9,
+        ),
+        Family(
             "tight-full",
             tiles="tight",
             tight=True,
