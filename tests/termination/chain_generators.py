@@ -13,9 +13,12 @@ who keep chains going:
   sets (one-slot beaches, rings of ocean tiles);
 - *built positions*: islands packed round Tonga with beaches one boat short
   of full, in families that stress one thing each: plain crowding, royal
-  islands to bounce off, rings of ocean tiles, an emptied reserve for the
-  player to move (boats then move from the board), one-slot beaches, and
-  generated tile sets;
+  islands to bounce off, rings of ocean tiles (and ocean tiles turned so
+  that jetties lead to islands), an emptied reserve for the player to move
+  (boats then move from the board), one-slot beaches, generated tile sets,
+  and *tight rings*: two ocean tiles that send a group leaving the hex above
+  Tonga straight back to it, with custom islands there whose beaches use
+  exactly those edges (the densest source of refused choices);
 - *flag sets*: the defaults and the three flags that change what closes a
   route or which exits a beach may take.
 """
