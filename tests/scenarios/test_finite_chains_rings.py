@@ -51,7 +51,7 @@ RING_TILES = TileSet.of(
 RING = [((-1, 0), "ocean-p", 0), ((-1, -1), "ocean-l", 0)]
 """Edges 1 and 2 of the hex (0, -1) lead into each other through these two tiles."""
 RINGED = (0, -1)
-INFINITE_ONLY = Rules(closed_route_mode="infinite_only")  # type: ignore[arg-type]
+INFINITE_ONLY = Rules(closed_route_mode="infinite_only")
 
 
 def twin_with_an_empty_reserve() -> GameState:

@@ -51,12 +51,13 @@ from tongiaki_rules.actions import Action
 from tongiaki_rules.fuzzing import GameSettings, sample_tile_set
 from tongiaki_rules.hexgrid import STEPS, Hex
 from tongiaki_rules.standard_tiles import island
+from tongiaki_rules.tiles import IslandTile
 
 FLAG_SETS: dict[str, Rules] = {
     "default": Rules(),
     "no-forced-exit": Rules(closed_route_force_other_exit=False),
     "bounces-not-closed": Rules(bounce_counts_as_closed_route=False),
-    "infinite-only": Rules(closed_route_mode="infinite_only"),  # type: ignore[arg-type]
+    "infinite-only": Rules(closed_route_mode="infinite_only"),
 }
 """The rule sets every generator is run under."""
 
@@ -378,8 +379,8 @@ def built_arguments(family: Family, seed: int, rules: Rules) -> dict[str, object
     """The arguments of :func:`~tongiaki_rules.position` for a packed position of ``family``."""
     rng = random.Random(f"{family.name}-{seed}")
     ts = _tile_set(family, rng)
-    islands = [t for t in dict.fromkeys(ts.pile) if t.is_island]
-    oceans = [t for t in dict.fromkeys(ts.pile) if not t.is_island]
+    islands = [t for t in dict.fromkeys(ts.pile) if isinstance(t, IslandTile)]
+    oceans = [t for t in dict.fromkeys(ts.pile) if not isinstance(t, IslandTile)]
     tiles: list[tuple[tuple[int, int], str, int]] = []
     used: dict[str, int] = {}
     ring, outer = RING, OUTER
@@ -415,13 +416,13 @@ def built_arguments(family: Family, seed: int, rules: Rules) -> dict[str, object
     kings: dict[tuple[int, int], str] = {}
     kinds = {t.id: t for t in islands}
     for cell, kind, _rot in tiles:
-        tile = kinds.get(kind)
-        if tile is None:
+        isle = kinds.get(kind)
+        if isle is None:
             continue
         if rng.random() < family.king_share:
             kings[cell] = rng.choice(letters)
             continue
-        for b, beach in enumerate(tile.beaches):
+        for b, beach in enumerate(isle.beaches):
             n = beach.slots
             k = (
                 n

@@ -164,7 +164,7 @@ def reference_offered(state: GameState, budget: int = BUDGET) -> list[Action]:
     raw = node.legal()
     if len(raw) < 2:
         return raw
-    reached = frozenset(entry[0] for entry in state.chain_)
+    reached: Reached = frozenset(tuple(entry[0]) for entry in state.chain_)  # type: ignore[arg-type]
     counter = _Counter(budget)
     good = [a for a in raw if _ends(node, a, reached, counter)]
     return good or raw
