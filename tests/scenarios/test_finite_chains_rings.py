@@ -51,7 +51,7 @@ RING_TILES = TileSet.of(
 RING = [((-1, 0), "ocean-p", 0), ((-1, -1), "ocean-l", 0)]
 """Edges 1 and 2 of the hex (0, -1) lead into each other through these two tiles."""
 RINGED = (0, -1)
-INFINITE_ONLY = Rules(closed_route_mode="infinite_only")  # type: ignore[arg-type]
+INFINITE_ONLY = Rules(closed_route_mode="infinite_only")
 
 
 def twin_with_an_empty_reserve() -> GameState:
@@ -115,13 +115,13 @@ def test_a_lone_boat_back_from_the_ring_must_take_the_other_beach_while_a_full_b
     assert [beach.boats for beach in duo.beaches] == [(), (Colour.RED,)]
 
 
-@pytest.mark.clause("AMB-25", "LAND-4")
+@pytest.mark.clause("AMB-25", "LAND-4", "VOYAGE-3")
 def test_when_no_full_beach_can_end_the_chain_every_departure_stays_offered() -> None:
     # A blue boat lands on Duo (its beach 1 already holds a blue boat) and fills beach 0; Solo's
-    # one-slot beach (turned 5, jetties towards Duo and into the ring) is full too. Solo's boat
-    # either lands on Duo, which has no free slot (the boat goes home), or sails round and
-    # does the same; either way Duo's two boats are left to circle for ever. No departure can
-    # end the chain, so none is refused (``endless_chain`` settles the return).
+    # one-slot beach (turned 5) is full too. Solo's boat either sails straight to Duo, which has
+    # no free slot (the boat goes home, LAND-4), or founders on a route that needs two colours
+    # (VOYAGE-3); either way Duo's two boats are left to circle the ring for ever. No departure
+    # can end the chain, so none is refused (``endless_chain`` settles the return).
     state = position(
         2,
         tiles=[*RING, (RINGED, "duo", 0), ((0, -2), "solo", 5)],

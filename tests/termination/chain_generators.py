@@ -13,9 +13,12 @@ who keep chains going:
   sets (one-slot beaches, rings of ocean tiles);
 - *built positions*: islands packed round Tonga with beaches one boat short
   of full, in families that stress one thing each: plain crowding, royal
-  islands to bounce off, rings of ocean tiles, an emptied reserve for the
-  player to move (boats then move from the board), one-slot beaches, and
-  generated tile sets;
+  islands to bounce off, rings of ocean tiles (and ocean tiles turned so
+  that jetties lead to islands), an emptied reserve for the player to move
+  (boats then move from the board), one-slot beaches, generated tile sets,
+  and *tight rings*: two ocean tiles that send a group leaving the hex above
+  Tonga straight back to it, with custom islands there whose beaches use
+  exactly those edges (the densest source of refused choices);
 - *flag sets*: the defaults and the three flags that change what closes a
   route or which exits a beach may take.
 """
@@ -48,12 +51,13 @@ from tongiaki_rules.actions import Action
 from tongiaki_rules.fuzzing import GameSettings, sample_tile_set
 from tongiaki_rules.hexgrid import STEPS, Hex
 from tongiaki_rules.standard_tiles import island
+from tongiaki_rules.tiles import IslandTile
 
 FLAG_SETS: dict[str, Rules] = {
     "default": Rules(),
     "no-forced-exit": Rules(closed_route_force_other_exit=False),
     "bounces-not-closed": Rules(bounce_counts_as_closed_route=False),
-    "infinite-only": Rules(closed_route_mode="infinite_only"),  # type: ignore[arg-type]
+    "infinite-only": Rules(closed_route_mode="infinite_only"),
 }
 """The rule sets every generator is run under."""
 
@@ -255,6 +259,15 @@ FAMILIES: dict[str, Family] = {
             draws=1,
         ),
         Family(
+            "tight-empty",
+            tiles="tight",
+            tight=True,
+            islands=(0, 2),
+            outer=(0, 1),
+            king_share=0.1,
+            empty_reserve=0.9,
+        ),
+        Family(
             "tight-full",
             tiles="tight",
             tight=True,
@@ -366,8 +379,8 @@ def built_arguments(family: Family, seed: int, rules: Rules) -> dict[str, object
     """The arguments of :func:`~tongiaki_rules.position` for a packed position of ``family``."""
     rng = random.Random(f"{family.name}-{seed}")
     ts = _tile_set(family, rng)
-    islands = [t for t in dict.fromkeys(ts.pile) if t.is_island]
-    oceans = [t for t in dict.fromkeys(ts.pile) if not t.is_island]
+    islands = [t for t in dict.fromkeys(ts.pile) if isinstance(t, IslandTile)]
+    oceans = [t for t in dict.fromkeys(ts.pile) if not isinstance(t, IslandTile)]
     tiles: list[tuple[tuple[int, int], str, int]] = []
     used: dict[str, int] = {}
     ring, outer = RING, OUTER
@@ -403,13 +416,13 @@ def built_arguments(family: Family, seed: int, rules: Rules) -> dict[str, object
     kings: dict[tuple[int, int], str] = {}
     kinds = {t.id: t for t in islands}
     for cell, kind, _rot in tiles:
-        tile = kinds.get(kind)
-        if tile is None:
+        isle = kinds.get(kind)
+        if isle is None:
             continue
         if rng.random() < family.king_share:
             kings[cell] = rng.choice(letters)
             continue
-        for b, beach in enumerate(tile.beaches):
+        for b, beach in enumerate(isle.beaches):
             n = beach.slots
             k = (
                 n

@@ -43,8 +43,9 @@ The set of paths that end is nevertheless the same:
 A path through a return is never an ending path, whatever ``endless_chain``
 does afterwards: the rule asks for an end *without* coming back.
 
-The search has a node budget; beyond it :class:`TooExpensive` is raised, so
-callers can skip the decision and count it.
+The search has a node budget (and a bound on the length of one sequence, to
+keep within Python's recursion limit); beyond either, :class:`TooExpensive` is
+raised, so callers can skip the decision and count it.
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ Reached = frozenset[Boats]
 
 BUDGET = 20_000
 """Nodes (positions stepped into) one decision may cost before :class:`TooExpensive`."""
+DEPTH = 300
+"""Choices in one sequence beyond which the decision is :class:`TooExpensive` too (recursion)."""
 
 
 class TooExpensive(Exception):
@@ -129,9 +132,13 @@ def _settle(node: E.Work, reached: Reached) -> tuple[list[Action], Reached] | No
         return acts, reached
 
 
-def _ends(node: E.Work, action: Action, reached: Reached, counter: _Counter) -> bool:
+def _ends(
+    node: E.Work, action: Action, reached: Reached, counter: _Counter, depth: int = 0
+) -> bool:
     """Is there a sequence of choices, starting with ``action`` at ``node``, that ends the turn?"""
     counter.spend()
+    if depth > DEPTH:
+        raise TooExpensive
     child = E.Work(node)
     after = _step(child, action, reached)
     if after is None:
@@ -142,7 +149,7 @@ def _ends(node: E.Work, action: Action, reached: Reached, counter: _Counter) -> 
     acts, after = settled
     if not acts:
         return True
-    return any(_ends(child, a, after, counter) for a in acts)
+    return any(_ends(child, a, after, counter, depth + 1) for a in acts)
 
 
 def reference_offered(state: GameState, budget: int = BUDGET) -> list[Action]:
@@ -157,7 +164,7 @@ def reference_offered(state: GameState, budget: int = BUDGET) -> list[Action]:
     raw = node.legal()
     if len(raw) < 2:
         return raw
-    reached = frozenset(entry[0] for entry in state.chain_)
+    reached: Reached = frozenset(tuple(entry[0]) for entry in state.chain_)  # type: ignore[arg-type]
     counter = _Counter(budget)
     good = [a for a in raw if _ends(node, a, reached, counter)]
     return good or raw

@@ -36,7 +36,7 @@ from tongiaki_rules import GameState, Rules
 from tongiaki_rules import engine as E
 from tongiaki_rules.actions import Action
 
-TIGHT = ("tight-ring", "tight-full")
+TIGHT = ("tight-ring", "tight-empty", "tight-full")
 """The families built round a ring of two tiles: cheap, and where the rule bites most."""
 
 
