@@ -174,13 +174,14 @@ def test_a_one_slot_island_drawn_by_a_new_colonisation_may_not_close_the_ring() 
     assert state.legal_actions() == tuple(expected)
 
 
-def closed_twin_at_a_returned_position() -> GameState:
-    """Green's chain has come back to the position it departed from, with Twin closed and full.
+def closed_twin_round_a_returned_position() -> GameState:
+    """Green's chain comes back to the position it departed from, with Twin closed and full.
 
-    Rapa Nui's five-boat beach sailed to the royal island of Tokelau, bounced back
-    (ROYAL-7) and refilled itself, so the table is again the one its departure
-    left. Twin's two beaches both lead round the ring: Twin is closed, and a
-    departure from it removes it (CLOSED-1) instead of sailing.
+    Rapa Nui's five-boat beach sails to the royal island of Tokelau, bounces back
+    (ROYAL-7) and, after three blue berths, refills itself with the last two boats, so
+    the table is again the one its departure left. Twin's two beaches both lead round
+    the ring: Twin is closed, and a departure from it removes it (CLOSED-1) instead of
+    sailing. The state returned is the one after the third blue berth.
     """
     start = position(
         3,
@@ -198,14 +199,16 @@ def closed_twin_at_a_returned_position() -> GameState:
 
 
 @pytest.mark.clause("AMB-25", "CLOSED-1")
-@pytest.mark.xfail(
-    strict=True,
-    reason="the engine offers every choice at a position the chain has come back to, though "
-    "removing a closed island is no departure and lets the turn end (reported on issue 36)",
-)
 def test_at_a_position_reached_again_only_the_removal_of_the_closed_island_is_offered() -> None:
-    # Every departure from Rapa Nui now starts from a position already departed from: a return.
-    # Twin's departure is no departure but the removal of a closed island, after which Rapa
-    # Nui's beaches sail from new positions and a tile is drawn. So only it is offered.
-    state = closed_twin_at_a_returned_position()
-    assert state.legal_actions() == (Depart(RINGED, 1, 2),)
+    # Back at the position Rapa Nui departed from, every departure from Rapa Nui would be a
+    # return. Twin's departure is no departure but the removal of a closed island, after which
+    # Rapa Nui's beaches sail from new positions. So it is the only choice, and it is made at
+    # once: Twin is gone, with its boats, and Rapa Nui's full beaches are to sail.
+    state = closed_twin_round_a_returned_position()
+    assert state.tile_at(RINGED) is None
+    assert state.legal_actions() == (
+        Depart((1, 0), 0, 1),
+        Depart((1, 0), 1, 2),
+        Depart((1, 0), 1, 3),
+        Depart((1, 0), 1, 4),
+    )

@@ -34,7 +34,6 @@ from tests.termination.reference_chain import TooExpensive, reference_offered
 
 from tongiaki_rules import GameState, Rules
 from tongiaki_rules import engine as E
-from tongiaki_rules.actions import Action
 
 TIGHT = ("tight-ring", "tight-empty", "tight-full")
 """The families built round a ring of two tiles: cheap, and where the rule bites most."""
@@ -66,43 +65,14 @@ def sampled_decisions(
                 yield f"built {name}, seed {seed}", state
 
 
-TOLERATE_RETURNED_SHORTCUT = True
-"""Tolerate one known disagreement of the engine of issue 36 (see :func:`returned_shortcut`).
-
-Set it to False once the engine offers only the choices that can end at a
-position reached again; the strict xfail of
-``tests/scenarios/test_finite_chains_rings.py`` fails then too, as a reminder.
-"""
-
-
-def returned_shortcut(state: GameState, expected: list[Action]) -> bool:
-    """Is this the engine's known shortcut at a departure from a position already departed from?
-
-    There the engine offers every raw choice, taking them all for returns. But a
-    departure from a closed island is no departure: the island is removed
-    (CLOSED-1) and the chain can go on to an end, so the reference keeps only
-    such removals when one of them can end the turn.
-    """
-    raw = E.Work(state).legal()
-    reached = {entry[0] for entry in state.chain_}
-    return (
-        state.phase_ == E.DEPART
-        and state.boats_ in reached
-        and list(state.legal_actions()) == raw
-        and expected != raw
-    )
-
-
 def verdict(state: GameState) -> str:
-    """``agree``, ``skipped`` (over budget), ``returned shortcut`` (tolerated) or ``differ``."""
+    """``agree``, ``skipped`` (over budget) or ``differ``."""
     try:
         expected = reference_offered(state)
     except TooExpensive:
         return "skipped"
     if list(state.legal_actions()) == expected:
         return "agree"
-    if TOLERATE_RETURNED_SHORTCUT and returned_shortcut(state, expected):
-        return "returned shortcut"
     return "differ"
 
 
