@@ -6,6 +6,7 @@ import contextlib
 import io
 import itertools
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,8 +21,16 @@ def python_blocks(page: Path) -> list[str]:
     return re.findall(r"^```python\n(.*?)^```", page.read_text(encoding="utf-8"), re.S | re.M)
 
 
+def file_blocks(page: Path) -> dict[str, str]:
+    """The blocks a page asks the reader to save: ```` ```python title="mybots.py" ````."""
+    found = re.findall(
+        r'^```python title="([\w.]+\.py)"\n(.*?)^```', page.read_text(encoding="utf-8"), re.S | re.M
+    )
+    return dict(found)
+
+
 EXAMPLES = [
-    pytest.param(code, id=f"{page.relative_to(DOCS)}-{k}")
+    pytest.param(code, file_blocks(page), id=f"{page.relative_to(DOCS)}-{k}")
     for page in PAGES
     for k, code in enumerate(python_blocks(page))
 ]
@@ -55,11 +64,16 @@ def test_the_toncc_rules_page_asks_for_every_generated_block() -> None:
     assert sorted(asked) == ["board", "clauses", "destinations", "flags", "map"]
 
 
-@pytest.mark.parametrize("code", EXAMPLES)
+@pytest.mark.parametrize(("code", "files"), EXAMPLES)
 def test_every_code_example_in_the_docs_runs(
-    code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    code: str, files: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)  # examples that write files write them here
+    # the files the page has the reader save (mybots.py), saved there and importable
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        monkeypatch.delitem(sys.modules, name.removesuffix(".py"), raising=False)
+    monkeypatch.syspath_prepend(str(tmp_path))
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         exec(compile(code, "docs-example", "exec"), {"__name__": "docs_example"})
