@@ -176,12 +176,14 @@ def print_map(
     console: Any = None,
     options: MapOptions | None = None,
     focus: Hex | None = None,
+    outcome: bool = True,
 ) -> None:
     """Print the hex map of ``state``: coloured on a terminal, plain text otherwise.
 
     ``console`` (a rich ``Console``) draws it with rich whatever the stream;
     ``options`` say whether to write the coordinates and how wide the map
-    may be, ``focus`` which hex a narrow map keeps in view.
+    may be, ``focus`` which hex a narrow map keeps in view; ``outcome=False``
+    leaves out the winner's line of a finished game (the caller tells it).
     """
     out = sys.stdout if stream is None else stream
     options = MapOptions() if options is None else options
@@ -198,18 +200,27 @@ def print_map(
                     coords=options.coords,
                     width=width,
                     focus=focus,
+                    outcome=outcome,
                 )
                 + "\n"
             )
             return
     if console is None:
         drawn = render_map(
-            state, language=language, coords=options.coords, width=width, focus=focus
+            state,
+            language=language,
+            coords=options.coords,
+            width=width,
+            focus=focus,
+            outcome=outcome,
         )
         out.write(drawn + "\n")
         return
     text_module: Any = importlib.import_module("rich.text")
-    for line in map_spans(state, language, coords=options.coords, width=width, focus=focus):
+    spans = map_spans(
+        state, language, coords=options.coords, width=width, focus=focus, outcome=outcome
+    )
+    for line in spans:
         text = text_module.Text(no_wrap=True, overflow="ignore")
         for span in line:
             text.append(span.text, style=RICH_STYLES.get(span.style, ""))

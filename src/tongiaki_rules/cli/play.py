@@ -20,6 +20,7 @@ Winner: seat ... points...
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 import textwrap
 from pathlib import Path
@@ -51,10 +52,49 @@ __all__ = ["add_parser", "run"]
 WIDTH = 80
 """The width the list of actions is laid out in (a terminal's usual width)."""
 WIDTH_TEXT = 80
-"""The width the lines of words are wrapped to."""
+"""The width the lines of words are wrapped to (or the terminal's, if it is narrower)."""
 
 STATUS_INPUT_ENDED = 1
 """Exit status when the input ends before the game does."""
+
+
+def say(text: str) -> None:
+    """Print a message of words; on a terminal, wrapped between words.
+
+    On a terminal the lines are at most :data:`WIDTH_TEXT` wide, or the
+    terminal's width if it is narrower, so that the terminal never breaks a
+    word (an error message after a wrong answer, say); a word longer than a
+    line (a file's path) stays whole. To a pipe or a file each message stays
+    one line, for the programs that read them.
+    """
+    if not _is_terminal(sys.stdout):
+        print(text)
+        return
+    width = _text_width()
+    for paragraph in text.split("\n"):
+        print(
+            textwrap.fill(
+                paragraph,
+                width,
+                subsequent_indent="    ",
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
+
+
+def _text_width() -> int:
+    """:data:`WIDTH_TEXT`, or the terminal's width if it is narrower (20 at least)."""
+    columns = shutil.get_terminal_size((WIDTH_TEXT, 24)).columns
+    return max(20, min(WIDTH_TEXT, columns))
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, OSError, ValueError):
+        return False
+
 
 HELP = """\
 Answer a decision with the number of an action in the list, or with the
@@ -413,7 +453,8 @@ class _Session:
     def print_map(self, state: GameState) -> None:
         actions = self.recorder.actions
         focus = action_hex(actions[-1]) if actions else None
-        print_map(state, options=self.options, focus=focus)
+        # the end of the game is told once, by the footer (scores, then the winner)
+        print_map(state, options=self.options, focus=focus, outcome=False)
         self.shown = _table_of(state)
 
     def draw(self, moves: int, state: GameState) -> None:
@@ -454,7 +495,8 @@ class _Session:
             .gettext("{who}, {decision}:")
             .format(who=who_decides(state), decision=decision_text(state))
         )
-        print(textwrap.fill(asks, WIDTH_TEXT, subsequent_indent="    ", break_on_hyphens=False))
+        width = _text_width() if _is_terminal(sys.stdout) else WIDTH_TEXT
+        print(textwrap.fill(asks, width, subsequent_indent="    ", break_on_hyphens=False))
         for line in action_list(state):
             print(line)
 
@@ -471,7 +513,7 @@ class _Session:
             word, _, rest = text.partition(" ")
             command = word.lower()
             if not text:
-                print(tr().gettext("Type the number of an action, an action, or help."))
+                say(tr().gettext("Type the number of an action, an action, or help."))
             elif command in ("help", "?"):
                 print(help_text())
             elif command == "board":
@@ -488,19 +530,19 @@ class _Session:
                 try:
                     action = match_action(text, state)
                 except NotationError as exc:
-                    print(tr().gettext("{error} (type help for the commands)").format(error=exc))
+                    say(tr().gettext("{error} (type help for the commands)").format(error=exc))
                     continue
                 self.move(action)
                 return "moved"
 
     def save(self, path: str) -> None:
         if not path:
-            print(tr().gettext("save needs a file name: save FILE"))
+            say(tr().gettext("save needs a file name: save FILE"))
             return
         try:
             write_text(path, self.recorder.record.to_json(indent=2) + "\n")
         except CliError as exc:
-            print(exc)
+            say(str(exc))
             return
         moves = len(self.recorder.actions)
         saved = tr().ngettext(
@@ -508,7 +550,7 @@ class _Session:
             "Saved the game so far ({count} moves) to {file}",
             moves,
         )
-        print(saved.format(count=moves, file=path))
+        say(saved.format(count=moves, file=path))
         self.saved_after = moves
 
     def confirm_quit(self) -> bool:
@@ -534,11 +576,11 @@ class _Session:
         ]
         t = tr()
         if not mine:
-            print(t.gettext("Nothing to undo: no decision was made at this terminal yet."))
+            say(t.gettext("Nothing to undo: no decision was made at this terminal yet."))
             return False
         last = mine[-1]
         if any(isinstance(action, Draw) for action in actions[last + 1 :]):
-            print(
+            say(
                 t.gettext(
                     "Cannot undo {action}: a tile has been drawn since, "
                     "and the draw cannot be taken back."
@@ -559,5 +601,5 @@ class _Session:
             )
         else:
             text = t.gettext("Took back {action}.")
-        print(text.format(action=taken, count=later))
+        say(text.format(action=taken, count=later))
         return True
