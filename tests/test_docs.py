@@ -83,3 +83,46 @@ def test_every_code_example_in_the_docs_runs(
         # "print(...)" followed by "# <text>" states what it prints
         if before.lstrip().startswith("print(") and line.lstrip().startswith("# "):
             assert line.strip()[2:] in printed, (line, printed)
+
+
+OUTPUT_MARKER = re.compile(
+    r"^<!-- the output of(?: the block above|: (?P<code>.+?)) -->\n```text\n(?P<text>.*?)^```",
+    re.S | re.M,
+)
+"""A text block that shows what the code printed: ``<!-- the output of: print(after) -->``
+(the code run after the page's Python blocks above it) or ``<!-- the output of the block
+above -->`` (what the last Python block above it printed)."""
+
+SHOWN = [
+    pytest.param(page, k, id=f"{page.relative_to(DOCS)}-{k}")
+    for page in PAGES
+    for k, _ in enumerate(OUTPUT_MARKER.finditer(page.read_text(encoding="utf-8")))
+]
+
+
+@pytest.mark.parametrize(("page", "k"), SHOWN)
+def test_every_output_the_docs_show_is_what_the_code_prints_today(
+    page: Path, k: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Maps, text views and listings printed in the docs are drawn again from the code."""
+    monkeypatch.chdir(tmp_path)
+    text = page.read_text(encoding="utf-8")
+    marker = list(OUTPUT_MARKER.finditer(text))[k]
+    before = text[: marker.start()]
+    for name, code in file_blocks(page).items():
+        (tmp_path / name).write_text(code, encoding="utf-8")
+        monkeypatch.delitem(sys.modules, name.removesuffix(".py"), raising=False)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    namespace: dict[str, object] = {"__name__": "docs_example"}
+    printed = ""
+    for code in re.findall(r"^```python\n(.*?)^```", before, re.S | re.M):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(code, "docs-example", "exec"), namespace)
+        printed = out.getvalue()
+    if marker.group("code") is not None:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(marker.group("code"), "docs-output", "exec"), namespace)
+        printed = out.getvalue()
+    assert printed == marker.group("text"), f"{page.name}: the block shows something else now"
