@@ -311,7 +311,7 @@ class Terminal(io.StringIO):
 def test_on_an_80_column_terminal_a_wrong_answer_is_told_without_breaking_a_word(
     monkeypatch: Patch,
 ) -> None:
-    from tongiaki_rules.cli.play import say
+    from tongiaki_rules.cli.console import say
 
     monkeypatch.setenv("COLUMNS", "80")
     message = (

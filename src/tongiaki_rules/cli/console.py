@@ -22,6 +22,7 @@ import importlib
 import os
 import shutil
 import sys
+import textwrap
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..textmap import MIN_WIDTH, map_spans, render_map
@@ -37,10 +38,16 @@ __all__ = [
     "action_hex",
     "add_map_options",
     "colour_wanted",
+    "is_terminal",
     "map_width",
     "print_map",
     "rich_console",
+    "say",
+    "text_width",
 ]
+
+TEXT_WIDTH = 80
+"""The widest a line of words is on a terminal (a terminal's usual width)."""
 
 RICH_STYLES: dict[str, str] = {
     "edge": "dim",
@@ -225,3 +232,42 @@ def print_map(
         for span in line:
             text.append(span.text, style=RICH_STYLES.get(span.style, ""))
         console.print(text, soft_wrap=True)
+
+
+def say(text: str) -> None:
+    """Print a message of words; on a terminal, wrapped between words.
+
+    On a terminal the lines are at most :data:`TEXT_WIDTH` wide, or the
+    terminal's width if it is narrower, so that the terminal never breaks a
+    word (an error message after a wrong answer, say); a word longer than a
+    line (a file's path) stays whole. To a pipe or a file each message stays
+    one line, for the programs that read them.
+    """
+    if not is_terminal(sys.stdout):
+        print(text)
+        return
+    width = text_width(TEXT_WIDTH)
+    for paragraph in text.split("\n"):
+        print(
+            textwrap.fill(
+                paragraph,
+                width,
+                subsequent_indent="    ",
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
+
+
+def text_width(widest: int) -> int:
+    """``widest``, or the terminal's width if it is narrower (20 at least)."""
+    columns = shutil.get_terminal_size((widest, 24)).columns
+    return max(20, min(widest, columns))
+
+
+def is_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal (``False`` for anything that cannot say)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, OSError, ValueError):
+        return False

@@ -20,7 +20,6 @@ Winner: seat ... points...
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 import textwrap
 from pathlib import Path
@@ -41,7 +40,15 @@ from ..explain import decision_words
 from ..i18n import decision_name, tile_name
 from ..narration import Narrator
 from .common import CliError, add_rules_options, ask, write_text
-from .console import MapOptions, action_hex, add_map_options, print_map
+from .console import (
+    MapOptions,
+    action_hex,
+    add_map_options,
+    is_terminal,
+    print_map,
+    say,
+    text_width,
+)
 from .language import add_language_option, current, tr
 from .story import seat_name, who_decides
 from .svgdir import SvgFolder, add_svg_dir_option
@@ -56,44 +63,6 @@ WIDTH_TEXT = 80
 
 STATUS_INPUT_ENDED = 1
 """Exit status when the input ends before the game does."""
-
-
-def say(text: str) -> None:
-    """Print a message of words; on a terminal, wrapped between words.
-
-    On a terminal the lines are at most :data:`WIDTH_TEXT` wide, or the
-    terminal's width if it is narrower, so that the terminal never breaks a
-    word (an error message after a wrong answer, say); a word longer than a
-    line (a file's path) stays whole. To a pipe or a file each message stays
-    one line, for the programs that read them.
-    """
-    if not _is_terminal(sys.stdout):
-        print(text)
-        return
-    width = _text_width()
-    for paragraph in text.split("\n"):
-        print(
-            textwrap.fill(
-                paragraph,
-                width,
-                subsequent_indent="    ",
-                break_long_words=False,
-                break_on_hyphens=False,
-            )
-        )
-
-
-def _text_width() -> int:
-    """:data:`WIDTH_TEXT`, or the terminal's width if it is narrower (20 at least)."""
-    columns = shutil.get_terminal_size((WIDTH_TEXT, 24)).columns
-    return max(20, min(WIDTH_TEXT, columns))
-
-
-def _is_terminal(stream: Any) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, OSError, ValueError):
-        return False
 
 
 HELP = """\
@@ -495,7 +464,7 @@ class _Session:
             .gettext("{who}, {decision}:")
             .format(who=who_decides(state), decision=decision_text(state))
         )
-        width = _text_width() if _is_terminal(sys.stdout) else WIDTH_TEXT
+        width = text_width(WIDTH_TEXT) if is_terminal(sys.stdout) else WIDTH_TEXT
         print(textwrap.fill(asks, width, subsequent_indent="    ", break_on_hyphens=False))
         for line in action_list(state):
             print(line)
