@@ -86,12 +86,17 @@ def contents(messages: object) -> dict[tuple[str | None, object], object]:
     order or the bytes of the file count; fuzzy messages are left out, as a compile does.
     """
     return {
-        (m.context, m.id if isinstance(m.id, str) else tuple(m.id)): (
+        (_text(m.context), m.id if isinstance(m.id, str) else tuple(m.id)): (
             m.string if isinstance(m.string, str) else tuple(m.string)
         )
         for m in messages  # type: ignore[attr-defined]
         if m.id and not m.fuzzy
     }
+
+
+def _text(context: str | bytes | None) -> str | None:
+    """A message context as text: Babel before 2.18 reads a .mo file's contexts as bytes."""
+    return context.decode("utf-8") if isinstance(context, bytes) else context
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
