@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import mkdocs_gen_files
 
@@ -29,7 +30,7 @@ from tongiaki_rules import (
     position,
     render_svg,
 )
-from tongiaki_rules.catalogue import SOURCE_KEYS, Entry, load_catalogue
+from tongiaki_rules.catalogue import SOURCE_CODES, SOURCE_KEYS, Entry, cited_codes, load_catalogue
 from tongiaki_rules.record import json_schema
 from tongiaki_rules.record.json_schemas import SCHEMA_NAMES
 
@@ -91,13 +92,46 @@ def entry_block(entry: Entry, here: str) -> list[str]:
         lines.append("")
     lines += ["| source | where it says so |", "|---|---|"]
     for key in SOURCE_KEYS:
-        lines.append(f"| {LABELS[key]} | {entry.sources.get(key, '—').replace('|', '/')} |")
+        cell = linked_codes(entry.sources.get(key, "—").replace("|", "/"))
+        lines.append(f"| {LABELS[key]} | {cell} |")
     if entry.de_terms:
         lines.append(f"| German terms | {', '.join(entry.de_terms)} |")
     lines.append("")
     if entry.related:
         lines += ["Related: " + ", ".join(link(r, here) for r in entry.related), ""]
     return lines
+
+
+LEGEND = "source-codes"
+"""The anchor of the list of source codes at the end of each rules page."""
+
+
+def linked_codes(text: str) -> str:
+    """``text`` with each source code (``DE-st``) a link to the page's list of codes.
+
+    The link's title is the source's name, shown when the pointer rests on it.
+    """
+    codes = cited_codes(text)
+    if not codes:
+        return text
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, codes)) + r")(?![\w-])")
+    return pattern.sub(lambda m: f'[{m.group(1)}](#{LEGEND} "{SOURCE_CODES[m.group(1)]}")', text)
+
+
+def legend(entries: list[Entry]) -> list[str]:
+    """The source codes the entries cite, each with its name: the end of a rules page."""
+    text = " ".join(" ".join([e.statement, e.reading, *e.sources.values()]) for e in entries)
+    lines = [
+        f"## Source codes {{ #{LEGEND} }}",
+        "",
+        "The codes this page cites; [the overview](index.md#how-the-catalogue-works) "
+        "lists every source.",
+        "",
+        "| code | source |",
+        "|---|---|",
+    ]
+    lines += [f"| {code} | {SOURCE_CODES[code]} |" for code in cited_codes(text)]
+    return [*lines, ""]
 
 
 def rules_pages() -> None:
@@ -112,11 +146,14 @@ def rules_pages() -> None:
             "tests that check it.",
             "",
         ]
+        shown = []
         for area in areas:
             lines += [f"## {area}", ""]
             for entry in catalogue.clauses:
                 if entry.area == area:
                     lines += entry_block(entry, page)
+                    shown.append(entry)
+        lines += legend(shown)
         with mkdocs_gen_files.open(f"rules/{page}", "w") as f:
             f.write("\n".join(lines))
     lines = [
@@ -129,6 +166,7 @@ def rules_pages() -> None:
     ]
     for entry in catalogue.ambiguities:
         lines += entry_block(entry, "contested.md")
+    lines += legend(list(catalogue.ambiguities))
     with mkdocs_gen_files.open("rules/contested.md", "w") as f:
         f.write("\n".join(lines))
 

@@ -1,8 +1,10 @@
 """Train sb3-contrib's MaskablePPO on tongiaki/Tongiaki-v0, against random and then greedy.
 
 Needs the gymnasium extra, PyTorch and sb3-contrib, plus matplotlib for the
-plot (``pip install 'tongiaki_rules[gymnasium]' torch sb3-contrib
-matplotlib``). Two players, the compact action space, the agent's seat drawn
+plot: ``pip install 'tongiaki_rules[gymnasium]'``, then torch (on Linux its
+CPU build, ``pip install torch --index-url https://download.pytorch.org/whl/cpu``;
+PyPI's Linux wheel is the CUDA build) and ``pip install sb3-contrib matplotlib``
+(docs/how-to/gymnasium.md). Two players, the compact action space, the agent's seat drawn
 at every episode, ``reward="win"``; in training, the last reward also gets
 ``--margin`` times the agent's lead in points over the other seat / 20.
 

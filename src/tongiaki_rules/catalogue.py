@@ -17,6 +17,7 @@ that switches it. Tests name the clauses they check with
 
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import cache
 from importlib import resources
@@ -34,6 +35,50 @@ SOURCE_NAMES: dict[str, str] = {
     "bsw_en": "BrettspielWelt help, English rendering of the German (BSW-EN1)",
     "de": "German texts and reviews (DE-BSW and others)",
 }
+
+SOURCE_CODES: dict[str, str] = {
+    "IT": "the Italian translation of the full rules",
+    "FR-R": "the French translation of the full rules (Escale à jeux)",
+    "FR-H": "the French online help, a paraphrase of the BrettspielWelt help",
+    "BSW-EN1": "the BrettspielWelt help page, an English rendering of the German",
+    "DE-BSW": "the German BrettspielWelt help (its opening part only)",
+    "DE-ldr": "Ludorium, a German review with a rules summary",
+    "DE-ldr0": "Ludorium's short German summary of the rules",
+    "DE-pk": "Pöppelkiste, a German review",
+    "DE-st": "Spieleteufel, a German review",
+    "DE-lz": "Ludozine, a German review",
+    "DE-tp": "Topolino, a German review",
+    "DE-kr": "Keirat, a German review",
+    "DE-h9": "Hall 9000, a German review",
+    "DE-wp": "the German Wikipedia article (a mirror of it)",
+    "EN-BSW2": "another English BrettspielWelt help text (its opening only)",
+    "EN-BSWi": "older English BrettspielWelt rules (their middle part only)",
+    "EN-bg": "boardgame.de, an English review",
+    "FI-lpo": "Lautapeliopas, a Finnish translation of Überplay's English rules",
+    "FR-tt": "Tric Trac, a French summary",
+    "FR-esc": "Escale à jeux, a French summary (where the two-player variant comes from)",
+}
+"""Every source code the catalogue cites, with a name a reader can place.
+
+The texts of the catalogue cite their sources by these short codes
+(``DE-st; DE-lz``); the documentation lists them with these names.
+"""
+
+_CODE = re.compile(
+    r"(?<![\w-])("
+    + "|".join(sorted(map(re.escape, SOURCE_CODES), key=len, reverse=True))
+    + r")(?![\w-])"
+)
+
+
+def cited_codes(text: str) -> list[str]:
+    """The source codes ``text`` cites, in the order of :data:`SOURCE_CODES`.
+
+    >>> cited_codes("DE-st; DE-lz; DE-ldr0 and IT")
+    ['IT', 'DE-ldr0', 'DE-st', 'DE-lz']
+    """
+    found = set(_CODE.findall(text))
+    return [code for code in SOURCE_CODES if code in found]
 
 
 @attrs.frozen(slots=True)

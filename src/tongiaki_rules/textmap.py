@@ -419,6 +419,7 @@ def map_spans(
     coords: bool = False,
     width: int | None = None,
     focus: Hex | None = None,
+    outcome: bool = True,
 ) -> list[list[Span]]:
     """The map of ``state`` as lines of styled :class:`Span` pieces.
 
@@ -431,7 +432,9 @@ def map_spans(
     and jetty digits are always shown). A ``width`` (in characters) keeps
     the map within it: when the hexes do not fit, only the columns around
     ``focus`` are shown (by default the hex the group is in, else Tonga), and
-    a line under the map says which columns are hidden.
+    a line under the map says which columns are hidden. ``outcome=False``
+    leaves out the summary line that tells the winner of a finished game
+    (for a program that tells the result its own way).
 
     >>> from tongiaki_rules import new_game
     >>> [(span.text, span.style) for span in map_spans(new_game(2))[2]]
@@ -477,7 +480,7 @@ def map_spans(
     if note is not None:
         lines.append([Span(note, "text")])
     removed = removed_line(state, language)
-    for text in [*head_lines(state, language), *tail_lines(state, language)]:
+    for text in [*head_lines(state, language), *tail_lines(state, language, outcome=outcome)]:
         lines.append(_text_spans(text, state, removed))
     return [_rstrip(line) for line in lines]
 
@@ -544,6 +547,7 @@ def map_lines(
     coords: bool = False,
     width: int | None = None,
     focus: Hex | None = None,
+    outcome: bool = True,
 ) -> list[str]:
     """The map of ``state`` as plain lines (ASCII, no trailing spaces).
 
@@ -554,7 +558,7 @@ def map_lines(
     >>> map_lines(new_game(3), coords=True)[0]
     '    __0,0___3______'
     """
-    lines = map_spans(state, language, coords=coords, width=width, focus=focus)
+    lines = map_spans(state, language, coords=coords, width=width, focus=focus, outcome=outcome)
     return ["".join(span.text for span in line) for line in lines]
 
 
@@ -566,10 +570,11 @@ def render_map(
     coords: bool = False,
     width: int | None = None,
     focus: Hex | None = None,
+    outcome: bool = True,
 ) -> str:
     """The map of ``state`` as one string; with ``colour=True``, styled with ANSI escapes.
 
-    ``coords``, ``width`` and ``focus`` are those of :func:`map_spans`.
+    ``coords``, ``width``, ``focus`` and ``outcome`` are those of :func:`map_spans`.
 
     >>> from tongiaki_rules import new_game
     >>> "\\x1b[" in render_map(new_game(2), colour=True)
@@ -577,7 +582,7 @@ def render_map(
     """
     if type(colour) is not bool:
         raise InvalidPositionError(f"colour must be True or False, not {type(colour).__name__}")
-    lines = map_spans(state, language, coords=coords, width=width, focus=focus)
+    lines = map_spans(state, language, coords=coords, width=width, focus=focus, outcome=outcome)
     if not colour:
         return "\n".join("".join(span.text for span in line) for line in lines)
     return "\n".join("".join(_ansi(span) for span in line) for line in lines)

@@ -125,10 +125,12 @@ def removed_line(state: GameState, language: str = "en") -> str | None:
     return translations(language).gettext("Removed (closed routes): {tiles}").format(tiles=names)
 
 
-def tail_lines(state: GameState, language: str = "en") -> list[str]:
+def tail_lines(state: GameState, language: str = "en", *, outcome: bool = True) -> list[str]:
     """The last lines of the text view: removed tiles, the group, the colours, the decision.
 
-    ``language`` as for :func:`head_lines`.
+    ``language`` as for :func:`head_lines`. ``outcome=False`` leaves out the
+    line that tells the winner of a finished game, for a caller that tells
+    the result itself.
     """
     t = translations(language)
     lines: list[str] = []
@@ -161,14 +163,15 @@ def tail_lines(state: GameState, language: str = "en") -> list[str]:
             f"{state.royal_islands_founded(colour)} / {scores[seat]}"
         )
     if state.is_terminal:
-        outcome = state.outcome()
-        assert outcome is not None
-        winners = ", ".join(seat_word.format(seat=s) for s in outcome.winners)
-        lines.append(
-            t.gettext("Game over. Winner: {winners} (tie-break: {tiebreak})").format(
-                winners=winners, tiebreak=_tiebreak(outcome.tiebreak.value, language)
+        result = state.outcome()
+        assert result is not None
+        if outcome:
+            winners = ", ".join(seat_word.format(seat=s) for s in result.winners)
+            lines.append(
+                t.gettext("Game over. Winner: {winners} (tie-break: {tiebreak})").format(
+                    winners=winners, tiebreak=_tiebreak(result.tiebreak.value, language)
+                )
             )
-        )
     elif state.is_chance_node:
         size = state.pile.size
         lines.append(

@@ -34,7 +34,7 @@ def test_no_command_is_one_line_naming_the_commands(capsys: Capsys, monkeypatch:
 def test_an_unknown_command_is_one_line(capsys: Capsys, monkeypatch: Patch) -> None:
     status, _out, err = run(capsys, monkeypatch, "dance")
     assert_one_line_error(status, err)
-    assert "invalid choice: 'dance'" in err
+    assert "'dance'" in err  # named; the words around it are argparse's
 
 
 @pytest.mark.parametrize(
@@ -46,7 +46,9 @@ def test_an_unknown_option_is_reported_by_the_command_it_was_given_to(
     command = argv[0]
     status, _out, err = run(capsys, monkeypatch, *argv, "--bogus")
     assert_one_line_error(status, err)
-    assert err == f"tongiaki {command}: error: unrecognized arguments: --bogus (try --help)\n"
+    # the words between are argparse's, which may change with Python's version: not pinned
+    assert err.startswith(f"tongiaki {command}: error: ") and "--bogus" in err
+    assert err.endswith(" (try --help)\n")
 
 
 def test_an_unknown_option_before_any_command_is_one_line(
@@ -54,7 +56,8 @@ def test_an_unknown_option_before_any_command_is_one_line(
 ) -> None:
     status, _out, err = run(capsys, monkeypatch, "--bogus")
     assert_one_line_error(status, err)
-    assert err == "tongiaki: error: unrecognized arguments: --bogus (try --help)\n"
+    assert err.startswith("tongiaki: error: ") and "--bogus" in err
+    assert err.endswith(" (try --help)\n")
 
 
 @pytest.mark.parametrize("command", ["play", "simulate", "render", "replay", "serve"])

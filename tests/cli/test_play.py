@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
@@ -42,7 +43,11 @@ def test_a_whole_game_against_a_bot_answering_1_every_time(
     assert prompts(out) > 10
     # every prompt shows the board and the numbered choices first
     assert out.count("\nDecision: ") == prompts(out)
-    assert "\nGame over. Winner: " in out  # the final board
+    # the final board, then the scores and the winner, told once
+    end = out.rindex("\nGame over.\n")
+    assert "Colours: reserve / on board" in out[end:]
+    told = [line for line in lines if "Winner" in line or "Shared victory" in line]
+    assert told == [lines[-1]]
     assert out.count("  1. ") >= prompts(out)
 
 
@@ -284,3 +289,59 @@ def test_the_sample_session_in_the_docs_is_what_the_program_prints(
     status, out, _err = run(capsys, monkeypatch, *argv, stdin="".join(a + "\n" for a in answers))
     assert status == 0
     assert out == shown, "docs/how-to/command-line.md: paste the new session in"
+
+
+def test_the_end_of_a_game_tells_the_winner_once(capsys: Capsys, monkeypatch: Patch) -> None:
+    status, out, err = run(
+        capsys, monkeypatch, "play", "--human", "none", "--players", "3", "--seed", "4"
+    )
+    assert status == 0, err
+    lines = out.splitlines()
+    told = [line for line in lines if "Winner" in line or "Shared victory" in line]
+    assert told == [lines[-1]]  # after the final scores, not also under the final board
+
+
+class Terminal(io.StringIO):
+    """Captured output that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_an_80_column_terminal_a_wrong_answer_is_told_without_breaking_a_word(
+    monkeypatch: Patch,
+) -> None:
+    from tongiaki_rules.cli.console import say
+
+    monkeypatch.setenv("COLUMNS", "80")
+    message = (
+        "'expand 5,5 0' is not legal here: an expansion (expand) does not answer this "
+        "decision: it is the setup: place one boat on a Tonga beach (setup 0-5) [SETUP-4] "
+        "(type help for the commands)"
+    )
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stdout", screen)
+    say(message)
+    lines = screen.getvalue().splitlines()
+    assert len(lines) == 3 and all(len(line) <= 80 for line in lines)
+    assert " ".join(line.strip() for line in lines) == message  # every word whole
+    # to a pipe (a program reading the answers) the message stays one line
+    piped = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", piped)
+    say(message)
+    assert piped.getvalue() == message + "\n"
+
+
+def test_on_an_80_column_terminal_a_long_error_line_breaks_between_words(
+    monkeypatch: Patch,
+) -> None:
+    from tongiaki_rules.cli import main
+
+    monkeypatch.setenv("COLUMNS", "80")
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+    assert main(["simulate", "--bots", "greedy,randomm", "--games", "1"]) == 2
+    lines = screen.getvalue().splitlines()
+    assert len(lines) == 2 and all(len(line) <= 80 for line in lines)
+    words = " ".join(line.strip() for line in lines)
+    assert words.startswith("tongiaki simulate: error: unknown bot 'randomm'; choose from")

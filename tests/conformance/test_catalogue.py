@@ -193,3 +193,23 @@ def test_the_report_lists_every_entry_with_its_italian_french_and_german_sources
             assert label in section, (entry.id, label)
         for flag in entry.flags:
             assert f"Flag `{flag.name}`" in section, (entry.id, flag.name)
+
+
+def test_every_source_code_the_catalogue_cites_has_a_readable_name() -> None:
+    """``DE-st; DE-lz`` means nothing to a newcomer: each code is named for the docs."""
+    from tongiaki_rules.catalogue import SOURCE_CODES, cited_codes
+
+    text = (ROOT / "src" / "tongiaki_rules" / "data" / "clauses.toml").read_text("utf-8")
+    written = set(
+        re.findall(
+            r"\b(?:IT|FR-[A-Za-z]+|BSW-EN\d|DE-[A-Za-z0-9]+|EN-[A-Za-z0-9]+|FI-[a-z]+)\b", text
+        )
+    )
+    assert written <= set(SOURCE_CODES), "name the new codes in catalogue.SOURCE_CODES"
+    assert set(cited_codes(text)) == set(SOURCE_CODES)  # and no name is left over
+    overview = (ROOT / "docs" / "rules" / "index.md").read_text("utf-8")
+    for code, name in SOURCE_CODES.items():
+        if code.startswith(("DE-", "EN-", "FI-", "FR-tt", "FR-esc")):
+            assert f"| {code} | {name} |" in overview, code
+        else:
+            assert f"| {code} | " in overview, code

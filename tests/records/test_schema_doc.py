@@ -35,13 +35,14 @@ def block_after(heading: str) -> str:
 def test_the_example_state_is_what_the_library_writes() -> None:
     text = block_after("### Example state")
     state = state_from_json(text)
-    assert state_to_json(state, indent=2) == text
+    # the same document, compared parsed: the layout of the text is the json module's
+    assert json.loads(state_to_json(state, indent=2)) == json.loads(text)
 
 
 def test_the_example_record_replays_to_the_example_state() -> None:
     text = block_after("### Example record")
     record = GameRecord.from_json(text)
-    assert record.to_json(indent=2) == text
+    assert json.loads(record.to_json(indent=2)) == json.loads(text)
     assert replay(record) == state_from_json(block_after("### Example state"))
 
 

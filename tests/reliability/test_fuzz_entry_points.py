@@ -26,9 +26,11 @@ from hypothesis import strategies as st
 from tongiaki_rules import (
     Colour,
     DecisionKind,
+    Draw,
     Expand,
     GameRecord,
     GameState,
+    IllegalActionError,
     Recorder,
     RecordError,
     Rules,
@@ -56,7 +58,12 @@ from tongiaki_rules.fuzzing import (
     rules_flag_values,
     run_seed,
 )
-from tongiaki_rules.observation import ObservationLayout, observation_string, relative_colours
+from tongiaki_rules.observation import (
+    LayoutError,
+    ObservationLayout,
+    observation_string,
+    relative_colours,
+)
 from tongiaki_rules.testing import invariant_violations
 
 FUZZ = settings(
@@ -601,9 +608,14 @@ def test_render_svg_rejects_bad_keywords(state: GameState, keyword: str, value: 
     check()
     if not isinstance(result, Rejected):
         assert isinstance(result, str) and _encodable(result)
-        expected = {"size": int, "show_panel": bool, "show_open_sea": bool, "title": str}
-        kind = expected.get(keyword)
-        assert kind is None or type(value) is kind, f"{keyword}={value!r} accepted"
+        expected: dict[str, tuple[type, ...]] = {
+            "size": (int,),
+            "show_panel": (bool,),
+            "show_open_sea": (bool,),
+            "title": (str, type(None)),  # None is the default: no title
+        }
+        kinds = expected.get(keyword)
+        assert kinds is None or type(value) in kinds, f"{keyword}={value!r} accepted"
 
 
 @FUZZ
@@ -676,16 +688,33 @@ def test_index_functions_reject_bad_indices(state: GameState, index: object) -> 
 @FUZZ
 @given(states, st.one_of(garbage(), hostile_text()))
 def test_encode_chance_and_section_reject_unknown_names(state: GameState, name: object) -> None:
+    """A garbage name is refused with the error that names it, never taken for a real one."""
     encoding = ActionEncoding.for_state(state)
-    call(encoding.encode_chance, name)
-    call(ObservationLayout.for_state(state).section, name)
+    layout = ObservationLayout.for_state(state)
+    tiles = {tile.id for tile in state.config.tiles.pile}
+    sections = {section.name for section in layout.sections}
+    # the draw itself, and a draw of a tile by that name, are both refused
+    draws: list[object] = [name]
+    if isinstance(name, str) and name not in tiles:
+        made = call(Draw, name)
+        if not isinstance(made, Rejected):
+            draws.append(made)
+    for draw in draws:
+        refused = must_reject(encoding.encode_chance, draw)
+        assert isinstance(refused, IllegalActionError), type(refused)
+        assert "is not a draw of a pile tile" in str(refused)
+    if not (isinstance(name, str) and name in sections):
+        refused = must_reject(layout.section, name)
+        assert isinstance(refused, LayoutError), type(refused)
+        assert isinstance(refused, KeyError)  # as a dict's lookup would fail
+        assert "no observation section" in str(refused)
 
 
-@FUZZ
 def _not_huge(value: object) -> bool:
     return not (isinstance(value, int) and value > 10_000)
 
 
+@FUZZ
 @given(
     st.one_of(hostile_ints(), garbage()).filter(_not_huge),
     st.one_of(st.just(Rules()), garbage()),

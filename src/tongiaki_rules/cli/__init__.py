@@ -27,7 +27,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .common import Parser
@@ -122,10 +122,35 @@ def _one_line(message: str) -> str:
 
 
 def _tell(line: str) -> None:
-    """Write ``line`` to stderr, whatever it holds and whatever state stderr is in."""
+    """Write ``line`` to stderr, whatever it holds and whatever state stderr is in.
+
+    A program reading stderr gets the one line; on a terminal, a line wider
+    than the terminal is broken between words (the next lines indented), so
+    that the terminal does not break it in the middle of one.
+    """
     with contextlib.suppress(OSError, ValueError):
-        sys.stderr.write(line.encode("utf-8", "backslashreplace").decode("utf-8") + "\n")
+        text = line.encode("utf-8", "backslashreplace").decode("utf-8")
+        sys.stderr.write(_wrapped_for(sys.stderr, text) + "\n")
         sys.stderr.flush()
+
+
+def _wrapped_for(stream: Any, line: str) -> str:
+    """``line`` as is, or broken between words if ``stream`` is a terminal too narrow for it."""
+    try:
+        if not stream.isatty():
+            return line
+        asked = os.environ.get("COLUMNS", "")
+        # as shutil.get_terminal_size: COLUMNS, when set, says the width
+        columns = int(asked) if asked.isdigit() else os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, OSError, ValueError):
+        return line
+    if len(line) <= columns or columns < 20:
+        return line
+    import textwrap
+
+    return textwrap.fill(
+        line, columns, subsequent_indent="    ", break_long_words=False, break_on_hyphens=False
+    )
 
 
 def _silence_stdout() -> None:

@@ -22,6 +22,7 @@ import importlib
 import os
 import shutil
 import sys
+import textwrap
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..textmap import MIN_WIDTH, map_spans, render_map
@@ -37,10 +38,16 @@ __all__ = [
     "action_hex",
     "add_map_options",
     "colour_wanted",
+    "is_terminal",
     "map_width",
     "print_map",
     "rich_console",
+    "say",
+    "text_width",
 ]
+
+TEXT_WIDTH = 80
+"""The widest a line of words is on a terminal (a terminal's usual width)."""
 
 RICH_STYLES: dict[str, str] = {
     "edge": "dim",
@@ -176,12 +183,14 @@ def print_map(
     console: Any = None,
     options: MapOptions | None = None,
     focus: Hex | None = None,
+    outcome: bool = True,
 ) -> None:
     """Print the hex map of ``state``: coloured on a terminal, plain text otherwise.
 
     ``console`` (a rich ``Console``) draws it with rich whatever the stream;
     ``options`` say whether to write the coordinates and how wide the map
-    may be, ``focus`` which hex a narrow map keeps in view.
+    may be, ``focus`` which hex a narrow map keeps in view; ``outcome=False``
+    leaves out the winner's line of a finished game (the caller tells it).
     """
     out = sys.stdout if stream is None else stream
     options = MapOptions() if options is None else options
@@ -198,19 +207,67 @@ def print_map(
                     coords=options.coords,
                     width=width,
                     focus=focus,
+                    outcome=outcome,
                 )
                 + "\n"
             )
             return
     if console is None:
         drawn = render_map(
-            state, language=language, coords=options.coords, width=width, focus=focus
+            state,
+            language=language,
+            coords=options.coords,
+            width=width,
+            focus=focus,
+            outcome=outcome,
         )
         out.write(drawn + "\n")
         return
     text_module: Any = importlib.import_module("rich.text")
-    for line in map_spans(state, language, coords=options.coords, width=width, focus=focus):
+    spans = map_spans(
+        state, language, coords=options.coords, width=width, focus=focus, outcome=outcome
+    )
+    for line in spans:
         text = text_module.Text(no_wrap=True, overflow="ignore")
         for span in line:
             text.append(span.text, style=RICH_STYLES.get(span.style, ""))
         console.print(text, soft_wrap=True)
+
+
+def say(text: str) -> None:
+    """Print a message of words; on a terminal, wrapped between words.
+
+    On a terminal the lines are at most :data:`TEXT_WIDTH` wide, or the
+    terminal's width if it is narrower, so that the terminal never breaks a
+    word (an error message after a wrong answer, say); a word longer than a
+    line (a file's path) stays whole. To a pipe or a file each message stays
+    one line, for the programs that read them.
+    """
+    if not is_terminal(sys.stdout):
+        print(text)
+        return
+    width = text_width(TEXT_WIDTH)
+    for paragraph in text.split("\n"):
+        print(
+            textwrap.fill(
+                paragraph,
+                width,
+                subsequent_indent="    ",
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
+
+
+def text_width(widest: int) -> int:
+    """``widest``, or the terminal's width if it is narrower (20 at least)."""
+    columns = shutil.get_terminal_size((widest, 24)).columns
+    return max(20, min(widest, columns))
+
+
+def is_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal (``False`` for anything that cannot say)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, OSError, ValueError):
+        return False

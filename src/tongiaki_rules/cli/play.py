@@ -40,7 +40,15 @@ from ..explain import decision_words
 from ..i18n import decision_name, tile_name
 from ..narration import Narrator
 from .common import CliError, add_rules_options, ask, write_text
-from .console import MapOptions, action_hex, add_map_options, print_map
+from .console import (
+    MapOptions,
+    action_hex,
+    add_map_options,
+    is_terminal,
+    print_map,
+    say,
+    text_width,
+)
 from .language import add_language_option, current, tr
 from .story import seat_name, who_decides
 from .svgdir import SvgFolder, add_svg_dir_option
@@ -51,10 +59,11 @@ __all__ = ["add_parser", "run"]
 WIDTH = 80
 """The width the list of actions is laid out in (a terminal's usual width)."""
 WIDTH_TEXT = 80
-"""The width the lines of words are wrapped to."""
+"""The width the lines of words are wrapped to (or the terminal's, if it is narrower)."""
 
 STATUS_INPUT_ENDED = 1
 """Exit status when the input ends before the game does."""
+
 
 HELP = """\
 Answer a decision with the number of an action in the list, or with the
@@ -413,7 +422,8 @@ class _Session:
     def print_map(self, state: GameState) -> None:
         actions = self.recorder.actions
         focus = action_hex(actions[-1]) if actions else None
-        print_map(state, options=self.options, focus=focus)
+        # the end of the game is told once, by the footer (scores, then the winner)
+        print_map(state, options=self.options, focus=focus, outcome=False)
         self.shown = _table_of(state)
 
     def draw(self, moves: int, state: GameState) -> None:
@@ -454,7 +464,8 @@ class _Session:
             .gettext("{who}, {decision}:")
             .format(who=who_decides(state), decision=decision_text(state))
         )
-        print(textwrap.fill(asks, WIDTH_TEXT, subsequent_indent="    ", break_on_hyphens=False))
+        width = text_width(WIDTH_TEXT) if is_terminal(sys.stdout) else WIDTH_TEXT
+        print(textwrap.fill(asks, width, subsequent_indent="    ", break_on_hyphens=False))
         for line in action_list(state):
             print(line)
 
@@ -471,7 +482,7 @@ class _Session:
             word, _, rest = text.partition(" ")
             command = word.lower()
             if not text:
-                print(tr().gettext("Type the number of an action, an action, or help."))
+                say(tr().gettext("Type the number of an action, an action, or help."))
             elif command in ("help", "?"):
                 print(help_text())
             elif command == "board":
@@ -488,19 +499,19 @@ class _Session:
                 try:
                     action = match_action(text, state)
                 except NotationError as exc:
-                    print(tr().gettext("{error} (type help for the commands)").format(error=exc))
+                    say(tr().gettext("{error} (type help for the commands)").format(error=exc))
                     continue
                 self.move(action)
                 return "moved"
 
     def save(self, path: str) -> None:
         if not path:
-            print(tr().gettext("save needs a file name: save FILE"))
+            say(tr().gettext("save needs a file name: save FILE"))
             return
         try:
             write_text(path, self.recorder.record.to_json(indent=2) + "\n")
         except CliError as exc:
-            print(exc)
+            say(str(exc))
             return
         moves = len(self.recorder.actions)
         saved = tr().ngettext(
@@ -508,7 +519,7 @@ class _Session:
             "Saved the game so far ({count} moves) to {file}",
             moves,
         )
-        print(saved.format(count=moves, file=path))
+        say(saved.format(count=moves, file=path))
         self.saved_after = moves
 
     def confirm_quit(self) -> bool:
@@ -534,11 +545,11 @@ class _Session:
         ]
         t = tr()
         if not mine:
-            print(t.gettext("Nothing to undo: no decision was made at this terminal yet."))
+            say(t.gettext("Nothing to undo: no decision was made at this terminal yet."))
             return False
         last = mine[-1]
         if any(isinstance(action, Draw) for action in actions[last + 1 :]):
-            print(
+            say(
                 t.gettext(
                     "Cannot undo {action}: a tile has been drawn since, "
                     "and the draw cannot be taken back."
@@ -559,5 +570,5 @@ class _Session:
             )
         else:
             text = t.gettext("Took back {action}.")
-        print(text.format(action=taken, count=later))
+        say(text.format(action=taken, count=later))
         return True

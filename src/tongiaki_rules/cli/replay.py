@@ -187,7 +187,13 @@ class _Teller:
         for line in self.told[k]:
             print("    " + line)
         if self.board:
-            print_map(self.states[move], options=self.options, focus=action_hex(self.actions[k]))
+            # a finished game's winner: told once, by the footer after the last move
+            print_map(
+                self.states[move],
+                options=self.options,
+                focus=action_hex(self.actions[k]),
+                outcome=False,
+            )
             print()
         if self.pictures is not None and move not in self.pictures.written:
             total = len(self.actions)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import signal
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -16,10 +15,18 @@ Capsys = pytest.CaptureFixture[str]
 Patch = pytest.MonkeyPatch
 
 
-def _interrupted(
-    argv: list[str], *, wait_for: bytes, stdin: int | None = subprocess.PIPE
-) -> tuple[int, str]:
-    """Start ``tongiaki *argv``, send SIGINT once it has written ``wait_for``; status and stderr."""
+HANG = 600
+"""Seconds after which a program that has not ended counts as hung (never reached when it works:
+the tests wait for what the program writes, not for a time)."""
+
+
+def _interrupted(argv: list[str], *, wait_for: bytes) -> tuple[int, str]:
+    """Start ``tongiaki *argv``, send SIGINT once it has written ``wait_for``; status and stderr.
+
+    ``wait_for`` is the program's own sign that it is ready (``play``'s prompt). Its standard
+    input stays open until it has ended: closed earlier, the end of the input could reach
+    ``play`` before the signal does, and it would end as at the input's end (status 1).
+    """
     process = subprocess.Popen(
         command(*argv),
         stdin=subprocess.PIPE,
@@ -27,18 +34,23 @@ def _interrupted(
         stderr=subprocess.PIPE,
         env=environment(),
     )
-    assert process.stdout is not None
+    assert process.stdin is not None and process.stdout is not None
+    assert process.stderr is not None
     seen = b""
-    deadline = time.monotonic() + 60
-    while wait_for not in seen and time.monotonic() < deadline:
+    while wait_for not in seen:
         chunk = process.stdout.read1(4096)  # type: ignore[attr-defined]
-        if not chunk:
-            break
+        assert chunk, (seen[-500:], process.stderr.read())  # ended before it was ready
         seen += chunk
-    assert wait_for in seen, seen[-500:]
     process.send_signal(signal.SIGINT)
-    _out, err = process.communicate(timeout=60)
-    return process.returncode, err.decode("utf-8", "backslashreplace")
+    try:
+        status = process.wait(timeout=HANG)  # little is written after the signal: no pipe fills
+    finally:
+        process.kill()
+        process.stdin.close()
+    err = process.stderr.read()
+    process.stdout.close()
+    process.stderr.close()
+    return status, err.decode("utf-8", "backslashreplace")
 
 
 def test_ctrl_c_while_play_waits_for_an_answer(tmp_path: Path) -> None:
@@ -64,7 +76,7 @@ def test_ctrl_c_during_a_long_simulation() -> None:
         assert chunk, seen
         seen += chunk
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    out, err = process.communicate(timeout=HANG)
     assert process.returncode == 130
     assert out == b""
     told = (seen + err).decode()
