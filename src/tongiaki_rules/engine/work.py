@@ -97,8 +97,14 @@ class Work(FiniteChoices):
         certainly can (:meth:`~.finite.FiniteChoices.ends_here`), and offers
         every choice; a real step offers only the choices after which the turn
         can still end (:meth:`~.finite.FiniteChoices.finite_choices`).
+
+        A look-ahead's chain does not grow, so a run of forced departures that
+        comes round to one of its own positions is caught here: with no choice
+        on the way, it would go round for ever, and the look-ahead ends it as a
+        return (``LOOP``).
         """
         probing = self.probing
+        forced: set[tuple[tuple[tuple[int, ...], ...], ...]] | None = None
         while True:
             phase = self.phase
             if phase in (DRAW, OVER, LOOP):
@@ -121,6 +127,15 @@ class Work(FiniteChoices):
             if not probing:
                 acts = self.finite_choices(acts)  # AMB-25
             if len(acts) == 1 and phase in (DEPART, LAND, PLACE):
+                if probing and phase == DEPART:
+                    boats = tuple(self.boats)
+                    if forced is None:
+                        forced = {boats}
+                    elif boats in forced:
+                        self.phase = LOOP  # round again with no choice on the way
+                        return []
+                    else:
+                        forced.add(boats)
                 self.apply(acts[0])
                 continue
             return acts
