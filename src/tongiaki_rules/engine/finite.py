@@ -19,8 +19,10 @@ ends the turn; an expansion that fills no beach, or fills one with a jetty
 that draws, is harmless. Every certificate is sound: it accepts a choice only
 when a finite continuation certainly exists. Whatever they cannot settle goes
 to an exact search (:meth:`FiniteChoices.ends_finitely`): a depth-first search
-over the positions reachable without a draw, each reached once, in which a
-departure from a position already reached closes the path.
+over the positions reachable without a draw, in which a departure from a
+position the chain reached before the decision is a dead end. The searches of
+one decision share what they settle, so each position is expanded at most once
+a decision.
 """
 
 from __future__ import annotations
