@@ -18,25 +18,34 @@ from collections.abc import Iterator
 import pytest
 from tests.termination.chain_generators import FAMILIES, FLAG_SETS, built_decisions
 
+import tongiaki_rules
 from tongiaki_rules import GameState, Rules
 from tongiaki_rules import engine as E
 from tongiaki_rules.actions import Action
 from tongiaki_rules.engine.finite import FiniteChoices
 
+EXPANDED: list[tuple[object, ...]] = []
+"""The positions the watched look-ahead expanded, in order."""
 
-class Watched(E.Work):
-    """A work object whose look-ahead records every position it expands."""
 
-    __slots__ = ()
+def watched_work() -> type[E.Work]:
+    """A work class whose look-ahead records every position it expands.
 
-    expanded: list[tuple[object, ...]] = []  # noqa: RUF012 - one list, shared by the test
+    Made on demand: the compiled build's work class is native, and an interpreted class may
+    not inherit from it (its tests skip this module).
+    """
 
-    def fork(self) -> E.Work:
-        return Watched(self)
+    class Watched(E.Work):
+        __slots__ = ()
 
-    def promising_first(self, acts: list[Action]) -> list[Action]:
-        Watched.expanded.append(self.node_key())  # called once for each position expanded
-        return FiniteChoices.promising_first(self, acts)
+        def fork(self) -> E.Work:
+            return Watched(self)
+
+        def promising_first(self, acts: list[Action]) -> list[Action]:
+            EXPANDED.append(self.node_key())  # called once for each position expanded
+            return FiniteChoices.promising_first(self, acts)
+
+    return Watched
 
 
 def decisions(rules: Rules) -> Iterator[GameState]:
@@ -46,14 +55,20 @@ def decisions(rules: Rules) -> Iterator[GameState]:
 
 
 @pytest.mark.clause("AMB-25")
+@pytest.mark.skipif(
+    tongiaki_rules.COMPILED,
+    reason="the watch subclasses the work object, which the compiled build's native class "
+    "does not allow; the pure build runs it",
+)
 @pytest.mark.parametrize("flags", FLAG_SETS, ids=str)
 def test_one_decision_expands_each_position_at_most_once(flags: str) -> None:
+    watched = watched_work()
     searched = 0
     for state in decisions(FLAG_SETS[flags]):
-        Watched.expanded = []
-        offered = Watched(state).offered()
+        EXPANDED.clear()
+        offered = watched(state).offered()
         assert offered == list(state.legal_actions())  # the watch changes nothing
-        twice = [key for key, n in Counter(Watched.expanded).items() if n > 1]
+        twice = [key for key, n in Counter(EXPANDED).items() if n > 1]
         assert not twice, (state, len(twice))
-        searched += bool(Watched.expanded)
+        searched += bool(EXPANDED)
     assert searched >= 20  # the sample reaches the look-ahead
