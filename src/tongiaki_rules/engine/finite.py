@@ -147,29 +147,28 @@ class FiniteChoices(Outlook):
                 if not after:
                     if child.phase == LOOP:
                         continue  # back to a position the chain reached: no end this way
-                    for reached in open_:
-                        known[reached] = True
-                    return True
-                ckey = child.node_key()
-                seen = known.get(ckey)
-                if seen is not None:
-                    if seen:
-                        for reached in open_:
-                            known[reached] = True
-                        return True
-                    continue
-                at = order.get(ckey)
-                if at is not None:  # open: in the component being built
-                    here = order[key]
-                    if at < low[here]:
-                        low[here] = at
-                    continue
-                order[ckey] = len(low)
-                low.append(len(low))
-                open_.append(ckey)
-                path.append((ckey, child, child.promising_first(after)))
-                step.append(0)
-                continue
+                    seen = True  # a draw, the end of the turn or of the game
+                else:
+                    ckey = child.node_key()
+                    seen = known.get(ckey)
+                    if seen is None:
+                        at = order.get(ckey)
+                        if at is not None:  # open: in the component being built
+                            here = order[key]
+                            if at < low[here]:
+                                low[here] = at
+                            continue
+                        order[ckey] = len(low)
+                        low.append(len(low))
+                        open_.append(ckey)
+                        path.append((ckey, child, child.promising_first(after)))
+                        step.append(0)
+                        continue
+                if not seen:
+                    continue  # a position settled as reaching no end
+                for reached in open_:  # every open position can reach this end
+                    known[reached] = True
+                return True
             path.pop()
             step.pop()
             here = order[key]
