@@ -136,11 +136,66 @@ _DEPARTS: _Interned[tuple[Hex, int, int], Depart] = _Interned(_unchecked(Depart)
 _BERTHS: _Interned[tuple[int, int], Berth] = _Interned(lambda c, b: Berth(COLOURS[c], b))
 
 
-_WALKS_KEPT: Final = 256
-"""How many tables' routes are kept before the memory is cleared."""
+_CHARTS_KEPT: Final = 256
+"""How many tables' charts are kept before the memory is cleared."""
 
-_walks: dict[int, tuple[tuple[tuple[Hex, int, int], ...], dict[int, tuple[int, int]]]] = {}
-"""The routes followed on each table, by the identity of its tiles' tuple (kept alive beside)."""
+NEVER: Final = 99
+"""A number of colours no group has: a beach with no exit that draws."""
+
+
+class Chart:
+    """Where the exits of one table lead, worked out once per table and kept.
+
+    The tiles change only when one is placed or removed, and the engine
+    shares the tiles' tuple between states until then, so every scratch copy
+    of one table reads the same chart. ``walks`` holds, by ``6 * island +
+    direction``, the island an exit reaches (``-1`` for an empty hex) and the
+    most colours a route on the way asks for; ``draw_need``, by ``8 * island
+    + beach``, the fewest colours with which a group full on that beach has
+    an exit that reaches an empty hex (:data:`NEVER` if none); and, for each
+    tuple of royal islands (``kings``) met on the table, what
+    :mod:`.closed_routes` found when the answer does not depend on the group:
+    whether an island is closed, and whether an exit leads straight back.
+    Entries are only ever added, and each is the one value its key has, so
+    threads may share a chart.
+    """
+
+    __slots__ = ("draw_need", "royal", "tiles", "walks")
+
+    def __init__(self, tiles: tuple[tuple[Hex, int, int], ...]) -> None:
+        self.tiles = tiles
+        self.walks: list[tuple[int, int] | None] = [None] * (6 * len(tiles))
+        self.draw_need: dict[int, int] = {}
+        self.royal: dict[int, tuple[tuple[int, ...], dict[int, bool], dict[int, bool]]] = {}
+
+    def closures(self, kings: tuple[int, ...]) -> tuple[dict[int, bool], dict[int, bool]]:
+        """The islands found closed and the exits found leading back, with royal islands ``kings``.
+
+        By island, and by ``6 * island + direction``; kept by the identity of
+        ``kings``, which the engine shares between states until a royal island
+        is founded or removed.
+        """
+        kept = self.royal.get(id(kings))
+        if kept is None or kept[0] is not kings:
+            if len(self.royal) >= 16:
+                self.royal = {}
+            kept = (kings, {}, {})
+            self.royal[id(kings)] = kept
+        return kept[1], kept[2]
+
+
+_charts: dict[int, Chart] = {}
+"""The chart of each table, by the identity of its tiles' tuple (which the chart keeps alive)."""
+
+
+def chart_of(tiles: tuple[tuple[Hex, int, int], ...]) -> Chart:
+    """The kept chart of a table, made the first time the table is asked about."""
+    chart = _charts.get(id(tiles))
+    if chart is None or chart.tiles is not tiles:
+        if len(_charts) >= _CHARTS_KEPT:
+            _charts.clear()
+        chart = _charts[id(tiles)] = Chart(tiles)
+    return chart
 
 
 class Board:
@@ -152,6 +207,7 @@ class Board:
         "boats",
         "cfg",
         "chain",
+        "chart",
         "drawn",
         "ended",
         "entry",
@@ -183,6 +239,7 @@ class Board:
             return
         self.cfg: GameConfig = s.config
         self.tiles: tuple[tuple[Hex, int, int], ...] = s.tiles_
+        self.chart: Chart = chart_of(self.tiles)
         self.boats: list[tuple[tuple[int, ...], ...]] = list(s.boats_)
         self.kings: tuple[int, ...] = s.kings_
         where = s._where  # kept by every state the engine froze; rebuilt after drop_caches
@@ -221,6 +278,7 @@ class Board:
         """Every field of another scratch copy; the lists are copied, the rest is immutable."""
         self.cfg = w.cfg
         self.tiles = w.tiles
+        self.chart = w.chart
         self.boats = list(w.boats)
         self.kings = w.kings
         self.where = w.where
@@ -257,17 +315,12 @@ class Board:
         and the engine shares the tiles' tuple between states until then, so
         the routes are followed once per table and kept.
         """
-        tiles = self.tiles
-        kept = _walks.get(id(tiles))
-        if kept is None:
-            if len(_walks) >= _WALKS_KEPT:
-                _walks.clear()
-            kept = _walks[id(tiles)] = (tiles, {})
-        memo = kept[1]
+        walks = self.chart.walks
         key = i * 6 + direction
-        found = memo.get(key)
+        found = walks[key]
         if found is not None:
             return found
+        tiles = self.tiles
         ts = self.cfg.tiles
         where = self.where
         q, r = tiles[i][0]
@@ -291,7 +344,7 @@ class Board:
             dq, dr = STEPS[d]
             pos = (pos[0] + dq, pos[1] + dr)
             entry = (d + 3) % 6
-        found = memo[key] = (end, need)
+        found = walks[key] = (end, need)
         return found
 
     def free(self, i: int, b: int) -> int:
@@ -334,6 +387,7 @@ class Board:
     def place(self, pos: Hex, t: int, rotation: int) -> None:
         ts = self.cfg.tiles
         self.tiles = (*self.tiles, (pos, t, rotation))
+        self.chart = chart_of(self.tiles)
         self.boats.append(tuple(() for _ in ts.slots[t]))
         self.kings = (*self.kings, NO_KING)
         where = dict(self.where)
@@ -357,6 +411,7 @@ class Board:
         self.unfull(pos)
         self.removed = tuple(sorted((*self.removed, t)))
         self.tiles = self.tiles[:i] + self.tiles[i + 1 :]
+        self.chart = chart_of(self.tiles)
         del self.boats[i]
         self.kings = self.kings[:i] + self.kings[i + 1 :]
         self.where = {p: k for k, (p, _t, _r) in enumerate(self.tiles)}

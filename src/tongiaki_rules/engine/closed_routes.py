@@ -34,6 +34,17 @@ class ClosedRoutes(ColonisationPhase):
         the exit open: the group would founder rather than come back.
         """
         rules = self.cfg.rules
+        if rules.closed_route_mode is ClosedRouteMode.INFINITE_ONLY or rules.royal_owner_may_land:
+            return self._leads_back(i, direction, group)
+        loops = self.chart.closures(self.kings)[1]  # the answer is the same for every group
+        key = i * 6 + direction
+        found = loops.get(key)
+        if found is None:
+            found = loops[key] = self._leads_back(i, direction, group)
+        return found
+
+    def _leads_back(self, i: int, direction: int, group: tuple[int, ...]) -> bool:
+        rules = self.cfg.rules
         end, need = self.walk(i, direction)
         if rules.closed_route_mode is ClosedRouteMode.INFINITE_ONLY and need > len(set(group)):
             return False
@@ -53,8 +64,18 @@ class ClosedRoutes(ColonisationPhase):
         island). In ``infinite_only`` mode (BSW) an island goes only when its
         chain is endless, which :mod:`.finite` decides (AMB-25).
         """
-        if self.cfg.rules.closed_route_mode is ClosedRouteMode.INFINITE_ONLY:
+        rules = self.cfg.rules
+        if rules.closed_route_mode is ClosedRouteMode.INFINITE_ONLY:
             return False
+        if rules.royal_owner_may_land:
+            return self._all_lead_back(i, group)
+        closed = self.chart.closures(self.kings)[0]  # the answer is the same for every group
+        found = closed.get(i)
+        if found is None:
+            found = closed[i] = self._all_lead_back(i, group)
+        return found
+
+    def _all_lead_back(self, i: int, group: tuple[int, ...]) -> bool:
         t = self.tiles[i][1]
         rot = self.tiles[i][2]
         for jetties in self.cfg.tiles.jetties[t]:

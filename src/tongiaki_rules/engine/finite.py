@@ -27,6 +27,8 @@ a decision.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import (
     Action,
     Berth,
@@ -39,6 +41,20 @@ from ..actions import (
 )
 from .board import DEPART, LAND, LOOP, PLACE, TURN
 from .outlook import Outlook
+
+_SETTLED_KEPT: Final = 64
+"""How many blocked sets' settled positions are kept before the memory is cleared."""
+
+_settled: dict[tuple[object, ...], tuple[object, dict[tuple[object, ...], bool]]] = {}
+"""What the look-ahead settled, by blocked set and by what a search takes as fixed.
+
+The positions a search settles (an end reachable or none) depend on the
+positions blocked (the chain's, and a departure decision's own) and on what
+stays the same through a look-ahead: the rules, the player, the pile, the
+tiles removed and the royal islands founded. Every decision of one chain
+segment with the same blocked set shares them: the boats of one landing, and
+the decisions after a departure with the departure's own decision.
+"""
 
 
 class FiniteChoices(Outlook):
@@ -69,7 +85,7 @@ class FiniteChoices(Outlook):
         if len(acts) < 2:
             return acts
         phase = self.phase
-        known: dict[tuple[object, ...], bool] = {}  # shared by the searches of this decision
+        known = self.settled()
         if phase == TURN:
             good = self._turn_choices(acts, known)
         elif phase == DEPART:
@@ -78,9 +94,7 @@ class FiniteChoices(Outlook):
                 # removal of a closed island (CLOSED-1), after which the chain may still end
                 good = [a for a in acts if self.ends_finitely(a, known)]
             else:
-                good = [
-                    a for a in acts if self._departure_ends(a) or self.ends_finitely(a, known)
-                ]
+                good = [a for a in acts if self._departure_ends(a) or self.ends_finitely(a, known)]
         elif phase == LAND:
             good = self._landing_choices(acts, known)
         elif phase == PLACE:
@@ -90,6 +104,25 @@ class FiniteChoices(Outlook):
         else:
             return acts
         return good if good else acts
+
+    def settled(self) -> dict[tuple[object, ...], bool]:
+        """The positions settled for this decision's blocked set (see :data:`_settled`).
+
+        A departure decision blocks its own position as well as the chain's:
+        after the departure, the chain holds exactly those, so the decisions
+        that follow it reuse what it settled.
+        """
+        blocked = tuple([entry[0] for entry in self.chain])
+        if self.phase == DEPART:
+            blocked = (*blocked, tuple(self.boats))
+        cfg = self.cfg
+        context = (blocked, id(cfg), self.agent, self.pile, self.removed, self.founded, self.out)
+        kept = _settled.get(context)
+        if kept is None or kept[0] is not cfg:
+            if len(_settled) >= _SETTLED_KEPT:
+                _settled.clear()
+            kept = _settled[context] = (cfg, {})
+        return kept[1]
 
     def ends_finitely(
         self, action: Action, known: dict[tuple[object, ...], bool] | None = None
@@ -228,13 +261,13 @@ class FiniteChoices(Outlook):
         """
         phase = self.phase
         if phase == DEPART:
-            return not self.returned() and self.pending_draws()
+            return self.pending_draws() and not self.returned()
         if phase == LAND:
             assert self.at is not None
             i = self.where[self.at]
             if not self.full:
                 return self.quiet_landing(i, len(self.group), self.served)
-            return self.fresh(i) and self.pending_draws()
+            return self.pending_draws() and self.fresh(i)
         return False
 
     def node_key(self) -> tuple[object, ...]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from ..actions import Action, Depart, ExpandFromBoard, PlaceTile
 from ..hexgrid import STEPS
 from ..rules import BounceTarget, LastOceanFate
-from .board import NO_KING, VOYAGE
+from .board import NEVER, NO_KING, VOYAGE
 from .setup import SetupPhase
 
 # What a group's route from a jetty comes to, before any choice (see Outlook.route)
@@ -65,12 +65,25 @@ class Outlook(SetupPhase):
         return end
 
     def beach_draws(self, i: int, b: int, group: tuple[int, ...]) -> bool:
-        """Does ``group``, full on beach ``b`` of island ``i``, have a jetty that draws?"""
-        _p, t, rot = self.tiles[i]
-        for e in self.cfg.tiles.jetties[t][b]:
-            if self.route(i, (e + rot) % 6, group) == DRAWS:
-                return True
-        return False
+        """Does ``group``, full on beach ``b`` of island ``i``, have a jetty that draws?
+
+        One that reaches an empty hex by routes the group has the colours for
+        (:meth:`route`), while the pile has a tile.
+        """
+        if not self.pile:
+            return False
+        draw_need = self.chart.draw_need
+        key = i * 8 + b
+        need = draw_need.get(key)
+        if need is None:
+            need = NEVER
+            _p, t, rot = self.tiles[i]
+            for e in self.cfg.tiles.jetties[t][b]:
+                end, asks = self.walk(i, (e + rot) % 6)
+                if end < 0 and asks < need:
+                    need = asks
+            draw_need[key] = need
+        return need <= len(set(group))
 
     def pending_draws(self, skip_island: int = -1, skip_beach: int = -1) -> bool:
         """Does a full beach (but the one skipped, or any of ``skip_island`` if no beach) draw?"""
@@ -91,12 +104,15 @@ class Outlook(SetupPhase):
             return True
         boats = self.boats
         n = len(boats)
+        away = sorted({x for x in (i, j, k) if 0 <= x < n})  # the islands left out
+        # the stretches of islands between them, compared a slice at a time
+        cuts = [-1, *away, n]
+        stretches = [(cuts[m] + 1, cuts[m + 1]) for m in range(len(cuts) - 1)]
+        now = tuple(boats)
         for entry in chain:
             old = entry[0]
             assert isinstance(old, tuple)
-            if len(old) == n and all(
-                old[x] == boats[x] for x in range(n) if x != i and x != j and x != k
-            ):
+            if len(old) == n and all(old[a:z] == now[a:z] for a, z in stretches):
                 return False
         return True
 
