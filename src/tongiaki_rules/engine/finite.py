@@ -45,6 +45,9 @@ from .outlook import Outlook
 _SETTLED_KEPT: Final = 64
 """How many blocked sets' settled positions are kept before the memory is cleared."""
 
+_SETTLED_SIZE: Final = 4096
+"""The most positions one blocked set keeps once its decision is answered (a long search's go)."""
+
 _settled: dict[tuple[object, ...], tuple[object, dict[tuple[object, ...], bool]]] = {}
 """What the look-ahead settled, by blocked set and by what a search takes as fixed.
 
@@ -103,6 +106,8 @@ class FiniteChoices(Outlook):
             good = [a for a in acts if self._placement_ends(a) or self.ends_finitely(a, known)]
         else:
             return acts
+        if len(known) > _SETTLED_SIZE:  # memory stays flat after a long search
+            _settled.clear()
         return good if good else acts
 
     def settled(self) -> dict[tuple[object, ...], bool]:
