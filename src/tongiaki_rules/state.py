@@ -235,6 +235,12 @@ class GameState(PositionQueries):
                 raise _illegal(self, action)
             draw: Draw = tiles.draws[t]
             return draw
+        if self._legal is None and self.phase_ != _engine.OVER:
+            # the list is not worked out yet: settle this one action's case alone
+            found = _freeze.offered_action(self, action)
+            if found is None:
+                raise _illegal(self, action)
+            return found
         legal = self.legal_actions()
         if any(map(is_, legal, repeat(action))):
             return action  # the very object offered (actions are interned): fast path

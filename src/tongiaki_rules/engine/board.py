@@ -230,6 +230,7 @@ class Board:
         "tile",
         "tiles",
         "turn_origin",
+        "unread",
         "where",
     )
 
@@ -269,6 +270,11 @@ class Board:
         self.log: list[ev.Event] | None = None
         """Events of this step, when the caller asked for them."""
         self.probing: bool = False
+        self.unread: bool = False
+        """The legal list :meth:`~.work.Work.settle` returned is not kept to finite choices yet.
+
+        Which of a decision's choices can end the turn (:mod:`.finite`) is
+        worked out when the list is read, not when the state is made."""
         """A look-ahead copy (:mod:`.finite`): a return to a reached position ends it.
 
         In a look-ahead ``chain`` holds the positions reached up to the decision
@@ -305,6 +311,7 @@ class Board:
         self.chain = w.chain
         self.log = None
         self.probing = w.probing
+        self.unread = False
 
     def walk(self, i: int, direction: int) -> tuple[int, int]:
         """Where the exit of island ``i`` in ``direction`` leads over the tiles on the table.

@@ -27,6 +27,7 @@ a decision.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Final
 
 from ..actions import (
@@ -85,30 +86,69 @@ class FiniteChoices(Outlook):
         A single choice, or a setup placement, is kept as it is: there is nothing to choose
         between (setup feeds no chain).
         """
-        if len(acts) < 2:
+        if len(acts) < 2 or self.phase not in (TURN, DEPART, LAND, PLACE):
             return acts
-        phase = self.phase
         known = self.settled()
-        if phase == TURN:
-            good = self._turn_choices(acts, known)
-        elif phase == DEPART:
-            if self.returned():
-                # back at a position the chain reached: every departure is a return, but the
-                # removal of a closed island (CLOSED-1), after which the chain may still end
-                good = [a for a in acts if self.ends_finitely(a, known)]
-            else:
-                good = [a for a in acts if self._departure_ends(a) or self.ends_finitely(a, known)]
-        elif phase == LAND:
-            good = self._landing_choices(acts, known)
-        elif phase == PLACE:
-            if self._colonisation_ends():
-                return acts
-            good = [a for a in acts if self._placement_ends(a) or self.ends_finitely(a, known)]
-        else:
-            return acts
+        good = list(self._good(acts, known))
         if len(known) > _SETTLED_SIZE:  # memory stays flat after a long search
             _settled.clear()
         return good if good else acts
+
+    def forced_choice(self, acts: list[Action]) -> list[Action] | None:
+        """What a decision that may settle itself keeps, or ``None`` once two choices are kept.
+
+        A departure, a landing or a placement whose only choice that can end
+        the turn is one is played at once (the engine settles it); with two or
+        more, the decision is the player's, and which of the others are
+        offered too is left for when the list is read
+        (:meth:`finite_choices`). So the choices are checked only until two
+        are found that can end the turn.
+        """
+        if len(acts) < 2 or self.phase not in (TURN, DEPART, LAND, PLACE):
+            return acts
+        known = self.settled()
+        found: list[Action] = []
+        for a in self._good(acts, known):
+            found.append(a)
+            if len(found) == 2:
+                return None
+        if len(known) > _SETTLED_SIZE:
+            _settled.clear()
+        return found if found else acts
+
+    def offers(self, action: Action, acts: list[Action]) -> bool:
+        """Is ``action``, one of the legal ``acts``, among the choices offered?
+
+        It is when the turn can still end after it, or when no choice can end
+        it (:meth:`finite_choices`); only in the second case are the other
+        choices looked at.
+        """
+        if len(acts) < 2 or self.phase not in (TURN, DEPART, LAND, PLACE):
+            return True
+        known = self.settled()
+        offered = next(self._good([action], known), None) is not None or (
+            next(self._good(acts, known), None) is None
+        )
+        if len(known) > _SETTLED_SIZE:
+            _settled.clear()
+        return offered
+
+    def _good(self, acts: list[Action], known: dict[tuple[object, ...], bool]) -> Iterator[Action]:
+        """The choices of ``acts`` after which the turn can still end, in order, found lazily."""
+        phase = self.phase
+        if phase == TURN:
+            return self._turn_choices(acts, known)
+        if phase == DEPART:
+            if self.returned():
+                # back at a position the chain reached: every departure is a return, but the
+                # removal of a closed island (CLOSED-1), after which the chain may still end
+                return (a for a in acts if self.ends_finitely(a, known))
+            return (a for a in acts if self._departure_ends(a) or self.ends_finitely(a, known))
+        if phase == LAND:
+            return self._landing_choices(acts, known)
+        if self._colonisation_ends():
+            return iter(acts)
+        return (a for a in acts if self._placement_ends(a) or self.ends_finitely(a, known))
 
     def settled(self) -> dict[tuple[object, ...], bool]:
         """The positions settled for this decision's blocked set (see :data:`_settled`).
@@ -301,9 +341,8 @@ class FiniteChoices(Outlook):
 
     def _turn_choices(
         self, acts: list[Action], known: dict[tuple[object, ...], bool]
-    ) -> list[Action]:
+    ) -> Iterator[Action]:
         """The turn's choice: boats placed that fill nothing, or whose full beach ends the chain."""
-        good: list[Action] = []
         for a in acts:
             kind = type(a)
             if kind is Expand or kind is PlaceNewBoats:
@@ -316,12 +355,11 @@ class FiniteChoices(Outlook):
             else:
                 ok = kind is Recolonize or kind is FoundRoyal  # a draw, or ROYAL-5
             if ok or self.ends_finitely(a, known):
-                good.append(a)
-        return good
+                yield a
 
     def _landing_choices(
         self, acts: list[Action], known: dict[tuple[object, ...], bool]
-    ) -> list[Action]:
+    ) -> Iterator[Action]:
         """Berth choices: the landing can be finished and the chain end.
 
         After a colonisation's landing the turn goes on as after a voyage's
@@ -331,9 +369,9 @@ class FiniteChoices(Outlook):
         i = self.where[self.at]
         fresh = self.fresh(i)
         if fresh and self.full and self.pending_draws():
-            return acts  # whatever lands, a full beach then draws from a new position
+            yield from acts  # whatever lands, a full beach then draws from a new position
+            return
         certain: dict[tuple[int, int], bool] = {}
-        good: list[Action] = []
         for a in acts:
             if type(a) is Berth:
                 assert isinstance(a, Berth)
@@ -342,7 +380,6 @@ class FiniteChoices(Outlook):
                 if ok is None:
                     ok = certain[key] = self._berth_ends(i, key[0], key[1], fresh)
                 if ok or self.ends_finitely(a, known):
-                    good.append(a)
+                    yield a
             elif self.ends_finitely(a, known):
-                good.append(a)
-        return good
+                yield a

@@ -110,6 +110,20 @@ def step_offered(state: GameState, action: object) -> GameState | None:
     return None
 
 
+def offered_action(state: GameState, action: Action) -> Action | None:
+    """The offered action equal to ``action``, or ``None``; the state's list need not be read.
+
+    Whether one action is offered needs its own case only (and the others'
+    only when it cannot end the turn): see :meth:`.finite.FiniteChoices.offers`.
+    """
+    w = Work(state)
+    raw = w.legal()
+    for legal in raw:
+        if legal is action or legal == action:
+            return legal if w.offers(legal, raw) else None
+    return None
+
+
 def settled(state: GameState) -> GameState:
     """``state`` with its automatic steps resolved (the constructors' last step)."""
     w = Work(state)
@@ -160,7 +174,7 @@ def freeze(w: Work, legal: list[Action], parent: GameState | None) -> GameState:
         w.chain,
         full,
         w.where,
-        tuple(legal),
+        None if w.unread else tuple(legal),  # an unread list is worked out when it is read
     )
     cls = _BOUND.cls
     assert cls is not None, "the state module binds its class on import"

@@ -125,7 +125,20 @@ class Work(FiniteChoices):
                 self.ended = True
                 return []
             if not probing:
-                acts = self.finite_choices(acts)  # AMB-25
+                # AMB-25. A decision with two or more choices that can end the turn is the
+                # player's whatever the others are: which of them are offered too is worked
+                # out when the list is read (GameState.legal_actions), so a state made and
+                # never asked for its moves (a bot's look at a child) does not pay for it. A
+                # turn's choice is never played for the player; the other decisions are when
+                # only one choice can end the turn.
+                if phase in (TURN, SETUP):
+                    self.unread = phase == TURN and len(acts) > 1  # setup feeds no chain
+                    return acts
+                kept = self.forced_choice(acts)
+                if kept is None:
+                    self.unread = True
+                    return acts
+                acts = kept
             if len(acts) == 1 and phase in (DEPART, LAND, PLACE):
                 if probing and phase == DEPART:
                     boats = tuple(self.boats)

@@ -1,0 +1,97 @@
+"""AMB-25's look-ahead runs when a list is read, and a move is checked on its own.
+
+A state made and never asked for its moves (a bot's look at a child, a
+replay of a record) should not pay for working out which choices can end the
+turn. Two things must then stay exactly as they were: the position a move
+leads to (the engine still plays for the player a departure, landing or
+placement that only one choice can end), and which moves ``apply`` accepts
+before the list is read (one action's case settles it, the others' only when
+it cannot end the turn). These tests check both on decisions dense in chains,
+under every flag set of the reference's generators.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from tests.termination.chain_generators import (
+    FAMILIES,
+    FLAG_SETS,
+    PLAYERS,
+    built_decisions,
+    played,
+    standard_game,
+)
+
+import tongiaki_rules
+from tongiaki_rules import GameState, IllegalActionError, Rules
+from tongiaki_rules import engine as E
+from tongiaki_rules.actions import Action
+from tongiaki_rules.engine.finite import FiniteChoices
+
+
+def decisions(rules: Rules) -> Iterator[GameState]:
+    for seed in range(2):
+        for name, player in PLAYERS.items():
+            rng = random.Random(f"lazy-{name}-{seed}")
+            yield from played(standard_game(seed, rules), player, rng, 150)
+        for family in FAMILIES.values():
+            yield from built_decisions(family, seed, rules, turn=8, after=6)
+
+
+@pytest.mark.clause("AMB-25")
+def test_apply_accepts_before_the_list_is_read_exactly_the_moves_the_list_offers() -> None:
+    checked = refused = 0
+    for state in (s for rules in FLAG_SETS.values() for s in decisions(rules)):
+        raw = E.Work(state).legal()
+        if len(raw) < 2:
+            continue
+        offered = state.legal_actions()
+        for action in raw:
+            state.drop_caches()  # the list is not read: apply settles this action alone
+            if action in offered:
+                assert state.apply(action) == _applied_after_reading(state, action)
+            else:
+                refused += 1
+                with pytest.raises(IllegalActionError):
+                    state.apply(action)
+            checked += 1
+        state.drop_caches()
+        assert state.legal_actions() == offered  # read again, the same list
+    assert checked > 2000
+    assert refused > 0  # the sample reaches choices the rule takes away
+
+
+def _applied_after_reading(state: GameState, action: Action) -> GameState:
+    state.legal_actions()
+    return state.apply(action)
+
+
+def _eager_forced_choice(self: FiniteChoices, acts: list[Action]) -> list[Action] | None:
+    """The whole list worked out at once, as before lists were read on demand."""
+    kept = self.finite_choices(acts)
+    return None if len(kept) > 1 else kept
+
+
+@pytest.mark.clause("AMB-25")
+@pytest.mark.skipif(
+    tongiaki_rules.COMPILED,
+    reason="replaces a method of the work object, which the compiled build's native class "
+    "does not allow; the pure build runs it",
+)
+@pytest.mark.parametrize("flags", FLAG_SETS, ids=str)
+def test_a_move_leads_to_the_position_it_led_to_when_every_list_was_worked_out_at_once(
+    flags: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    moves: list[tuple[GameState, Action]] = []
+    for state in decisions(FLAG_SETS[flags]):
+        for action in state.legal_actions():
+            moves.append((state, action))
+    lazy = [state.apply(action) for state, action in moves]
+    monkeypatch.setattr(E.Work, "forced_choice", _eager_forced_choice)
+    eager = [state.apply(action) for state, action in moves]
+    assert lazy == eager
+    assert [s.legal_actions() for s in lazy] == [s.legal_actions() for s in eager]
+    assert len(moves) > 1000
