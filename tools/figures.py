@@ -67,6 +67,19 @@ FIGURES: tuple[Figure, ...] = (
         ("python -m pytest -q -p no:cacheprovider",),
     ),
     Figure(
+        "lookahead-lazy-lists",
+        ("docs/explanation/performance.md",),
+        "issue 36's second step: simulate, MCTS, a random game and the Gymnasium env, timed",
+        (
+            "python -m tongiaki_rules simulate --games 40 --quiet",
+            "python -m tongiaki_rules simulate --quiet",
+            "python benchmarks/bench_mcts.py --base 26a0cc5 --rounds 2",
+            "python benchmarks/bench_core.py --rounds 5 --games 30 --baseline 0c457e2"
+            " --also 15c4402",
+            "python benchmarks/bench_gym.py --seconds 5 --opponents random greedy",
+        ),
+    ),
+    Figure(
         "readme-slow-tests",
         ("README.md",),
         "the tests marked slow, their time",
