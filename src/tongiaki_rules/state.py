@@ -117,6 +117,10 @@ class GameState(PositionQueries):
     _legal: tuple[Action, ...] | None = attrs.field(
         default=None, eq=False, hash=False, repr=False, alias="_legal"
     )
+    _unread: tuple[Action, ...] | None = attrs.field(
+        default=None, eq=False, hash=False, repr=False, alias="_unread"
+    )
+    """The legal actions before AMB-25's look-ahead, while ``_legal`` is not worked out yet."""
 
     # ------------------------------------------------------------ engine glue
     def where_(self) -> dict[Hex, int]:
@@ -156,6 +160,7 @@ class GameState(PositionQueries):
         (True, 6)
         """
         object.__setattr__(self, "_legal", None)
+        object.__setattr__(self, "_unread", None)
         object.__setattr__(self, "_full", None)
         object.__setattr__(self, "_where", None)
 
@@ -176,12 +181,16 @@ class GameState(PositionQueries):
         """
         legal = self._legal
         if legal is None:
-            legal = (
-                ()
-                if self.phase_ in (_engine.DRAW, _engine.OVER)
-                else tuple(_engine.Work(self).offered())
-            )
+            if self.phase_ in (_engine.DRAW, _engine.OVER):
+                legal = ()
+            else:
+                unread = self._unread  # the engine's raw list, kept when the state was made
+                work = _engine.Work(self)
+                legal = tuple(
+                    work.offered() if unread is None else work.finite_choices(list(unread))
+                )
             object.__setattr__(self, "_legal", legal)
+            object.__setattr__(self, "_unread", None)
         return legal
 
     def apply(self, action: Action) -> GameState:

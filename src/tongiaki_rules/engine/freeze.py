@@ -58,6 +58,7 @@ STATE_SLOTS: Final = (
     "_full",
     "_where",
     "_legal",
+    "_unread",
     "_attrs_cached_hash",
 )
 """Every slot a state sets, in the order of its fields (the cached hash last)."""
@@ -117,7 +118,8 @@ def offered_action(state: GameState, action: Action) -> Action | None:
     only when it cannot end the turn): see :meth:`.finite.FiniteChoices.offers`.
     """
     w = Work(state)
-    raw = w.legal()
+    unread = state._unread
+    raw = w.legal() if unread is None else list(unread)
     for legal in raw:
         if legal is action or legal == action:
             return legal if w.offers(legal, raw) else None
@@ -175,6 +177,7 @@ def freeze(w: Work, legal: list[Action], parent: GameState | None) -> GameState:
         full,
         w.where,
         None if w.unread else tuple(legal),  # an unread list is worked out when it is read
+        tuple(legal) if w.unread else None,  # from the raw list, kept here
     )
     cls = _BOUND.cls
     assert cls is not None, "the state module binds its class on import"
