@@ -117,10 +117,11 @@ class GameState(PositionQueries):
     _legal: tuple[Action, ...] | None = attrs.field(
         default=None, eq=False, hash=False, repr=False, alias="_legal"
     )
-    _unread: tuple[Action, ...] | None = attrs.field(
+    _unread: tuple[tuple[Action, ...], int, tuple[Action, ...]] | None = attrs.field(
         default=None, eq=False, hash=False, repr=False, alias="_unread"
     )
-    """The legal actions before AMB-25's look-ahead, while ``_legal`` is not worked out yet."""
+    """While ``_legal`` is not worked out: the legal actions before AMB-25's look-ahead, how many
+    of the first were looked at when the state was made, and those of them that are offered."""
 
     # ------------------------------------------------------------ engine glue
     def where_(self) -> dict[Hex, int]:
@@ -187,7 +188,9 @@ class GameState(PositionQueries):
                 unread = self._unread  # the engine's raw list, kept when the state was made
                 work = _engine.Work(self)
                 legal = tuple(
-                    work.offered() if unread is None else work.finite_choices(list(unread))
+                    work.offered()
+                    if unread is None
+                    else work.finite_choices(list(unread[0]), unread[1:])
                 )
             object.__setattr__(self, "_legal", legal)
             object.__setattr__(self, "_unread", None)

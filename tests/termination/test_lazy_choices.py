@@ -69,10 +69,12 @@ def _applied_after_reading(state: GameState, action: Action) -> GameState:
     return state.apply(action)
 
 
-def _eager_forced_choice(self: FiniteChoices, acts: list[Action]) -> list[Action] | None:
+def _eager_forced_choice(
+    self: FiniteChoices, acts: list[Action]
+) -> list[Action] | tuple[int, tuple[Action, ...]]:
     """The whole list worked out at once, as before lists were read on demand."""
     kept = self.finite_choices(acts)
-    return None if len(kept) > 1 else kept
+    return (len(acts), tuple(kept)) if len(kept) > 1 else kept
 
 
 @pytest.mark.clause("AMB-25")

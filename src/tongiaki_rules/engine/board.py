@@ -23,6 +23,7 @@ import attrs
 
 from .. import events as ev
 from ..actions import (
+    Action,
     Berth,
     Depart,
     Expand,
@@ -270,11 +271,13 @@ class Board:
         self.log: list[ev.Event] | None = None
         """Events of this step, when the caller asked for them."""
         self.probing: bool = False
-        self.unread: bool = False
-        """The legal list :meth:`~.work.Work.settle` returned is not kept to finite choices yet.
+        self.unread: tuple[int, tuple[Action, ...]] | None = None
+        """Set when the list :meth:`~.work.Work.settle` returned is not kept to finite choices.
 
         Which of a decision's choices can end the turn (:mod:`.finite`) is
-        worked out when the list is read, not when the state is made."""
+        worked out when the list is read, not when the state is made. Then
+        this holds how many of the list's first choices were already looked
+        at, and those of them that can end the turn."""
         """A look-ahead copy (:mod:`.finite`): a return to a reached position ends it.
 
         In a look-ahead ``chain`` holds the positions reached up to the decision
@@ -311,7 +314,7 @@ class Board:
         self.chain = w.chain
         self.log = None
         self.probing = w.probing
-        self.unread = False
+        self.unread = None
 
     def walk(self, i: int, direction: int) -> tuple[int, int]:
         """Where the exit of island ``i`` in ``direction`` leads over the tiles on the table.

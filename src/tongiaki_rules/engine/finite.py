@@ -80,38 +80,45 @@ class FiniteChoices(Outlook):
         raise NotImplementedError
 
     # ------------------------------------------------------------ the filter
-    def finite_choices(self, acts: list[Action]) -> list[Action]:
+    def finite_choices(
+        self, acts: list[Action], looked: tuple[int, tuple[Action, ...]] = (0, ())
+    ) -> list[Action]:
         """The choices after which the turn can still end; all of ``acts`` if none can.
 
         A single choice, or a setup placement, is kept as it is: there is nothing to choose
-        between (setup feeds no chain).
+        between (setup feeds no chain). ``looked`` says how many of the first choices were
+        already looked at (:meth:`forced_choice`), and which of them can end the turn.
         """
         if len(acts) < 2 or self.phase not in (TURN, DEPART, LAND, PLACE):
             return acts
         known = self.settled()
-        good = list(self._good(acts, known))
+        done, kept = looked
+        good = [*kept, *self._good(acts[done:], known)]
         if len(known) > _SETTLED_SIZE:  # memory stays flat after a long search
             _settled.clear()
         return good if good else acts
 
-    def forced_choice(self, acts: list[Action]) -> list[Action] | None:
-        """What a decision that may settle itself keeps, or ``None`` once two choices are kept.
+    def forced_choice(self, acts: list[Action]) -> list[Action] | tuple[int, tuple[Action, ...]]:
+        """What a decision that may settle itself keeps; or, once two choices are kept, how far
+        the look went.
 
         A departure, a landing or a placement whose only choice that can end
         the turn is one is played at once (the engine settles it); with two or
         more, the decision is the player's, and which of the others are
         offered too is left for when the list is read
         (:meth:`finite_choices`). So the choices are checked only until two
-        are found that can end the turn.
+        are found that can end the turn: then the result is the number of
+        choices looked at and those two.
         """
         if len(acts) < 2 or self.phase not in (TURN, DEPART, LAND, PLACE):
             return acts
         known = self.settled()
         found: list[Action] = []
-        for a in self._good(acts, known):
-            found.append(a)
-            if len(found) == 2:
-                return None
+        for looked, a in enumerate(acts, 1):
+            if next(self._good([a], known), None) is not None:
+                found.append(a)
+                if len(found) == 2:
+                    return (looked, (found[0], a))
         if len(known) > _SETTLED_SIZE:
             _settled.clear()
         return found if found else acts

@@ -119,7 +119,7 @@ def offered_action(state: GameState, action: Action) -> Action | None:
     """
     w = Work(state)
     unread = state._unread
-    raw = w.legal() if unread is None else list(unread)
+    raw = w.legal() if unread is None else list(unread[0])
     for legal in raw:
         if legal is action or legal == action:
             return legal if w.offers(legal, raw) else None
@@ -137,6 +137,7 @@ def freeze(w: Work, legal: list[Action], parent: GameState | None) -> GameState:
     """The scratch copy as a new state; the parent's tuples are reused where unchanged."""
     boats = tuple(w.boats)
     reserve = tuple(w.reserve)
+    unread = w.unread
     full: tuple[tuple[Hex, int], ...] | None = tuple(w.full)
     if parent is not None:  # fewer new objects per state
         parent_boats = parent.boats_
@@ -176,8 +177,8 @@ def freeze(w: Work, legal: list[Action], parent: GameState | None) -> GameState:
         w.chain,
         full,
         w.where,
-        None if w.unread else tuple(legal),  # an unread list is worked out when it is read
-        tuple(legal) if w.unread else None,  # from the raw list, kept here
+        None if unread else tuple(legal),  # an unread list is worked out when it is read
+        (tuple(legal), *unread) if unread else None,  # from the raw list, kept here
     )
     cls = _BOUND.cls
     assert cls is not None, "the state module binds its class on import"

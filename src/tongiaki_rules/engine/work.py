@@ -132,12 +132,14 @@ class Work(FiniteChoices):
                 # turn's choice is never played for the player; the other decisions are when
                 # only one choice can end the turn.
                 if phase in (TURN, SETUP):
-                    self.unread = phase == TURN and len(acts) > 1  # setup feeds no chain
+                    if phase == TURN and len(acts) > 1:  # setup feeds no chain
+                        self.unread = (0, ())
                     return acts
                 kept = self.forced_choice(acts)
-                if kept is None:
-                    self.unread = True
+                if type(kept) is tuple:  # two choices can end the turn: the player's decision
+                    self.unread = kept
                     return acts
+                assert isinstance(kept, list)
                 acts = kept
             if len(acts) == 1 and phase in (DEPART, LAND, PLACE):
                 if probing and phase == DEPART:
