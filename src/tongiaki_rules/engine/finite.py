@@ -43,10 +43,10 @@ from ..actions import (
 from .board import DEPART, LAND, LOOP, PLACE, TURN
 from .outlook import Outlook
 
-_SETTLED_KEPT: Final = 64
+_SETTLED_KEPT: Final = 32
 """How many blocked sets' settled positions are kept before the memory is cleared."""
 
-_SETTLED_SIZE: Final = 4096
+_SETTLED_SIZE: Final = 1024
 """The most positions one blocked set keeps once its decision is answered (a long search's go)."""
 
 _settled: dict[tuple[object, ...], tuple[object, dict[tuple[object, ...], bool]]] = {}
