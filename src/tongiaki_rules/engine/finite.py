@@ -61,6 +61,12 @@ the decisions after a departure with the departure's own decision.
 """
 
 
+def _forget_if_large(known: dict[tuple[object, ...], bool]) -> None:
+    """Keep no settled positions after a decision that settled many: memory stays flat."""
+    if len(known) > _SETTLED_SIZE:
+        _settled.clear()
+
+
 class FiniteChoices(Outlook):
     """AMB-25: keep the choices after which the turn can still end."""
 
@@ -94,8 +100,7 @@ class FiniteChoices(Outlook):
         known = self.settled()
         done, kept = looked
         good = [*kept, *self._good(acts[done:], known)]
-        if len(known) > _SETTLED_SIZE:  # memory stays flat after a long search
-            _settled.clear()
+        _forget_if_large(known)
         return good if good else acts
 
     def forced_choice(self, acts: list[Action]) -> list[Action] | tuple[int, tuple[Action, ...]]:
@@ -118,9 +123,9 @@ class FiniteChoices(Outlook):
             if next(self._good([a], known), None) is not None:
                 found.append(a)
                 if len(found) == 2:
+                    _forget_if_large(known)
                     return (looked, (found[0], a))
-        if len(known) > _SETTLED_SIZE:
-            _settled.clear()
+        _forget_if_large(known)
         return found if found else acts
 
     def offers(self, action: Action, acts: list[Action]) -> bool:
@@ -136,8 +141,7 @@ class FiniteChoices(Outlook):
         offered = next(self._good([action], known), None) is not None or (
             next(self._good(acts, known), None) is None
         )
-        if len(known) > _SETTLED_SIZE:
-            _settled.clear()
+        _forget_if_large(known)
         return offered
 
     def _good(self, acts: list[Action], known: dict[tuple[object, ...], bool]) -> Iterator[Action]:
