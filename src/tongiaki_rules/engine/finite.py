@@ -119,12 +119,15 @@ class FiniteChoices(Outlook):
             return acts
         known = self.settled()
         found: list[Action] = []
-        for looked, a in enumerate(acts, 1):
-            if next(self._good([a], known), None) is not None:
-                found.append(a)
-                if len(found) == 2:
-                    _forget_if_large(known)
-                    return (looked, (found[0], a))
+        looked = 0
+        for a in self._good(acts, known):  # in the list's order: find how far it looked
+            while acts[looked] is not a:
+                looked += 1
+            looked += 1
+            found.append(a)
+            if len(found) == 2:
+                _forget_if_large(known)
+                return (looked, (found[0], a))
         _forget_if_large(known)
         return found if found else acts
 
