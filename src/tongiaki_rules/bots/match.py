@@ -208,8 +208,13 @@ def _play(
 
 
 def _bot_move(recorder: Recorder, bot: Bot, seat: int, move_time_limit: float | None) -> GameState:
-    """Ask ``bot`` for its move and apply it; its failure is a :class:`BotFailedError`."""
-    return recorder.apply(recorded_choice(bot, recorder, seat, move_time_limit))
+    """Ask ``bot`` for its move and record it; its failure is a :class:`BotFailedError`.
+
+    The check applies the move already, so the recorder takes the position it
+    made instead of applying the move a second time.
+    """
+    action, after = _recorded_step(bot, recorder, seat, move_time_limit)
+    return recorder._applied(action, after)
 
 
 def recorded_choice(
@@ -224,9 +229,16 @@ def recorded_choice(
     >>> recorded_choice(RandomBot(seed=1), recorder, 0) in recorder.state.legal_actions()
     True
     """
+    return _recorded_step(bot, recorder, seat, move_time_limit)[0]
+
+
+def _recorded_step(
+    bot: Bot, recorder: Recorder, seat: int, move_time_limit: float | None
+) -> tuple[Action, GameState]:
+    """:func:`recorded_choice`, and the position the checked move leads to."""
     move = len(recorder.actions) + 1
     try:
-        return checked_choice(bot, recorder.state, seat, move, move_time_limit)
+        return _checked_step(bot, recorder.state, seat, move, move_time_limit)
     except BotFailedError as exc:
         # the record is built only on failure: building it checks every action so far, and
         # doing that at every move made a whole game quadratic in its length
@@ -255,38 +267,46 @@ def checked_choice(
     tongiaki_rules.bots.match.BotFailedError: the bot of seat 0 (broken) raised ValueError at \
 move 1: oops
     """
+    return _checked_step(bot, state, seat, move, move_time_limit, record)[0]
+
+
+def _checked_step(
+    bot: Bot,
+    state: GameState,
+    seat: int,
+    move: int,
+    move_time_limit: float | None = None,
+    record: GameRecord | None = None,
+) -> tuple[Action, GameState]:
+    """:func:`checked_choice`, and the position the checked move leads to."""
     who = f"the bot of seat {seat} ({bot.name})"
-    kept = GameRecord(state.num_players) if record is None else record
+
+    def failed(message: str) -> BotFailedError:
+        # the record is built only on failure: an empty record checks its settings, and
+        # building one at every move cost a tenth of a tournament
+        kept = GameRecord(state.num_players) if record is None else record
+        return BotFailedError(message, seat, move, kept)
+
     start = time.perf_counter()
     try:
         action = bot.choose(state)
     except Exception as exc:  # the bot's own code failing: told with its seat and move
-        raise BotFailedError(
-            f"{who} raised {type(exc).__name__} at move {move}: {exc}", seat, move, kept
-        ) from exc
+        raise failed(f"{who} raised {type(exc).__name__} at move {move}: {exc}") from exc
     elapsed = time.perf_counter() - start
     if move_time_limit is not None and elapsed > move_time_limit:
-        raise BotFailedError(
+        raise failed(
             f"{who} took {elapsed:.2f} s over move {move}, more than the limit of "
-            f"{move_time_limit:g} s",
-            seat,
-            move,
-            kept,
+            f"{move_time_limit:g} s"
         )
     try:
-        state.apply(action)
+        after = state.apply(action)
     except IllegalActionError as exc:
-        raise BotFailedError(
-            f"{who} chose an illegal action at move {move}: {exc}", seat, move, kept
-        ) from None
+        raise failed(f"{who} chose an illegal action at move {move}: {exc}") from None
     except Exception:  # not an action at all: apply tells it as an IllegalActionError anyway
-        raise BotFailedError(
-            f"{who} chose something that is not an action at move {move}: {action!r:.80}",
-            seat,
-            move,
-            kept,
+        raise failed(
+            f"{who} chose something that is not an action at move {move}: {action!r:.80}"
         ) from None
-    return action
+    return action, after
 
 
 @attrs.frozen(slots=True)

@@ -47,6 +47,15 @@ _METADATA_DIGITS: Final = 1000
 """Metadata integers have at most this many digits (Python converts up to 4300 to text)."""
 
 
+_CHECKED_KEPT: Final = 50_000
+"""How many action objects :data:`_checked` keeps before it starts afresh."""
+
+_checked: dict[int, tuple[Action, Action]] = {}
+"""Action objects already checked, by identity: the object (kept, so that its id is not
+reused) and its canonical form. The engine hands out the same objects again and again
+(its actions are interned), and an action is immutable, so one check is enough."""
+
+
 def _freeze_actions(actions: Iterable[Action]) -> tuple[Action, ...]:
     """The actions as a tuple, each in the canonical form its JSON gives back."""
     if isinstance(actions, str | bytes | Mapping) or not isinstance(actions, Iterable):
@@ -54,7 +63,12 @@ def _freeze_actions(actions: Iterable[Action]) -> tuple[Action, ...]:
             f"expected a sequence of actions, not {type(actions).__name__}", "actions"
         )
     found = []
+    checked = _checked
     for k, action in enumerate(actions):
+        seen = checked.get(id(action))
+        if seen is not None and seen[0] is action:
+            found.append(seen[1])
+            continue
         path = _item("actions", k)
         if not isinstance(action, ACTION_TYPES):
             raise RecordError(f"not an action: {action!r}", path)
@@ -68,6 +82,9 @@ def _freeze_actions(actions: Iterable[Action]) -> tuple[Action, ...]:
                 f"{action!r} is not a well-formed action (it reads as {back!r})", path
             )
         found.append(back)
+        if len(checked) >= _CHECKED_KEPT:
+            checked.clear()
+        checked[id(action)] = (action, back)
     return tuple(found)
 
 

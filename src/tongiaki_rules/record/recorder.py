@@ -142,8 +142,11 @@ class Recorder:
         Raises :class:`~tongiaki_rules.errors.IllegalActionError` if it is not
         legal; nothing is recorded then.
         """
+        return self._applied(action, self.state.apply(action))
+
+    def _applied(self, action: Action, after: GameState) -> GameState:
+        """Record ``action``, already applied to the current position and leading to ``after``."""
         state = self.state
-        after = state.apply(action)
         if not state.is_chance_node:
             legal = state.legal_actions()
             action = legal[legal.index(action)]  # the canonical value (ints, tuples)
