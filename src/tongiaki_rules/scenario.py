@@ -436,6 +436,8 @@ def _settled(state: GameState, table: _Table) -> GameState:
     try:
         settled = state._settled()
         problems = invariant_violations(settled, exact_tiles=False)
+    except MemoryError:
+        raise  # the machine ran short while evaluating: that says nothing of the position
     except Exception as exc:  # a position the engine cannot evaluate
         problems = [f"the engine cannot evaluate it ({type(exc).__name__}: {exc})"]
     if problems:

@@ -411,3 +411,24 @@ def test_a_tile_the_tile_classes_refuse_is_a_record_error_at_its_path() -> None:
     doc = state_to_dict(new_game(2, tiles=CUSTOM_TILES))
     doc["tile_set"]["start"]["name"] = ""  # the schema refuses what the tile class would
     refused(doc, "tile_set.start.name", "must not be empty")
+
+
+def test_running_out_of_memory_is_not_an_impossible_position(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A look-ahead that exhausts the machine says nothing about the position (issue 36).
+
+    Both readers of a position (a state document and the position builder) let
+    the MemoryError through instead of calling the position impossible.
+    """
+    from tongiaki_rules import position
+
+    def exhausted(self: GameState) -> GameState:
+        raise MemoryError
+
+    doc = doc_of("departure")
+    monkeypatch.setattr(GameState, "_settled", exhausted)
+    with pytest.raises(MemoryError):
+        state_from_json(json.dumps(doc))
+    with pytest.raises(MemoryError):
+        position(2)

@@ -469,6 +469,8 @@ def _final_checks(state: GameState, *, exact_tiles: bool) -> None:
                 f"the engine does not wait at this {PHASE_NAMES[state.phase_]} decision: "
                 "it is resolved automatically (a single option, or a forced landing)"
             ]
+    except MemoryError:
+        raise  # the machine ran short while evaluating: that says nothing of the position
     except Exception as exc:  # a position the engine cannot evaluate
         problems = [f"the engine cannot evaluate this position ({type(exc).__name__}: {exc})"]
     if problems:
