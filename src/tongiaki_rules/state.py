@@ -302,6 +302,33 @@ class GameState(PositionQueries):
         draw: Draw = self.config.tiles.draws[rng.choice(self.pile_)]
         return draw
 
+    def sample_action(self, rng: random.Random) -> Action:
+        """A legal action drawn uniformly at random with ``rng``, for random players and rollouts.
+
+        The same draw as ``rng.choice(state.legal_actions())``, without
+        working out the whole list when it is not read yet: a raw move is
+        drawn and kept if it is offered (AMB-25: whether a move is offered
+        costs its own case, the whole list costs every move's). When every
+        raw move is offered, as nearly always, the move and the random
+        numbers used are those of ``rng.choice(state.legal_actions())``;
+        otherwise the draw is still uniform over the legal actions.
+
+        Raises :class:`~tongiaki_rules.errors.IllegalActionError` at a chance
+        node or at the end, and :class:`~tongiaki_rules.errors.SettingsError`
+        when ``rng`` is not a :class:`random.Random`.
+
+        >>> import random
+        >>> state = new_game(2).apply(SetupPlace(0))
+        >>> state.sample_action(random.Random(3)) in state.legal_actions()
+        True
+        """
+        _check_rng(rng)
+        if self.phase_ == _engine.DRAW:
+            raise IllegalActionError("a chance node: nobody decides, a tile is drawn")
+        if self.phase_ == _engine.OVER:
+            raise IllegalActionError("the game is over: nobody decides")
+        return _freeze.sampled_action(self, rng.choice)
+
     def resolve_chance(self, rng: random.Random) -> GameState:
         """Apply random draws until a player must decide or the game is over.
 

@@ -122,6 +122,29 @@ def test_drawing_with_something_that_is_not_a_random_generator_is_refused(rng: A
             draw(rng)
 
 
+@given(rng=st.one_of(st.none(), st.integers(), st.text(max_size=3), st.just(random)))
+def test_sampling_a_move_with_something_that_is_not_a_random_generator_is_refused(
+    rng: Any,
+) -> None:
+    before = fingerprint(STATE)
+    with pytest.raises(SettingsError, match=r"rng must be a random.Random"):
+        STATE.sample_action(rng)
+    assert fingerprint(STATE) == before
+
+
+def test_sampling_a_move_where_nobody_decides_is_an_illegal_action() -> None:
+    chance = position(2, boats={((0, 0), 0): "BRB"}, pile=["hawaii", "ocean-a"])
+    with pytest.raises(IllegalActionError, match=r"a chance node: nobody decides"):
+        chance.sample_action(random.Random(1))
+    over = new_game(2)
+    rng = random.Random(4)
+    while not over.is_terminal:
+        move = over.sample_chance(rng) if over.is_chance_node else over.sample_action(rng)
+        over = over.apply(move)
+    with pytest.raises(IllegalActionError, match=r"the game is over"):
+        over.sample_action(random.Random(1))
+
+
 def test_sampling_a_draw_at_a_decision_is_an_illegal_action() -> None:
     with pytest.raises(IllegalActionError, match=r"not a chance node"):
         STATE.sample_chance(random.Random(1))

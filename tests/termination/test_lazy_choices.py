@@ -97,3 +97,56 @@ def test_a_move_leads_to_the_position_it_led_to_when_every_list_was_worked_out_a
     assert lazy == eager
     assert [s.legal_actions() for s in lazy] == [s.legal_actions() for s in eager]
     assert len(moves) > 1000
+
+
+def unread(state: GameState) -> GameState:
+    """An equal state whose list is not read yet, as the engine makes every state."""
+    return state._settled()
+
+
+def _with_unread_copies() -> Iterator[tuple[GameState, GameState, tuple[Action, ...]]]:
+    """Each decision with two or more raw moves, an unread copy, and the offered moves."""
+    for state in (s for rules in FLAG_SETS.values() for s in decisions(rules)):
+        if len(E.Work(state).legal()) >= 2:
+            yield state, unread(state), state.legal_actions()
+
+
+@pytest.mark.clause("AMB-25")
+def test_a_sampled_move_is_the_one_drawn_from_the_list_with_the_same_random_numbers() -> None:
+    """``sample_action`` reads no list, yet draws what ``rng.choice(legal_actions())`` draws
+    whenever every raw move is offered, and leads to the same position."""
+    same = unread_states = 0
+    for state, fresh, offered in _with_unread_copies():
+        unread_states += fresh._unread is not None
+        raw = E.Work(state).legal()
+        for seed in range(3):
+            mine, theirs = random.Random(seed), random.Random(seed)
+            action = fresh.sample_action(mine)
+            assert action in offered
+            if len(raw) == len(offered):
+                assert action == theirs.choice(offered)
+                assert mine.getstate() == theirs.getstate()
+                same += 1
+            assert fresh.apply(action) == state.apply(action)
+        assert fresh == state
+    assert same > 2000 and unread_states > 500
+
+
+@pytest.mark.clause("AMB-25")
+def test_sampled_moves_are_uniform_over_the_offered_moves_where_the_rule_refuses_some() -> None:
+    """A raw move the look-ahead refuses is never drawn, and the offered ones come up evenly."""
+    tested = 0
+    for state, _fresh, offered in _with_unread_copies():
+        raw = E.Work(state).legal()
+        if len(raw) == len(offered) or len(offered) > 8:
+            continue
+        rng = random.Random(f"uniform-{tested}")
+        draws = 60 * len(offered)
+        counts = dict.fromkeys(offered, 0)
+        for _ in range(draws):
+            counts[unread(state).sample_action(rng)] += 1  # KeyError: a refused move
+        assert all(30 <= n <= 120 for n in counts.values()), counts
+        tested += 1
+        if tested == 6:
+            break
+    assert tested >= 3  # the sample reaches decisions where the rule takes moves away

@@ -79,8 +79,8 @@ class RandomBot:
         return "random"
 
     def choose(self, state: GameState) -> Action:
-        """A uniformly random legal action."""
-        return self._rng.choice(state.legal_actions())
+        """A uniformly random legal action (:meth:`~tongiaki_rules.GameState.sample_action`)."""
+        return state.sample_action(self._rng)
 
 
 BotFactory = Callable[..., Bot]

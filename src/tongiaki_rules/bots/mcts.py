@@ -299,7 +299,7 @@ class MCTSBot:
             if state.is_chance_node:
                 state = state.apply(state.sample_chance(rng))
             else:
-                state = state.apply(rng.choice(state.legal_actions()))
+                state = state.apply(state.sample_action(rng))
         return _rewards(state, self._chances)
 
     # ------------------------------------------------------------------ options

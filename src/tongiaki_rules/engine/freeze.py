@@ -108,6 +108,10 @@ def step_offered(state: GameState, action: object) -> GameState | None:
         for offered in legal:
             if offered is action:
                 return step(state, offered, None)
+        return None
+    last = _sampled
+    if last is not None and last[0] is state and last[1] is action:
+        return step(state, action, None)  # just drawn by sampled_action, and offered
     return None
 
 
@@ -124,6 +128,44 @@ def offered_action(state: GameState, action: Action) -> Action | None:
         if legal is action or legal == action:
             return legal if w.offers(legal, raw) else None
     return None
+
+
+SAMPLE_TRIES: Final = 4
+"""How many raw moves :func:`sampled_action` tries before it reads the whole list."""
+
+_sampled: tuple[GameState, Action] | None = None
+"""The last move :func:`sampled_action` drew from an unread list, with its state: applying
+it next (the common case) need not settle its case again. One entry, replaced whole."""
+
+
+def sampled_action(state: GameState, pick: Callable[[list[Action]], Action]) -> Action:
+    """One of the state's legal actions, ``pick`` choosing uniformly; the list need not be read.
+
+    A decision whose list is not read yet keeps the engine's raw list
+    (:func:`freeze`). A raw move drawn uniformly and kept only when it is
+    offered is a uniform draw from the offered moves; and when every raw move
+    is offered (almost always) the first draw is kept, and it is the move
+    ``pick`` would have drawn from the whole list. After :data:`SAMPLE_TRIES`
+    refused draws the whole list is read and drawn from, which is uniform too.
+    """
+    unread = state._unread
+    if unread is not None:
+        global _sampled
+        raw = list(unread[0])
+        looked, kept = unread[1], unread[2]
+        w = Work(state)
+        for _ in range(SAMPLE_TRIES):
+            action = pick(raw)
+            if any(action is k for k in kept):
+                offered = True  # found to end the turn when the state was made
+            elif any(action is a for a in raw[:looked]):
+                offered = False  # looked at then: it cannot end the turn, and two others can
+            else:
+                offered = w.offers(action, raw)
+            if offered:
+                _sampled = (state, action)
+                return action
+    return pick(list(state.legal_actions()))
 
 
 def settled(state: GameState) -> GameState:
