@@ -14,9 +14,12 @@ read, as in the games.
 ``--python PY`` adds the package installed for the interpreter PY (for
 example the compiled build in ``.venv-mypyc/bin/python``), run without any
 source folder on the path; the line shows whether that build is compiled.
+``--sample`` times the games of a random player that draws with
+``GameState.sample_action`` where a tree has it (the random bot and MCTS's
+rollouts do), which reads no list; a tree without it reads the list as before.
 
     python benchmarks/bench_core.py [--rounds R] [--games N] [--baseline REV] [--players P]
-                                    [--also REV] [--python PY]
+                                    [--also REV] [--python PY] [--sample]
 """
 
 from __future__ import annotations
@@ -56,17 +59,23 @@ def _play(players: int, rng: random.Random) -> list[Any]:
     return states
 
 
-def _timed_game(players: int, rng: random.Random) -> float:
+def _timed_game(players: int, rng: random.Random, sample: bool = False) -> float:
+    """One game's time; with ``sample``, the player draws with ``sample_action`` where the tree
+    has it (the same moves and random numbers as ``rng.choice(legal_actions())`` whenever the
+    look-ahead refuses nothing, so both trees play the same games)."""
     from tongiaki_rules import new_game
 
     t0 = time.perf_counter()
     state = new_game(players)
+    sampled = sample and hasattr(state, "sample_action")
     while not state.is_terminal:
         if state.is_chance_node:
             outcomes = state.chance_outcomes()
             draws = [a for a, _p in outcomes]
             weights = [p for _a, p in outcomes]
             state = state.apply(rng.choices(draws, weights)[0])
+        elif sampled:
+            state = state.apply(state.sample_action(rng))
         else:
             state = state.apply(rng.choice(state.legal_actions()))
     return time.perf_counter() - t0
@@ -166,9 +175,9 @@ def worker(args: argparse.Namespace) -> None:
 
     rng = random.Random(args.seed + 1000)
     for _ in range(args.warmup):
-        _timed_game(args.players, rng)
+        _timed_game(args.players, rng, args.sample)
     rng = random.Random(args.seed)
-    times = [_timed_game(args.players, rng) for _ in range(args.games)]
+    times = [_timed_game(args.players, rng, args.sample) for _ in range(args.games)]
     rng = random.Random(args.seed)
     ta = tl = 0.0
     na = nl = 0
@@ -207,6 +216,7 @@ def _run(tree: tuple[str, Path | None], args: argparse.Namespace, memory: int) -
         f"--seed={args.seed}",
         f"--warmup={args.warmup}",
         f"--memory={memory}",
+        *(["--sample"] if args.sample else []),
     ]
     out = subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout
     result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
@@ -242,6 +252,12 @@ def main() -> None:
         action="append",
         default=[],
         help="an interpreter whose installed tongiaki_rules to compare, e.g. the compiled build's",
+    )
+    parser.add_argument(
+        "--sample",
+        action="store_true",
+        help="the random player draws with GameState.sample_action where a tree has it "
+        "(reads no list), instead of rng.choice(legal_actions())",
     )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--memory", type=int, default=0, help=argparse.SUPPRESS)
