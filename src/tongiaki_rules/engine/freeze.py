@@ -109,10 +109,8 @@ def step_offered(state: GameState, action: object) -> GameState | None:
             if offered is action:
                 return step(state, offered, None)
         return None
-    last = _sampled
-    if last is not None and last[0] is state and last[1] is action:
-        return step(state, action, None)  # just drawn by sampled_action, and offered
-    return None
+    sampled = _just_sampled(state, action)
+    return None if sampled is None else step(state, sampled, None)
 
 
 def offered_action(state: GameState, action: Action) -> Action | None:
@@ -121,6 +119,9 @@ def offered_action(state: GameState, action: Action) -> Action | None:
     Whether one action is offered needs its own case only (and the others'
     only when it cannot end the turn): see :meth:`.finite.FiniteChoices.offers`.
     """
+    sampled = _just_sampled(state, action)
+    if sampled is not None:
+        return sampled
     w = Work(state)
     unread = state._unread
     raw = w.legal() if unread is None else list(unread[0])
@@ -136,6 +137,13 @@ SAMPLE_TRIES: Final = 4
 _sampled: tuple[GameState, Action] | None = None
 """The last move :func:`sampled_action` drew from an unread list, with its state: applying
 it next (the common case) need not settle its case again. One entry, replaced whole."""
+
+
+def _just_sampled(state: GameState, action: object) -> Action | None:
+    """``action`` if it is the move :func:`sampled_action` has just drawn in ``state`` (so
+    offered), else ``None``."""
+    last = _sampled
+    return last[1] if last is not None and last[0] is state and last[1] is action else None
 
 
 def sampled_action(state: GameState, pick: Callable[[list[Action]], Action]) -> Action:

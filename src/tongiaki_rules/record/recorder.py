@@ -7,7 +7,6 @@ from collections.abc import Mapping
 
 from ..actions import (
     Action,
-    Draw,
 )
 from ..errors import RecordError, SettingsError
 from ..rules import Rules
@@ -146,14 +145,8 @@ class Recorder:
 
     def _applied(self, action: Action, after: GameState) -> GameState:
         """Record ``action``, already applied to the current position and leading to ``after``."""
-        state = self.state
-        if not state.is_chance_node:
-            legal = state.legal_actions()
-            action = legal[legal.index(action)]  # the canonical value (ints, tuples)
-        else:
-            assert isinstance(action, Draw)
-            tiles = state.config.tiles
-            action = tiles.draws[tiles.index[action.tile]]
+        # the canonical value (ints, tuples), without reading a list that is not read yet
+        action = self.state._canonical(action)
         self._states.append(after)
         self._actions.append(action)
         return after
