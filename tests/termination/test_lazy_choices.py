@@ -24,8 +24,8 @@ from tests.termination.chain_generators import (
     played,
     standard_game,
 )
+from tests.termination.pure_build import pure_build_only
 
-import tongiaki_rules
 from tongiaki_rules import GameState, IllegalActionError, Rules
 from tongiaki_rules import engine as E
 from tongiaki_rules.actions import Action
@@ -78,11 +78,7 @@ def _eager_forced_choice(
 
 
 @pytest.mark.clause("AMB-25")
-@pytest.mark.skipif(
-    tongiaki_rules.COMPILED,
-    reason="replaces a method of the work object, which the compiled build's native class "
-    "does not allow; the pure build runs it",
-)
+@pure_build_only
 @pytest.mark.parametrize("flags", FLAG_SETS, ids=str)
 def test_a_move_leads_to_the_position_it_led_to_when_every_list_was_worked_out_at_once(
     flags: str, monkeypatch: pytest.MonkeyPatch

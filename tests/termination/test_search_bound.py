@@ -17,8 +17,8 @@ from collections.abc import Iterator
 
 import pytest
 from tests.termination.chain_generators import FAMILIES, FLAG_SETS, built_decisions
+from tests.termination.pure_build import pure_build_only
 
-import tongiaki_rules
 from tongiaki_rules import GameState, Rules
 from tongiaki_rules import engine as E
 from tongiaki_rules.actions import Action
@@ -55,11 +55,7 @@ def decisions(rules: Rules) -> Iterator[GameState]:
 
 
 @pytest.mark.clause("AMB-25")
-@pytest.mark.skipif(
-    tongiaki_rules.COMPILED,
-    reason="the watch subclasses the work object, which the compiled build's native class "
-    "does not allow; the pure build runs it",
-)
+@pure_build_only
 @pytest.mark.parametrize("flags", FLAG_SETS, ids=str)
 def test_one_decision_expands_each_position_at_most_once(flags: str) -> None:
     watched = watched_work()
@@ -72,3 +68,30 @@ def test_one_decision_expands_each_position_at_most_once(flags: str) -> None:
         assert not twice, (state, len(twice))
         searched += bool(EXPANDED)
     assert searched >= 20  # the sample reaches the look-ahead
+
+
+ISSUE_36 = (
+    "T1_43.eafersObccetSetcerccfpcfesdbrfsP_bY_to000.BR.BB.BB.BB.BB.Rf00-1hw4-11.Y.YY.BtvY210o301"
+    "a01-1tmB5-10hv10-2rn311.Y.YYraY4-12i5-20tkR1-21tb402.YYna32-2...GmuR3-22m13-3b24-3mg32-1.G.GG"
+    ".GGsa13-2..G.G_fB1R2Y2_gB_a-1.1_h2_t2_sc_c2a0BYY2bYcB~2c2BB"
+)
+"""The position issue 36 quotes (a 4-player game under sampled flags, in its position code)."""
+
+
+@pytest.mark.clause("AMB-25")
+def test_a_long_look_ahead_keeps_no_settled_positions_once_its_decision_is_answered() -> None:
+    """Memory stays flat: what a decision settled is kept for the next decisions of its
+    chain only when it is small (``finite._SETTLED_SIZE`` positions at most)."""
+    from tongiaki_rules import Berth, Colour, Expand, state_from_position_code
+    from tongiaki_rules.engine import finite
+
+    turn = state_from_position_code(ISSUE_36).apply(Berth(Colour.BLUE, 0))
+    # red's expansions on Tonga: beach 1's group can never end the turn (458 positions), beach
+    # 0's can (after about 2,700), beach 3's draws at once
+    refused, long, drawing = (Expand((0, 0), (b,)) for b in (1, 0, 3))
+    work = E.Work(turn)
+    finite._settled.clear()
+    assert work.finite_choices([refused, drawing]) == [drawing]
+    assert len(finite._settled) == 1  # kept for the chain's next decisions
+    assert work.finite_choices([long, drawing]) == [long, drawing]
+    assert finite._settled == {}  # more than _SETTLED_SIZE positions: forgotten
