@@ -23,12 +23,14 @@ Beside them it prints the median CPU time of a whole random 4-player game,
 the yardstick of the issue's target for the worst decision.
 
     python benchmarks/worst_decisions.py [--cap N] [--rings N] [--games N] [--search N]
+                                         [--only-issue]
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import resource
 import statistics
 import sys
 import time
@@ -187,6 +189,11 @@ def main() -> None:
     parser.add_argument("--rings", type=int, default=12, help="royal-ring positions built")
     parser.add_argument("--games", type=int, default=20, help="games of each kind of player")
     parser.add_argument("--search", type=int, default=0, help="hypothesis examples (0: none)")
+    parser.add_argument(
+        "--only-issue",
+        action="store_true",
+        help="the issue-36 case alone (with a large --cap: how far its worst step goes)",
+    )
     args = parser.parse_args()
     LIMIT[0] = args.cap
 
@@ -195,6 +202,13 @@ def main() -> None:
         mark = "" if done else f"  over the cap of {args.cap:,} positions"
         print(f"{name:<16} {seconds * 1000:>10.1f} ms  {expanded:>9,} positions{mark}", flush=True)
 
+    if args.only_issue:
+        state = state_from_position_code(ISSUE_36)
+        for action in state.legal_actions():
+            row(f"issue-36 {action.beach}", measure(step_of(state, action)))  # type: ignore[attr-defined]
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(f"peak memory of the process: {peak:,.0f} MB")
+        return
     times = []
     rng = random.Random(1)
     for _ in range(30):

@@ -80,6 +80,19 @@ FIGURES: tuple[Figure, ...] = (
         ),
     ),
     Figure(
+        "lookahead-sampled-moves",
+        ("docs/explanation/performance.md",),
+        "issue 36's third step: a random game drawn with sample_action and one reading every"
+        " list, simulate, the Gymnasium env and MCTS, timed",
+        (
+            "python benchmarks/bench_core.py --rounds 3 --games 30 --baseline 0c457e2 --sample",
+            "python benchmarks/bench_core.py --rounds 3 --games 30 --baseline 0c457e2",
+            "python -m tongiaki_rules simulate --quiet",
+            "python benchmarks/bench_gym.py --seconds 5 --opponents random greedy",
+            "python benchmarks/bench_mcts.py --base 26a0cc5 --rounds 2",
+        ),
+    ),
+    Figure(
         "readme-slow-tests",
         ("README.md",),
         "the tests marked slow, their time",
