@@ -90,6 +90,7 @@ FIGURES: tuple[Figure, ...] = (
             "python -m tongiaki_rules simulate --quiet",
             "python benchmarks/bench_gym.py --seconds 5 --opponents random greedy",
             "python benchmarks/bench_mcts.py --base 26a0cc5 --rounds 2",
+            "python benchmarks/worst_decisions.py --only-issue --cap 1000000",
         ),
     ),
     Figure(
