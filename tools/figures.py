@@ -107,12 +107,15 @@ FIGURES: tuple[Figure, ...] = (
     ),
     Figure(
         "readme-speed",
-        ("README.md",),
+        ("README.md", "docs/explanation/performance.md"),
         "random games a second by player count",
         (
             "python benchmarks/bench_random_game.py --games 2000 --players 2",
             "python benchmarks/bench_random_game.py --games 2000 --players 4",
             "python benchmarks/bench_random_game.py --games 2000 --players 6",
+            "python benchmarks/bench_random_game.py --games 2000 --players 2 --sample",
+            "python benchmarks/bench_random_game.py --games 2000 --players 4 --sample",
+            "python benchmarks/bench_random_game.py --games 2000 --players 6 --sample",
         ),
     ),
     Figure(
