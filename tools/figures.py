@@ -203,7 +203,10 @@ FIGURES: tuple[Figure, ...] = (
         "simulate-speed",
         ("docs/how-to/simulate.md",),
         "tongiaki simulate's time and games a second by line-up and --jobs",
-        ("python -m tongiaki_rules simulate --quiet", "python benchmarks/bench_simulate.py"),
+        (
+            "python -m tongiaki_rules simulate --quiet",
+            "python benchmarks/bench_simulate.py --repeats 1",
+        ),
     ),
     Figure(
         "soak",
