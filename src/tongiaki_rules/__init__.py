@@ -15,8 +15,6 @@
 
 from __future__ import annotations
 
-from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
-
 from .actions import (
     Action,
     Berth,
@@ -33,7 +31,6 @@ from .actions import (
     TurnAction,
 )
 from .colours import BOATS_PER_COLOUR, Colour
-from .engine import work as _work
 from .errors import (
     IllegalActionError,
     InvalidPositionError,
@@ -76,7 +73,9 @@ from .scenario import position
 from .scoring import Outcome, TieBreak
 from .standard_tiles import STANDARD_TILES, TONGA
 from .state import (
+    COMPILED,
     BeachView,
+    CompactView,
     DecisionKind,
     GameConfig,
     GameState,
@@ -94,16 +93,6 @@ from .tiles import BeachSpec, IslandTile, OceanTile, Route, Tile, TileSet
 
 __version__ = "0.1.0"
 
-COMPILED: bool = str(_work.__file__).endswith(tuple(_EXTENSION_SUFFIXES))
-"""True in the optional compiled build (mypyc), False in the pure-Python one.
-
-The compiled build plays exactly the same games; see "The compiled build" in
-the performance notes.
-
->>> COMPILED in (True, False)
-True
-"""
-del _work
 
 __all__ = [
     "BOATS_PER_COLOUR",
@@ -120,6 +109,7 @@ __all__ = [
     "BounceTarget",
     "ClosedRouteMode",
     "Colour",
+    "CompactView",
     "DecisionKind",
     "Depart",
     "Draw",

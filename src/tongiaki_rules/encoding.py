@@ -348,11 +348,13 @@ class ActionEncoding:
         """Island slot of each island on the table of ``state``, by position."""
         slot_of_kind = self._slot_of_kind
         if self._single:  # one copy of each island kind: the kind names the slot
-            return {pos: slot_of_kind[t] for pos, t, _r in state.tiles_ if slot_of_kind[t] >= 0}
+            return {
+                pos: slot_of_kind[t] for pos, t, _r in state.compact.tiles if slot_of_kind[t] >= 0
+            }
         copies = self._copies
         result: dict[Hex, int] = {}
         seen: dict[int, int] = {}
-        for pos, t, _rot in state.tiles_:
+        for pos, t, _rot in state.compact.tiles:
             base = slot_of_kind[t]
             if base < 0:
                 continue

@@ -141,8 +141,8 @@ def _new_boats(c: _Context, a: PlaceNewBoats) -> int:
 
 
 def _depart(c: _Context, a: Depart) -> int:
-    k = c.state.where_()[a.island]
-    rotation = c.state.tiles_[k][2]
+    view = c.state.compact
+    rotation = view.tiles[view.where[a.island]][2]
     return c.offsets["Depart"] + 6 * c.slots[a.island] + (a.jetty - rotation) % 6
 
 

@@ -12,18 +12,19 @@ checker only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from . import engine as _engine
 from .colours import COLOURS, Colour
 from .errors import QueryError, shown
 from .hexgrid import Hex
 from .tiles import IslandTile
-from .views import BeachView, GroupView, IslandView, PileView, PlacedTile
+from .views import BeachView, CompactView, GroupView, IslandView, PileView, PlacedTile
 
 if TYPE_CHECKING:
     from .config import GameConfig
     from .rules import Rules
+    from .state import GameState
 
 
 class PositionQueries:
@@ -51,6 +52,15 @@ class PositionQueries:
         def where_(self) -> dict[Hex, int]: ...
 
     # ------------------------------------------------------------ queries
+    @property
+    def compact(self) -> CompactView:
+        """The position as tuples of ints, for programs that read many positions fast.
+
+        >>> new_game(2).compact.reserve
+        (15, 15)
+        """
+        return CompactView(cast("GameState", self))
+
     @property
     def rules(self) -> Rules:
         """The rules flags of this game."""

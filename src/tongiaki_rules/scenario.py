@@ -37,7 +37,6 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from . import engine as _engine
 from .colours import BOATS_PER_COLOUR, COLOURS, Colour
 from .errors import InvalidPositionError, TongiakiError
 from .hexgrid import ORIGIN, Hex
@@ -46,6 +45,7 @@ from .standard_tiles import STANDARD_TILES
 from .state import GameConfig, GameState
 from .testing import invariant_violations, reachability_problems
 from .tiles import TileSet
+from .views import NO_KING, Phase, Purpose
 
 _MAX_COORDINATE = 1 << 20
 """Hex coordinates beyond this are refused outright (no tile set comes near)."""
@@ -228,7 +228,7 @@ def _beaches(table: _Table, boats: object, agents: int) -> list[list[list[int]]]
 
 
 def _kings(table: _Table, kings: object, agents: int) -> list[int]:
-    found = [_engine.NO_KING] * len(table.placed)
+    found = [NO_KING] * len(table.placed)
     for island, who in _mapping(kings, "kings").items():
         argument = f"kings[{island!r}]"
         k = table.island(island, argument)
@@ -311,7 +311,7 @@ def position(
     for c, n in _per_colour(royal_founded, agents, "royal_founded", 0, 2).items():
         founded[c] = n
     pile_idx = _pile(table, pile, end_triggered)
-    if phase == _engine.DRAW and not pile_idx:
+    if phase == Phase.DRAW and not pile_idx:
         raise _refuse("pile", "a group at sea needs a tile to draw: the pile is empty")
     boats_t = tuple(tuple(tuple(sorted(beach)) for beach in beaches) for beaches in boats_of)
     full = any(
@@ -319,8 +319,8 @@ def position(
         for k, beaches in enumerate(boats_t)
         for b, beach in enumerate(beaches)
     )
-    if phase == _engine.TURN and full:
-        phase = _engine.DEPART
+    if phase == Phase.TURN and full:
+        phase = int(Phase.DEPART)
     state = GameState(
         config=config,
         tiles_=tuple(table.placed),
@@ -340,7 +340,7 @@ def position(
         turn_origin_=None,
         drawn_=0,
         tile_=-1,
-        purpose_=_engine.VOYAGE,
+        purpose_=int(Purpose.VOYAGE),
         served_=0,
         ended_=end_triggered,
         setup_firsts_=(),
@@ -357,7 +357,7 @@ def _group(
         for argument, value in (("group_at", group_at), ("entry", entry), ("origin", origin)):
             if value is not None:
                 raise _refuse(argument, "is given but the group has no boats")
-        return _engine.TURN, None, 0, None
+        return int(Phase.TURN), None, 0, None
     if group_at is None:
         raise _refuse("group_at", "a group needs group_at: the island or empty hex it is at")
     at = _hex(group_at, "group_at")
@@ -369,12 +369,12 @@ def _group(
             raise _refuse("entry", "a group facing an empty hex needs entry 0..5")
         if start is None:
             raise _refuse("origin", "a group at sea needs the origin island of its expedition")
-        return _engine.DRAW, at, entry_, start
+        return int(Phase.DRAW), at, entry_, start
     if not table.ts.is_island[table.placed[k][1]]:
         raise _refuse(
             "group_at", f"a group stops on an island or before an empty hex, not on ocean tile {at}"
         )
-    return _engine.LAND, at, entry_, at if start is None else start
+    return int(Phase.LAND), at, entry_, at if start is None else start
 
 
 def _reserves(
@@ -390,7 +390,7 @@ def _reserves(
             for c in beach:
                 on_board[c] += 1
     for k in king_list:
-        if k != _engine.NO_KING:
+        if k != NO_KING:
             on_board[k] += 1
     reserve = [BOATS_PER_COLOUR - n for n in on_board]
     for c, n in _per_colour(reserves, agents, "reserves", 0, BOATS_PER_COLOUR).items():

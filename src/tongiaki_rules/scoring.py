@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from .engine import NO_KING
 from .errors import QueryError, shown
 from .rules import NamedStrEnum
+from .views import NO_KING
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -57,9 +57,10 @@ def _presence(state: GameState) -> list[tuple[int, set[int]]]:
 
     A colour is present with a boat on a beach or on the statue (ROYAL-8).
     """
-    agents = len(state.reserve_)
+    view = state.compact
+    agents = len(view.reserve)
     found = []
-    for (_pos, t, _r), beaches, king in zip(state.tiles_, state.boats_, state.kings_, strict=True):
+    for (_pos, t, _r), beaches, king in zip(view.tiles, view.boats, view.kings, strict=True):
         if not beaches:
             continue  # an ocean tile
         present = {c for beach in beaches for c in beach}
@@ -80,7 +81,7 @@ def colour_scores(state: GameState) -> tuple[int, ...]:
     """Points of each colour in play: the value of every island it is on (SCORE-1/2)."""
     _check_state(state)
     values = state.config.tiles.values
-    scores = [0] * len(state.reserve_)
+    scores = [0] * len(state.colours)
     for t, present in _presence(state):
         for c in present:
             scores[c] += values[t]
@@ -102,7 +103,7 @@ def seat_scores(state: GameState) -> tuple[int, ...]:
 def outcome(state: GameState) -> Outcome:
     """Rank the seats: score, then islands present on, then fewest boats (SCORE-4..6)."""
     _check_state(state)
-    agents = len(state.reserve_)
+    agents = len(state.colours)
     include_tonga = state.config.rules.tiebreak_islands_include_tonga
     islands = [0] * agents
     for t, present in _presence(state):

@@ -41,7 +41,9 @@ from .queries import PositionQueries
 from .rules import Rules
 from .standard_tiles import STANDARD_TILES
 from .tiles import TileSet
+from .views import COMPILED as COMPILED
 from .views import BeachView as BeachView
+from .views import CompactView as CompactView
 from .views import DecisionKind as DecisionKind
 from .views import GroupView as GroupView
 from .views import IslandView as IslandView

@@ -5,16 +5,32 @@ TURN-1, DEPART-2/3, LAND-1..4), the tiles and islands on the table with their be
 and boats (:class:`PlacedTile`, :class:`IslandView`, :class:`BeachView`: DEPART-1,
 ROYAL-*), the group under way (:class:`GroupView`) and the draw pile (:class:`PileView`).
 :class:`~tongiaki_rules.state.GameState` builds them on demand; they hold plain values.
+
+For programs that read many positions fast (bots, encoders, serialisers),
+:class:`CompactView` (``state.compact``) is the position as the engine keeps it:
+tuples of ints, with :class:`Phase`, :class:`Purpose`, :data:`NO_KING` and
+:data:`VACANT_KING` to read them. It is the only way a module outside the engine
+and the state reads the state's fields, so a change of the engine's representation
+changes this class, not its readers.
 """
 
 from __future__ import annotations
 
+from enum import IntEnum
+from importlib.machinery import EXTENSION_SUFFIXES
+from typing import TYPE_CHECKING, Final
+
 import attrs
 
 from .colours import Colour
+from .engine import board as _board
+from .engine import work as _work
 from .hexgrid import Hex
 from .rules import NamedStrEnum
 from .tiles import IslandTile, Tile
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 
 class DecisionKind(NamedStrEnum):
@@ -134,3 +150,204 @@ class Pending:
     """For ``BERTH``: the island the group lands on."""
     group: tuple[Colour, ...] = ()
     """For ``BERTH`` and ``DRAW`` during a voyage: the boats still under way."""
+
+
+COMPILED: Final = str(_work.__file__).endswith(tuple(EXTENSION_SUFFIXES))
+"""True in the optional compiled build (mypyc), False in the pure-Python one.
+
+The compiled build plays exactly the same games; see "The compiled build" in
+the performance notes.
+
+>>> COMPILED in (True, False)
+True
+"""
+
+
+class Phase(IntEnum):
+    """The step a position is at, as :attr:`CompactView.phase` gives it.
+
+    The public kinds of decision are :class:`DecisionKind`; this is the
+    engine's finer number for the same thing, for code that compares it often.
+
+    >>> from tongiaki_rules import new_game
+    >>> new_game(2).compact.phase == Phase.SETUP
+    True
+    """
+
+    SETUP = _board.SETUP
+    """Setup boats are placed on Tonga (SETUP-4)."""
+    TURN = _board.TURN
+    """The turn's choice (TURN-1)."""
+    DEPART = _board.DEPART
+    """A full beach departs: which one and by which jetty (DEPART-2/3)."""
+    DRAW = _board.DRAW
+    """A chance node: a tile is drawn."""
+    PLACE = _board.PLACE
+    """The tile just drawn is placed freely (RECOLONIZE-3, VARIANT-RODY-1)."""
+    LAND = _board.LAND
+    """The arriving boats berth one at a time (LAND-1..4)."""
+    OVER = _board.OVER
+    """The game has ended."""
+
+
+class Purpose(IntEnum):
+    """What a draw or a free placement is for (:attr:`CompactView.purpose`)."""
+
+    VOYAGE = _board.VOYAGE
+    """A group at sea reached an empty hex (DEPART-4, VOYAGE-4)."""
+    COLONIZE = _board.COLONIZE
+    """A New Colonisation chosen as the turn (RECOLONIZE-1)."""
+    FORCED_COLONIZE = _board.FORCED_COLONIZE
+    """A New Colonisation the rules impose after an island is removed (CLOSED-4)."""
+
+
+NO_KING: Final = _board.NO_KING
+"""In :attr:`CompactView.kings`: the island is not royal."""
+VACANT_KING: Final = _board.VACANT_KING
+"""In :attr:`CompactView.kings`: a royal island whose king was removed."""
+
+
+class CompactView:
+    """A position as the engine keeps it: tuples of ints, read without copying.
+
+    Tiles on the table are numbered by their place in :attr:`tiles`, and
+    every per-tile tuple (:attr:`boats`, :attr:`kings`) follows that order;
+    colours are indices into ``state.colours``; tiles in the pile and the
+    removed ones are indices into ``state.config.tiles``. The tuples are the
+    state's own (immutable); :attr:`where` is a shared dict, not to be changed.
+
+    >>> from tongiaki_rules import new_game
+    >>> view = new_game(2).compact
+    >>> view.tiles[0], view.boats[0], view.kings[0] == NO_KING
+    (((0, 0), 0, 0), ((), (), (), (), (), ()), True)
+    """
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: GameState) -> None:
+        self._state = state
+
+    @property
+    def tiles(self) -> tuple[tuple[Hex, int, int], ...]:
+        """Every tile on the table: ``(position, tile index, rotation)``, in table order."""
+        return self._state.tiles_
+
+    @property
+    def where(self) -> dict[Hex, int]:
+        """The table order of the tile at each occupied hex."""
+        return self._state.where_()
+
+    @property
+    def boats(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """By tile, by beach: the colours of the boats there, sorted (ocean tiles have none)."""
+        return self._state.boats_
+
+    @property
+    def kings(self) -> tuple[int, ...]:
+        """By tile: the colour on the statue, :data:`NO_KING` or :data:`VACANT_KING`."""
+        return self._state.kings_
+
+    @property
+    def full(self) -> tuple[tuple[Hex, int], ...]:
+        """The full beaches as ``(island position, beach)`` (DEPART-1)."""
+        return self._state.full_()
+
+    @property
+    def pile(self) -> tuple[int, ...]:
+        """The tiles in the draw pile, sorted (islands first)."""
+        return self._state.pile_
+
+    @property
+    def removed(self) -> tuple[int, ...]:
+        """The tiles that left the game (CLOSED-1), sorted."""
+        return self._state.removed_
+
+    @property
+    def reserve(self) -> tuple[int, ...]:
+        """By colour: boats in the reserve."""
+        return self._state.reserve_
+
+    @property
+    def out(self) -> tuple[int, ...]:
+        """By colour: boats out of the game (kings removed with their island)."""
+        return self._state.out_
+
+    @property
+    def founded(self) -> tuple[int, ...]:
+        """By colour: royal islands founded (ROYAL-3)."""
+        return self._state.founded_
+
+    @property
+    def agent(self) -> int:
+        """The colour whose turn it is (or was, at the end)."""
+        return self._state.agent_
+
+    @property
+    def phase(self) -> int:
+        """The step the position is at (a :class:`Phase`)."""
+        return self._state.phase_
+
+    @property
+    def purpose(self) -> int:
+        """What the current draw or placement is for (a :class:`Purpose`)."""
+        return self._state.purpose_
+
+    @property
+    def group(self) -> tuple[int, ...]:
+        """The colours of the group under way, sorted (empty when none is)."""
+        return self._state.group_
+
+    @property
+    def at(self) -> Hex | None:
+        """The hex the group is about to enter, or the island it lands on."""
+        return self._state.at_
+
+    @property
+    def entry(self) -> int:
+        """The side of :attr:`at` the group arrives by (a board direction)."""
+        return self._state.entry_
+
+    @property
+    def origin(self) -> Hex | None:
+        """The island the expedition left (``None`` for colonising boats)."""
+        return self._state.origin_
+
+    @property
+    def turn_origin(self) -> Hex | None:
+        """The island the turn's boats were placed on (AMB-09), if any."""
+        return self._state.turn_origin_
+
+    @property
+    def drawn(self) -> int:
+        """Tiles drawn so far on the current voyage."""
+        return self._state.drawn_
+
+    @property
+    def tile(self) -> int:
+        """The tile waiting to be placed (:attr:`Phase.PLACE`), else ``-1``."""
+        return self._state.tile_
+
+    @property
+    def served(self) -> int:
+        """Bit ``b`` set: beach ``b`` took a boat of the current landing (LAND-2)."""
+        return self._state.served_
+
+    @property
+    def ended(self) -> bool:
+        """Has the end of the game been triggered (END-1)?"""
+        return self._state.ended_
+
+    @property
+    def setup_firsts(self) -> tuple[int, ...]:
+        """By colour: the beach of its first setup boat, ``-1`` before it (AMB-29)."""
+        return self._state.setup_firsts_
+
+    @property
+    def setup_count(self) -> int:
+        """Setup boats placed so far."""
+        return self._state.setup_count_
+
+    @property
+    def chain(self) -> tuple[tuple[object, ...], ...]:
+        """The departures since the last draw: the boats on the table at each (AMB-25)."""
+        return self._state.chain_

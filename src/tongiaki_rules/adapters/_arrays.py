@@ -28,11 +28,11 @@ from typing import Any
 
 import numpy as np
 
-from .. import engine as _engine
 from ..hexgrid import Hex
 from ..observation import ObservationLayout, relative_colours
 from ..observation._tail import clamp, write_tail
 from ..state import GameState
+from ..views import NO_KING
 
 _Boats = tuple[tuple[int, ...], ...]
 _Island = tuple[tuple[Hex, int, int], int, _Boats, int]
@@ -149,11 +149,8 @@ class ObservationArrays:
                 layout._observe_parts(state, seat)  # raises its error
             self._start(config, len(rel))
         island_slot = layout._island_slots(state)
-        if (
-            self._boats is not state.boats_
-            or self._kings != state.kings_
-            or self._tiles is not state.tiles_
-        ):
+        now = state.compact
+        if self._boats is not now.boats or self._kings != now.kings or self._tiles is not now.tiles:
             self._update_islands(state, island_slot)
         view = self._seats.get(seat)
         if view is None or view.config is not config:
@@ -180,8 +177,9 @@ class ObservationArrays:
         count on the table or in the pile changed. Otherwise (another game,
         an island removed) the layout's list is converted whole.
         """
-        tiles = state.tiles_
-        pile = state.pile_
+        view = state.compact
+        tiles = view.tiles
+        pile = view.pile
         seen_tiles, seen_pile, array, used, piled = self._table
         if seen_tiles is tiles and seen_pile is pile:
             return array
@@ -255,10 +253,11 @@ class ObservationArrays:
 
     def _update_islands(self, state: GameState, island_slot: dict[Hex, int]) -> None:
         """Rewrite the values of the islands that changed since the last state seen."""
+        view = state.compact
         islands = self._islands
-        tiles = state.tiles_
-        boats = state.boats_
-        kings = state.kings_
+        tiles = view.tiles
+        boats = view.boats
+        kings = view.kings
         known = min(len(tiles), len(self._tiles))  # the islands of the last state seen
         old_tiles = self._tiles
         if old_tiles is not tiles and any(map(is_not, tiles, old_tiles)):
@@ -368,7 +367,7 @@ class ObservationArrays:
                     present |= 1 << c
                 for c, share in shares.items():
                     cells[boats_at + 6 * b + c] = share
-        if king != _engine.NO_KING:
+        if king != NO_KING:
             cells[self._royal_at + slot] = 1.0
             if 0 <= king < agents:
                 cells[self._king_at + 6 * slot + king] = 1.0

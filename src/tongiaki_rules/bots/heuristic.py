@@ -37,11 +37,13 @@ from typing import cast
 import attrs
 
 from ..actions import Action, Expand, ExpandFromBoard, FoundRoyal, PlaceNewBoats
-from ..engine import OVER as _OVER
-from ..engine import TURN as _TURN
 from ..hexgrid import Hex
 from ..state import GameState, IslandView
+from ..views import Phase
 from .tables import Beaches, by_seat, column_sums, seat_values_of, table_for
+
+_OVER = int(Phase.OVER)
+_TURN = int(Phase.TURN)
 
 __all__ = [
     "DEFAULT_WEIGHTS",
@@ -190,7 +192,8 @@ class Evaluation:
         self.weights = weights
         table = table_for(state.config, weights)
         self._table = table
-        self._may_found = tuple(n < 2 for n in state.founded_)
+        view = state.compact
+        self._may_found = tuple(n < 2 for n in view.founded)
         self._parts: dict[Hex, tuple[float, ...]] = {}
         self._by_index: list[tuple[float, ...] | None] = []
         self._island_ks: list[int] = []
@@ -198,14 +201,14 @@ class Evaluation:
         self._deltas: dict[tuple[Hex, int, int], tuple[float, ...] | None] = {}
         self._values: tuple[float, ...] | None = None
         self._still: list[float] | None = None
-        self._turn = state.phase_ == _TURN
-        self._colour = state.agent_
-        if state.phase_ == _OVER:
+        self._turn = view.phase == _TURN
+        self._colour = view.agent
+        if view.phase == _OVER:
             self._fade = 0.0
             self._islands = [0.0] * table.colours
             self._values = tuple(float(s) for s in state.scores())
             return
-        self._fade = 0.0 if state.ended_ else table.pile(state.pile_)[0]
+        self._fade = 0.0 if view.ended else table.pile(view.pile)[0]
         self._islands = self._rate_islands()
 
     def _rate_islands(self) -> list[float]:
@@ -220,8 +223,9 @@ class Evaluation:
         by_index = self._by_index
         island_ks = self._island_ks
         listed = []
+        view = state.compact
         for k, ((pos, t, _r), beaches, king) in enumerate(
-            zip(state.tiles_, state.boats_, state.kings_, strict=True)
+            zip(view.tiles, view.boats, view.kings, strict=True)
         ):
             if is_island[t]:
                 part = part_of(t, beaches, king, may_found, fade)
@@ -261,24 +265,25 @@ class Evaluation:
         True
         """
         table = self._table
-        before = self.state
+        before = self.state.compact
+        after = result.compact
         if (
-            result.phase_ == _OVER
+            after.phase == _OVER
             or not self._island_ks
-            or result.tiles_ is not before.tiles_
-            or result.kings_ is not before.kings_
+            or after.tiles is not before.tiles
+            or after.kings is not before.kings
         ):
             return Evaluation(result, self.weights).values()
-        fade = 0.0 if result.ended_ else table.pile(result.pile_)[0]
+        fade = 0.0 if after.ended else table.pile(after.pile)[0]
         may_found = (
             self._may_found
-            if result.founded_ is before.founded_
-            else tuple(n < 2 for n in result.founded_)
+            if after.founded is before.founded
+            else tuple(n < 2 for n in after.founded)
         )
         if fade != self._fade or may_found != self._may_found:
             return Evaluation(result, self.weights).values()
         by_index = self._by_index
-        tiles, boats, kings, old = result.tiles_, result.boats_, result.kings_, before.boats_
+        tiles, boats, kings, old = after.tiles, after.boats, after.kings, before.boats
         part_of = table.part
         listed = [
             cast("tuple[float, ...]", by_index[k])
@@ -310,7 +315,7 @@ class Evaluation:
             old = self._parts[position]
             for c in colours:
                 totals[c] += part[c] - old[c]
-        boats = self.state.reserve_[colour]
+        boats = self.state.compact.reserve[colour]
         totals[colour] += self._fade * (
             self._reserve_value(boats + returned) - self._reserve_value(boats)
         )
@@ -321,7 +326,7 @@ class Evaluation:
         still = self._still
         if still is None:
             fade = self._fade
-            reserve = self.state.reserve_
+            reserve = self.state.compact.reserve
             still = [
                 x + fade * self._reserve_value(reserve[c]) for c, x in enumerate(self._islands)
             ]
@@ -369,9 +374,9 @@ class Evaluation:
         """The tile and beaches of the island at ``position`` (``None`` if there is none)."""
         if position not in self._parts:
             return None
-        state = self.state
-        k = state.where_()[position]
-        return state.tiles_[k][1], state.boats_[k]
+        view = self.state.compact
+        k = view.where[position]
+        return view.tiles[k][1], view.boats[k]
 
     def _beach_change(
         self, position: Hex, colour: int, added: tuple[int, ...]
@@ -384,12 +389,12 @@ class Evaluation:
         changed = self._changed
         part = changed.get(key, _UNKNOWN)
         if part is _UNKNOWN:
-            state = self.state
-            k = state.where_()[position]
+            view = self.state.compact
+            k = view.where[position]
             part = self._table.part_with_boats(
-                state.tiles_[k][1],
-                state.boats_[k],
-                state.kings_[k],
+                view.tiles[k][1],
+                view.boats[k],
+                view.kings[k],
                 colour,
                 added,
                 self._may_found,
@@ -457,13 +462,13 @@ class Evaluation:
         empty = tuple(() for _ in beaches)
         table = self._table
         may_found = list(self._may_found)
-        may_found[colour] = self.state.founded_[colour] + 1 < 2
+        may_found[colour] = self.state.compact.founded[colour] + 1 < 2
         if may_found[colour] == self._may_found[colour]:
             royal = table.part(t, empty, colour, self._may_found, self._fade)
             return [(action.island, royal)], boats - 1
         # the last founding: no other island of this colour may become royal any more
         now = tuple(may_found)
-        state = self.state
+        view = self.state.compact
         changes = [
             (
                 pos,
@@ -471,9 +476,7 @@ class Evaluation:
                 if pos == action.island
                 else table.part(kind, other, king, now, self._fade),
             )
-            for (pos, kind, _r), other, king in zip(
-                state.tiles_, state.boats_, state.kings_, strict=True
-            )
+            for (pos, kind, _r), other, king in zip(view.tiles, view.boats, view.kings, strict=True)
             if pos in self._parts
         ]
         return changes, boats - 1

@@ -18,8 +18,8 @@ grow impatient when the pile stands still.
 
 from __future__ import annotations
 
-from ..engine import DRAW, TURN
 from ..state import GameState
+from ..views import Phase
 
 __all__ = ["Pacing"]
 
@@ -42,9 +42,9 @@ class Pacing:
 
     def start(self, state: GameState) -> None:
         """Note a position the bot is about to decide in."""
-        if state.phase_ == TURN:
+        if state.compact.phase == Phase.TURN:
             self._this_turn.clear()
-            size = len(state.pile_)
+            size = len(state.compact.pile)
             if size == self._pile:
                 self._idle += 1
             else:
@@ -66,4 +66,5 @@ class Pacing:
     @staticmethod
     def draws(before: GameState, after: GameState) -> bool:
         """True if the step from ``before`` to ``after`` drew a tile or is about to."""
-        return after.phase_ == DRAW or len(after.pile_) < len(before.pile_)
+        now = after.compact
+        return now.phase == Phase.DRAW or len(now.pile) < len(before.compact.pile)

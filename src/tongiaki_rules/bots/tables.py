@@ -3,8 +3,8 @@
 The public views of a state (``state.islands``, ``state.pile``, ...) build
 frozen objects at every read, which is fine for a front end and far too slow
 for a search that rates thousands of positions a second. :class:`Table`
-reads the engine's own tuples instead (``tiles_``, ``boats_``, ``kings_``,
-``pile_``: colours as ints, beaches as sorted tuples of colours) and keeps,
+reads the compact view instead (``state.compact``: ``tiles``, ``boats``,
+``kings``, ``pile``; colours as ints, beaches as sorted tuples of colours) and keeps,
 for one game's settings and one set of weights, what it has computed:
 
 * the part of the evaluation of an island with given boats and king (the
@@ -24,7 +24,8 @@ evaluation is the same to the last bit.
 >>> from tongiaki_rules.bots.heuristic import DEFAULT_WEIGHTS
 >>> state = new_game(2)
 >>> table = table_for(state.config, DEFAULT_WEIGHTS)
->>> table.part(0, state.boats_[0], state.kings_[0], (True, True), 1.0)  # Tonga, no boats
+>>> view = state.compact
+>>> table.part(0, view.boats[0], view.kings[0], (True, True), 1.0)  # Tonga, no boats
 (0.0, 0.0)
 """
 
@@ -36,8 +37,11 @@ from operator import add
 from typing import TYPE_CHECKING
 
 from ..colours import COLOURS
-from ..engine import LAND, NO_KING, PLACE
 from ..tiles import IslandTile, OceanTile
+from ..views import NO_KING, Phase
+
+_LAND = int(Phase.LAND)
+_PLACE = int(Phase.PLACE)
 
 if TYPE_CHECKING:
     from ..config import GameConfig
@@ -269,7 +273,7 @@ def seat_values_of(
 ) -> tuple[float, ...]:
     """The seats' values: the islands' parts, the reserves and the boats under way."""
     coming = underway(state, table, fade, may_found)
-    reserve = state.reserve_
+    reserve = state.compact.reserve
     weights = table.weights
     totals = [
         x + fade * (weights.reserve * min(reserve[c], weights.reserve_cap)) + coming[c]
@@ -311,8 +315,9 @@ def arrival(
 
 def underway(state: GameState, table: Table, fade: float, may_found: Sequence[bool]) -> list[float]:
     """What the boats under way (landing, or at sea before a draw) promise each colour."""
+    view = state.compact
     colours = table.colours
-    group = state.group_
+    group = view.group
     if not group:
         return [0.0] * colours
     weights = table.weights
@@ -321,26 +326,26 @@ def underway(state: GameState, table: Table, fade: float, may_found: Sequence[bo
         boats[c] += 1
     nobody = [False] * colours
     values = table.tiles.values
-    if state.phase_ == LAND and state.at_ is not None:
-        k = state.where_().get(state.at_)
-        if k is None or not table.is_island[state.tiles_[k][1]]:  # pragma: no cover
+    if view.phase == _LAND and view.at is not None:
+        k = view.where.get(view.at)
+        if k is None or not table.is_island[view.tiles[k][1]]:  # pragma: no cover
             return [0.0] * colours  # a landing is on an island on the table
-        t = state.tiles_[k][1]
-        beaches = state.boats_[k]
+        t = view.tiles[k][1]
+        beaches = view.boats[k]
         here = {c for beach in beaches for c in beach}
-        king = state.kings_[k]
+        king = view.kings[k]
         if 0 <= king < len(COLOURS):
             here.add(king)
         present = [c in here for c in range(colours)]
         room = sum(n - len(beach) for n, beach in zip(table.slots[t], beaches, strict=True))
         gain = arrival(values[t], room, boats, present, may_found, fade, weights)
         return [weights.landing * g for g in gain]
-    if state.phase_ == PLACE and state.tile_ >= 0 and table.is_island[state.tile_]:
-        t = state.tile_
+    if view.phase == _PLACE and view.tile >= 0 and table.is_island[view.tile]:
+        t = view.tile
         gain = arrival(values[t], len(table.slots[t]), boats, nobody, may_found, fade, weights)
         return [weights.landing * g for g in gain]
-    _still, mean_value, island_share, passing = table.pile(state.pile_)
-    if state.at_ is not None and state.origin_ is None:
+    _still, mean_value, island_share, passing = table.pile(view.pile)
+    if view.at is not None and view.origin is None:
         chance = 1.0 if island_share else 0.0  # a colonist draws until an island comes
     else:
         distinct = len(set(group))

@@ -35,7 +35,6 @@ from typing import Final
 
 import attrs
 
-from .. import engine as _engine
 from ..colours import COLOURS
 from ..encoding import ActionEncoding, placement_radius
 from ..errors import InvalidPositionError, QueryError, SettingsError, shown
@@ -45,6 +44,7 @@ from ..rules import Rules
 from ..standard_tiles import STANDARD_TILES
 from ..state import DEFAULT_RULES, DecisionKind, GameConfig, GameState
 from ..tiles import TileSet
+from ..views import NO_KING
 from ._tail import clamp as _clamp
 from ._tail import write_tail
 
@@ -414,31 +414,39 @@ class ObservationLayout:
 
     def _tile_part(self, state: GameState) -> list[float]:
         """The tile sections of ``state``: the same list object while they stay the same."""
+        view = state.compact
         tiles, pile, table = self._table[0]
-        if tiles is not state.tiles_ or pile is not state.pile_:
+        if tiles is not view.tiles or pile is not view.pile:
             table = self._tile_sections(state)
-            self._table[0] = (state.tiles_, state.pile_, table)  # one store, as one value
+            self._table[0] = (
+                view.tiles,
+                view.pile,
+                table,
+            )  # one store, as one value
         return table
 
     def _islands_left(self, state: GameState) -> int:
         """The island tiles in the pile of ``state`` (counted once per pile)."""
+        view = state.compact
         pile, count = self._piles[0]
-        if pile is not state.pile_:
+        if pile is not view.pile:
             is_island = self.tiles.is_island
-            count = sum(1 for t in state.pile_ if is_island[t])
-            self._piles[0] = (state.pile_, count)  # one store, as one value
+            count = sum(1 for t in view.pile if is_island[t])
+            self._piles[0] = (view.pile, count)  # one store, as one value
         return count
 
     def _island_slots(self, state: GameState) -> dict[Hex, int]:
         """The island slot of each island on the table, by position (the dict of the last table)."""
+        view = state.compact
         tiles, island_slot = self._slots[0]
-        if tiles is not state.tiles_:
+        if tiles is not view.tiles:
             island_slot = self.encoding._island_slots_of(state)
-            self._slots[0] = (state.tiles_, island_slot)  # one store, as one value
+            self._slots[0] = (view.tiles, island_slot)  # one store, as one value
         return island_slot
 
     def _tile_sections(self, state: GameState) -> list[float]:
         """The values of the tile sections, which start the observation."""
+        view = state.compact
         ts = self.tiles
         obs = [0.0] * self._split
         sec = self._by_name
@@ -452,7 +460,7 @@ class ObservationLayout:
         rotation = sec["tile_rotation"].offset
         base = self._tile_base
         used = [0] * len(ts.kinds)
-        for (q, r), t, rot in state.tiles_:
+        for (q, r), t, rot in view.tiles:
             k = base[t] + used[t]
             used[t] += 1
             obs[on_table + k] = 1.0
@@ -460,7 +468,7 @@ class ObservationLayout:
             obs[position + 2 * k + 1] = _clamp(r / radius)
             obs[rotation + 6 * k + rot] = 1.0
         pile_count = [0] * len(ts.kinds)
-        for t in state.pile_:
+        for t in view.pile:
             pile_count[t] += 1
         for t, copies in enumerate(self._tile_copies):
             k = base[t] + used[t]
@@ -474,6 +482,7 @@ class ObservationLayout:
 
     def _other_sections(self, state: GameState, player: int, rel: tuple[int, ...]) -> list[float]:
         """The values of the sections after the tile sections."""
+        view = state.compact
         ts = self.tiles
         obs = [0.0] * (self.size - self._split)
         sec = self._rest
@@ -492,7 +501,9 @@ class ObservationLayout:
         on_board_count = [0] * agents
         scores = [0] * agents  # SCORE-1/2: the value of every island a colour is on
         for ((pos, t, _rot), beaches), king in zip(
-            zip(state.tiles_, state.boats_, strict=True), state.kings_, strict=True
+            zip(view.tiles, view.boats, strict=True),
+            view.kings,
+            strict=True,
         ):
             if not beaches:
                 continue
@@ -507,7 +518,7 @@ class ObservationLayout:
                     obs[boats_at + 6 * j + rel[c]] += 1.0 / n
                     on_board_count[c] += 1
                     present |= 1 << c
-            if king != _engine.NO_KING:
+            if king != NO_KING:
                 obs[royal_at + s] = 1.0
                 if 0 <= king < agents:
                     obs[king_at + 6 * s + rel[king]] = 1.0

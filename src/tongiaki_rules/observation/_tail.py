@@ -11,15 +11,15 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import TYPE_CHECKING, Final
 
-from .. import engine as _engine
 from ..colours import BOATS_PER_COLOUR
 from ..hexgrid import Hex
 from ..state import GameState
+from ..views import Phase, Purpose
 
 if TYPE_CHECKING:
     from . import ObservationLayout
 
-_PURPOSE_PHASES: Final = (_engine.DRAW, _engine.PLACE, _engine.LAND)
+_PURPOSE_PHASES: Final = (Phase.DRAW, Phase.PLACE, Phase.LAND)
 
 
 def write_tail(
@@ -70,9 +70,10 @@ def write_tail(
     # colours --------------------------------------------------------
     seats = state.config.agent_seats
     scale = layout._score_scale
-    reserves = state.reserve_
-    outs = state.out_
-    founds = state.founded_
+    now = state.compact
+    reserves = now.reserve
+    outs = now.out
+    founds = now.founded
     for c in range(agents):
         k = rel[c]
         obs[in_play + k] = 1.0
@@ -83,60 +84,60 @@ def write_tail(
         obs[out + k] = outs[c] / BOATS_PER_COLOUR
         obs[founded + k] = min(1.0, founds[c] / 2)
         obs[score + k] = scores[c] / scale
-    agent = state.agent_
+    agent = now.agent
     obs[turn_colour + rel[agent]] = 1.0
 
     # pile and end ---------------------------------------------------
     ts = layout.tiles
     islands_left = layout._islands_left(state)
     obs[pile] = islands_left / max(1, ts.island_total - 1)
-    obs[pile + 1] = (len(state.pile_) - islands_left) / max(1, ts.ocean_total)
-    if state.ended_:
+    obs[pile + 1] = (len(now.pile) - islands_left) / max(1, ts.ocean_total)
+    if now.ended:
         obs[end_triggered] = 1.0
 
     # the pending decision -----------------------------------------------
-    phase = state.phase_
+    phase = now.phase
     obs[decision + phase] = 1.0
-    if phase != _engine.DRAW and phase != _engine.OVER and seats[agent] == player:
+    if phase != Phase.DRAW and phase != Phase.OVER and seats[agent] == player:
         obs[observer_decides] = 1.0  # the observer is the current player
-    if phase == _engine.PLACE and state.tile_ >= 1:
-        obs[place_tile + state.tile_ - 1] = 1.0
+    if phase == Phase.PLACE and now.tile >= 1:
+        obs[place_tile + now.tile - 1] = 1.0
     if phase in _PURPOSE_PHASES:
-        obs[purpose + state.purpose_] = 1.0
-    if state.drawn_ and state.purpose_ == _engine.VOYAGE and phase != _engine.TURN:
+        obs[purpose + now.purpose] = 1.0
+    if now.drawn and now.purpose == Purpose.VOYAGE and phase != Phase.TURN:
         obs[voyage_drawn] = 1.0
-    if state.group_:
+    if now.group:
         group = [0.0] * agents
-        for c in state.group_:
+        for c in now.group:
             group[rel[c]] += 1.0 / layout._max_slots
         for k, value in enumerate(group):
             if value:
                 obs[group_colours + k] = value
-    at = state.at_
+    at = now.at
     if at is not None:
         radius = float(layout.radius)
         obs[group_position] = clamp(at[0] / radius)
         obs[group_position + 1] = clamp(at[1] / radius)
-        obs[group_entry + state.entry_] = 1.0
-        if phase == _engine.LAND:
+        obs[group_entry + now.entry] = 1.0
+        if phase == Phase.LAND:
             landed = island_slot.get(at)
             if landed is not None:
                 obs[landing_island + landed] = 1.0
-            served = state.served_
+            served = now.served
             for b in range(layout._max_beaches):
                 if served >> b & 1:
                     obs[landing_served + b] = 1.0
-    where = state.origin_
+    where = now.origin
     origin = island_slot.get(where) if where is not None else None
     if origin is not None:
         obs[expedition_origin + origin] = 1.0
-    where = state.turn_origin_
+    where = now.turn_origin
     origin = island_slot.get(where) if where is not None else None
     if origin is not None:
         obs[turn_origin + origin] = 1.0
-    if phase == _engine.SETUP:
+    if phase == Phase.SETUP:
         width = len(ts.slots[0])
-        for c, b in enumerate(state.setup_firsts_):
+        for c, b in enumerate(now.setup_firsts):
             if b >= 0:
                 obs[setup_first_beach + width * rel[c] + b] = 1.0
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, cast
 
-from .. import engine as _engine
 from ..hexgrid import Hex
 from ..jsontext import load_json_text
 from ..state import GameState
+from ..views import NO_KING, VACANT_KING
 from .fields import _check_type, _dumps, _header
 from .schema import (
     _LETTERS,
@@ -33,9 +33,9 @@ def _hex_out(pos: Hex | None) -> list[int] | None:
 
 
 def _king_out(king: int) -> str | None:
-    if king == _engine.NO_KING:
+    if king == NO_KING:
         return None
-    if king == _engine.VACANT_KING:
+    if king == VACANT_KING:
         return VACANT
     return _LETTERS[king]
 
@@ -60,12 +60,13 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     >>> doc["schema"], doc["phase"], doc["turn_colour"], doc["table"][0]["beaches"]
     ('tongiaki-state', 'setup', 'B', ['', '', '', '', '', ''])
     """
+    view = state.compact
     _check_type(state, GameState, "state")
     cfg = state.config
     ts = cfg.tiles
     ids = [tile.id for tile in ts.kinds]
     table: list[dict[str, Any]] = []
-    for (pos, t, rot), beaches, king in zip(state.tiles_, state.boats_, state.kings_, strict=True):
+    for (pos, t, rot), beaches, king in zip(view.tiles, view.boats, view.kings, strict=True):
         entry: dict[str, Any] = {"tile": ids[t], "at": _hex_out(pos), "rotation": rot}
         if ts.is_island[t]:
             entry["beaches"] = [_letters(beach) for beach in beaches]
@@ -73,38 +74,38 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         table.append(entry)
     colours = {
         _LETTERS[c]: {
-            "reserve": state.reserve_[c],
-            "out_of_game": state.out_[c],
-            "royal_islands_founded": state.founded_[c],
+            "reserve": view.reserve[c],
+            "out_of_game": view.out[c],
+            "royal_islands_founded": view.founded[c],
         }
         for c in range(len(cfg.agent_seats))
     }
     firsts = (
-        {_LETTERS[c]: (b if b >= 0 else None) for c, b in enumerate(state.setup_firsts_)}
-        if state.setup_firsts_
+        {_LETTERS[c]: (b if b >= 0 else None) for c, b in enumerate(view.setup_firsts)}
+        if view.setup_firsts
         else None
     )
-    chain = [_departure_out(departure) for departure in state.chain_]
+    chain = [_departure_out(departure) for departure in view.chain]
     return {
         "schema": STATE_SCHEMA,
         "version": VERSION,
         **_settings_out(cfg.num_players, cfg.start_player, cfg.rules, ts),
-        "phase": PHASE_NAMES[state.phase_],
-        "turn_colour": _LETTERS[state.agent_],
+        "phase": PHASE_NAMES[view.phase],
+        "turn_colour": _LETTERS[view.agent],
         "table": table,
-        "removed": [ids[t] for t in state.removed_],
-        "pile": [ids[t] for t in state.pile_],
+        "removed": [ids[t] for t in view.removed],
+        "pile": [ids[t] for t in view.pile],
         "colours": colours,
-        "group": _letters(state.group_),
-        "at": _hex_out(state.at_),
-        "entry": state.entry_,
-        "origin": _hex_out(state.origin_),
-        "turn_origin": _hex_out(state.turn_origin_),
-        "tiles_drawn": state.drawn_,
-        "drawn_tile": ids[state.tile_] if state.tile_ >= 0 else None,
-        "purpose": PURPOSE_NAMES[state.purpose_],
-        "served_beaches": [b for b in range(state.served_.bit_length()) if state.served_ >> b & 1],
-        "end_triggered": state.ended_,
+        "group": _letters(view.group),
+        "at": _hex_out(view.at),
+        "entry": view.entry,
+        "origin": _hex_out(view.origin),
+        "turn_origin": _hex_out(view.turn_origin),
+        "tiles_drawn": view.drawn,
+        "drawn_tile": ids[view.tile] if view.tile >= 0 else None,
+        "purpose": PURPOSE_NAMES[view.purpose],
+        "served_beaches": [b for b in range(view.served.bit_length()) if view.served >> b & 1],
+        "end_triggered": view.ended,
         "setup_first_beaches": firsts,
         "chain": chain,
     }

@@ -15,12 +15,12 @@ from typing import Any
 
 import attrs
 
-from .. import engine as _engine
 from ..colours import BOATS_PER_COLOUR
 from ..hexgrid import ORIGIN, Hex
 from ..state import GameState
 from ..testing import reachability_problems, royal_beach_problem
 from ..tiles import TileSet
+from ..views import NO_KING, VACANT_KING, Phase, Purpose
 from .fields import _boats, _colour, _fail, _field, _item, _object
 from .schema import _LETTERS, PHASE_NAMES, PURPOSE_NAMES, VACANT
 from .settings import _config_in
@@ -28,9 +28,9 @@ from .settings import _config_in
 
 def _king_in(value: str | None, path: str, agents: int) -> int:
     if value is None:
-        return _engine.NO_KING
+        return NO_KING
     if value == VACANT:
-        return _engine.VACANT_KING
+        return VACANT_KING
     return _colour(value, path, agents)
 
 
@@ -175,7 +175,7 @@ class _StateReader:
             self.placed.append((pos, t, rotation))
             if not island:
                 self.boats.append(())
-                self.kings.append(_engine.NO_KING)
+                self.kings.append(NO_KING)
                 continue
             slots = ts.slots[t]
             bp = _field(path, "beaches")
@@ -195,10 +195,10 @@ class _StateReader:
             self.boats.append(tuple(row))
             kp = _field(path, "king")
             king = _king_in(entry["king"], kp, agents)
-            if king != _engine.NO_KING:
+            if king != NO_KING:
                 if t == 0:
                     _fail(kp, "the start island is never a royal island", "ROYAL-2")
-                if king == _engine.VACANT_KING and rules.recolonize_keeps_royal:
+                if king == VACANT_KING and rules.recolonize_keeps_royal:
                     _fail(
                         kp, "a king is taken off only with recolonize_keeps_royal=false", "AMB-21"
                     )
@@ -224,7 +224,7 @@ class _StateReader:
         doc, agents = self.doc, self.agents
         chain: list[tuple[object, ...]] = []
         entries = doc["chain"]
-        if entries and self.phase not in (_engine.DEPART, _engine.DRAW, _engine.LAND):
+        if entries and self.phase not in (Phase.DEPART, Phase.DRAW, Phase.LAND):
             _fail("chain", f"a {PHASE_NAMES[self.phase]} decision remembers no departures")
         for k, entry in enumerate(entries):
             path = _item("chain", k)
@@ -274,23 +274,23 @@ class _StateReader:
 
     def _phase_fits(self) -> None:
         phase, purpose, name = self.phase, self.purpose, PHASE_NAMES[self.phase]
-        voyage = purpose == _engine.VOYAGE
+        voyage = purpose == Purpose.VOYAGE
 
         def must(ok: bool, path: str, message: str, clause: str | None = None) -> None:
             if not ok:
                 _fail(path, message, clause)
 
         must(
-            (self.tile >= 0) == (phase == _engine.PLACE),
+            (self.tile >= 0) == (phase == Phase.PLACE),
             "drawn_tile",
             "a drawn tile is held exactly while a place_tile decision is pending",
         )
         must(
-            not self.served or phase == _engine.LAND,
+            not self.served or phase == Phase.LAND,
             "served_beaches",
             "only a landing serves beaches",
         )
-        if phase in (_engine.SETUP, _engine.TURN, _engine.OVER):
+        if phase in (Phase.SETUP, Phase.TURN, Phase.OVER):
             for path, ok, expected in (
                 ("group", not self.group, '""'),
                 ("at", self.at is None, "null"),
@@ -302,13 +302,13 @@ class _StateReader:
             ):
                 must(ok, path, f"must be {expected} at a {name} decision")
             must(
-                phase != _engine.OVER or self.ended,
+                phase != Phase.OVER or self.ended,
                 "end_triggered",
                 "a finished game had its end triggered",
                 "END-1",
             )
             return
-        if phase == _engine.DEPART:
+        if phase == Phase.DEPART:
             for path, ok, expected in (
                 ("group", not self.group, '""'),
                 ("at", self.at is None, "null"),
@@ -318,8 +318,8 @@ class _StateReader:
             ):
                 must(ok, path, f"must be {expected} at a departure decision")
             return
-        if phase in (_engine.DRAW, _engine.PLACE):
-            if phase == _engine.DRAW:
+        if phase in (Phase.DRAW, Phase.PLACE):
+            if phase == Phase.DRAW:
                 must(bool(self.pile), "pile", "nothing left to draw at a draw")
             if not voyage:
                 must(
@@ -338,7 +338,7 @@ class _StateReader:
                     "tiles_drawn",
                     f"must be 0 during a {PURPOSE_NAMES[purpose]} draw",
                 )
-                if phase == _engine.DRAW:
+                if phase == Phase.DRAW:
                     must(
                         any(self.ts.is_island[t] for t in self.pile),
                         "pile",
@@ -357,7 +357,7 @@ class _StateReader:
                 "origin",
                 "must be the island the expedition left",
             )
-            if phase == _engine.PLACE:
+            if phase == Phase.PLACE:
                 must(
                     self.cfg.rules.variant_rody,
                     "phase",
@@ -393,7 +393,7 @@ class _StateReader:
     def _setup(self) -> None:
         cfg, agents = self.cfg, self.agents
         value = self.doc["setup_first_beaches"]
-        if self.phase != _engine.SETUP:
+        if self.phase != Phase.SETUP:
             if value is not None:
                 _fail("setup_first_beaches", "must be null once setup is over")
             self.setup_firsts: tuple[int, ...] = ()
@@ -466,7 +466,7 @@ def _final_checks(state: GameState, *, exact_tiles: bool) -> None:
         problems = invariant_violations(state, exact_tiles=exact_tiles)
         if not problems and state._settled() != state:
             problems = [
-                f"the engine does not wait at this {PHASE_NAMES[state.phase_]} decision: "
+                f"the engine does not wait at this {PHASE_NAMES[state.compact.phase]} decision: "
                 "it is resolved automatically (a single option, or a forced landing)"
             ]
     except MemoryError:

@@ -13,10 +13,10 @@ import math
 from collections import Counter
 from collections.abc import Callable
 
-from .. import engine as _engine
 from ..colours import BOATS_PER_COLOUR, COLOURS
 from ..rules import EndTrigger
 from ..state import GameState
+from ..views import NO_KING, VACANT_KING, Phase
 from .reachability import reachability_problems
 
 _PROBABILITY_TOLERANCE = 1e-9
@@ -126,56 +126,58 @@ def _colour_name(c: int) -> str:
 
 def _structure(state: GameState) -> list[str]:
     """Shapes of the parallel tuples; the other checks rely on them."""
+    view = state.compact
     ts = state.config.tiles
     agents = len(state.config.agent_seats)
     problems: list[str] = []
-    if not len(state.tiles_) == len(state.boats_) == len(state.kings_):
+    if not len(view.tiles) == len(view.boats) == len(view.kings):
         problems.append(
             f"tiles_/boats_/kings_ lengths differ: "
-            f"{len(state.tiles_)}/{len(state.boats_)}/{len(state.kings_)}"
+            f"{len(view.tiles)}/{len(view.boats)}/{len(view.kings)}"
         )
         return problems
     for name, values in (
-        ("reserve_", state.reserve_),
-        ("out_", state.out_),
-        ("founded_", state.founded_),
+        ("reserve_", view.reserve),
+        ("out_", view.out),
+        ("founded_", view.founded),
     ):
         if len(values) != agents:
             problems.append(f"{name} has {len(values)} entries for {agents} colours")
     n_kinds = len(ts.kinds)
-    for k, (pos, t, rot) in enumerate(state.tiles_):
+    for k, (pos, t, rot) in enumerate(view.tiles):
         if not 0 <= t < n_kinds:
             problems.append(f"placed tile #{k} at {pos} has unknown tile index {t}")
             continue
         if not 0 <= rot < 6:
             problems.append(f"tile {ts.kinds[t].id} at {pos} has rotation {rot}")
-        if len(state.boats_[k]) != len(ts.slots[t]):
+        if len(view.boats[k]) != len(ts.slots[t]):
             problems.append(
-                f"tile {ts.kinds[t].id} at {pos} has {len(state.boats_[k])} boat lists "
+                f"tile {ts.kinds[t].id} at {pos} has {len(view.boats[k])} boat lists "
                 f"for {len(ts.slots[t])} beaches"
             )
-    for name, indices in (("pile_", state.pile_), ("removed_", state.removed_)):
+    for name, indices in (("pile_", view.pile), ("removed_", view.removed)):
         bad = [t for t in indices if not 0 <= t < n_kinds]
         if bad:
             problems.append(f"{name} holds unknown tile indices {bad}")
-    if state.tile_ != -1 and not 0 <= state.tile_ < n_kinds:
-        problems.append(f"the drawn tile index {state.tile_} is unknown")
-    if not 0 <= state.agent_ < agents:
-        problems.append(f"the turn colour {state.agent_} is not in play")
-    if not _engine.SETUP <= state.phase_ <= _engine.OVER:
-        problems.append(f"unknown phase {state.phase_}")
-    for c in state.group_:
+    if view.tile != -1 and not 0 <= view.tile < n_kinds:
+        problems.append(f"the drawn tile index {view.tile} is unknown")
+    if not 0 <= view.agent < agents:
+        problems.append(f"the turn colour {view.agent} is not in play")
+    if not Phase.SETUP <= view.phase <= Phase.OVER:
+        problems.append(f"unknown phase {view.phase}")
+    for c in view.group:
         if not 0 <= c < agents:
             problems.append(f"the group under way holds a boat of {_colour_name(c)}")
     return problems
 
 
 def _boats(state: GameState) -> list[str]:
+    view = state.compact
     ts = state.config.tiles
     agents = len(state.config.agent_seats)
     problems: list[str] = []
     counts = [0] * agents
-    for (pos, t, _rot), beaches, king in zip(state.tiles_, state.boats_, state.kings_, strict=True):
+    for (pos, t, _rot), beaches, king in zip(view.tiles, view.boats, view.kings, strict=True):
         for b, beach in enumerate(beaches):
             slots = ts.slots[t][b]
             if len(beach) > slots:
@@ -195,13 +197,13 @@ def _boats(state: GameState) -> list[str]:
         if 0 <= king < agents:
             counts[king] += 1
     for c in range(agents):
-        reserve = state.reserve_[c]
-        out = state.out_[c]
+        reserve = view.reserve[c]
+        out = view.out[c]
         if reserve < 0:
             problems.append(f"{_colour_name(c)} has a negative reserve ({reserve})")
         if out < 0:
             problems.append(f"{_colour_name(c)} has {out} boats out of the game")
-        at_sea = state.group_.count(c)
+        at_sea = view.group.count(c)
         total = counts[c] + at_sea + reserve + out
         if total != BOATS_PER_COLOUR:
             problems.append(
@@ -212,25 +214,26 @@ def _boats(state: GameState) -> list[str]:
 
 
 def _tiles(state: GameState, exact: bool) -> list[str]:
+    view = state.compact
     ts = state.config.tiles
     problems: list[str] = []
     seen: dict[tuple[int, int], int] = {}
-    for pos, t, _rot in state.tiles_:
+    for pos, t, _rot in view.tiles:
         if pos in seen:
             problems.append(f"two tiles at {pos}: {ts.kinds[seen[pos]].id} and {ts.kinds[t].id}")
         seen[pos] = t
-    if list(state.pile_) != sorted(state.pile_):
+    if list(view.pile) != sorted(view.pile):
         problems.append("the pile is not sorted")
-    if list(state.removed_) != sorted(state.removed_):
+    if list(view.removed) != sorted(view.removed):
         problems.append("the removed tiles are not sorted")
-    non_islands = [ts.kinds[t].id for t in state.removed_ if not ts.is_island[t]]
+    non_islands = [ts.kinds[t].id for t in view.removed if not ts.is_island[t]]
     if non_islands:
         problems.append(f"ocean tiles were removed: {non_islands} [CLOSED-1]")
-    used: Counter[int] = Counter(t for _pos, t, _rot in state.tiles_)
-    used.update(state.pile_)
-    used.update(state.removed_)
-    if state.tile_ >= 0:
-        used[state.tile_] += 1
+    used: Counter[int] = Counter(t for _pos, t, _rot in view.tiles)
+    used.update(view.pile)
+    used.update(view.removed)
+    if view.tile >= 0:
+        used[view.tile] += 1
     expected: Counter[int] = Counter(ts.pile_indices)
     expected[0] += 1
     extra = used - expected
@@ -241,24 +244,25 @@ def _tiles(state: GameState, exact: bool) -> list[str]:
     if exact and missing:
         names = sorted(ts.kinds[t].id for t in missing.elements())
         problems.append(f"tiles are lost (not on the table, in the pile or removed): {names}")
-    if (state.phase_ == _engine.PLACE) != (state.tile_ >= 0):
+    if (view.phase == Phase.PLACE) != (view.tile >= 0):
         problems.append(
-            f"a drawn tile is held ({state.tile_}) exactly when a placement is pending "
+            f"a drawn tile is held ({view.tile}) exactly when a placement is pending "
             f"(pending {state.pending.kind.value})"
         )
-    where = state.where_()
-    actual = {pos: k for k, (pos, _t, _r) in enumerate(state.tiles_)}
+    where = view.where
+    actual = {pos: k for k, (pos, _t, _r) in enumerate(view.tiles)}
     if where != actual:
         problems.append("the cached tile positions do not match the tiles on the table")
     return problems
 
 
 def _royal(state: GameState) -> list[str]:
+    view = state.compact
     ts = state.config.tiles
     agents = len(state.config.agent_seats)
     problems: list[str] = []
-    for (pos, t, _rot), king in zip(state.tiles_, state.kings_, strict=True):
-        if king == _engine.NO_KING:
+    for (pos, t, _rot), king in zip(view.tiles, view.kings, strict=True):
+        if king == NO_KING:
             continue
         name = ts.kinds[t].id
         if not ts.is_island[t]:
@@ -266,42 +270,43 @@ def _royal(state: GameState) -> list[str]:
             continue
         if t == 0:
             problems.append(f"Tonga at {pos} is royal [ROYAL-2]")
-        if not 0 <= king < agents and king != _engine.VACANT_KING:
+        if not 0 <= king < agents and king != VACANT_KING:
             problems.append(f"the royal island {name} at {pos} has king value {king}")
     return problems
 
 
 def _phase(state: GameState) -> list[str]:
+    view = state.compact
     cfg = state.config
     ts = cfg.tiles
     rules = cfg.rules
     problems: list[str] = []
-    phase = state.phase_
+    phase = view.phase
     kind = state.pending.kind.value
     full = sorted(
         (pos, b)
-        for (pos, t, _r), beaches in zip(state.tiles_, state.boats_, strict=True)
+        for (pos, t, _r), beaches in zip(view.tiles, view.boats, strict=True)
         for b, beach in enumerate(beaches)
         if len(beach) == ts.slots[t][b]
     )
-    cached = sorted(state.full_())
+    cached = sorted(view.full)
     if cached != full:
         problems.append(f"the cached full beaches {cached} do not match the position {full}")
     turn_may_leave_full = (
         rules.failure_ends_turn or rules.closed_forced_colonize_ends_turn_immediately
     )
-    if phase == _engine.TURN and full and not turn_may_leave_full:
+    if phase == Phase.TURN and full and not turn_may_leave_full:
         problems.append(f"a turn decision with full beaches {full} [CHAIN-3, TURN-3]")
-    if phase == _engine.SETUP and full:
+    if phase == Phase.SETUP and full:
         problems.append(f"a Tonga beach is full during setup: {full} [SETUP-5]")
-    if phase == _engine.DEPART and not full:
+    if phase == Phase.DEPART and not full:
         problems.append("a departure decision with no full beach [DEPART-1]")
-    if phase in (_engine.SETUP, _engine.TURN, _engine.DEPART, _engine.OVER) and state.group_:
-        problems.append(f"boats {state.group_} are under way at a {kind} decision")
-    if phase == _engine.LAND and not state.group_:
+    if phase in (Phase.SETUP, Phase.TURN, Phase.DEPART, Phase.OVER) and view.group:
+        problems.append(f"boats {view.group} are under way at a {kind} decision")
+    if phase == Phase.LAND and not view.group:
         problems.append("a landing decision with no boat to land [LAND-1]")
     legal = state.legal_actions()
-    if phase == _engine.DRAW:
+    if phase == Phase.DRAW:
         if legal:
             problems.append("a chance node offers legal actions")
         if state.current_player is not None:
@@ -317,10 +322,10 @@ def _phase(state: GameState) -> list[str]:
         tiles = [draw.tile for draw, _p in outcomes]
         if len(set(tiles)) != len(tiles):
             problems.append(f"a tile appears twice among the chance outcomes: {tiles}")
-    elif phase == _engine.OVER:
+    elif phase == Phase.OVER:
         if legal:
             problems.append("a finished game offers legal actions")
-        if not state.ended_:
+        if not view.ended:
             problems.append("the game is over but its end was never triggered [END-1]")
         if state.current_player is not None:
             problems.append("a finished game has a deciding player")
@@ -335,16 +340,17 @@ def _phase(state: GameState) -> list[str]:
 
 def _end(state: GameState) -> list[str]:
     """END-1 (AMB-11): once a tile type has run out, the end has been triggered."""
-    if state.ended_ or state.phase_ == _engine.PLACE:  # a drawn tile is not placed yet
+    view = state.compact
+    if view.ended or view.phase == Phase.PLACE:  # a drawn tile is not placed yet
         return []
     ts = state.config.tiles
     if state.config.rules.end_trigger is EndTrigger.TYPE_EXHAUSTED:
-        islands = sum(1 for t in state.pile_ if ts.is_island[t])
-        if islands == 0 or islands == len(state.pile_):
+        islands = sum(1 for t in view.pile if ts.is_island[t])
+        if islands == 0 or islands == len(view.pile):
             kind = "island" if islands == 0 else "ocean"
             return [f"no {kind} tile is left in the pile but the end is not triggered [END-1]"]
         return []
-    on_table = sum(1 for _p, t, _r in state.tiles_ if ts.is_island[t])
-    if on_table == ts.island_total or len(state.tiles_) - on_table == ts.ocean_total:
+    on_table = sum(1 for _p, t, _r in view.tiles if ts.is_island[t])
+    if on_table == ts.island_total or len(view.tiles) - on_table == ts.ocean_total:
         return ["every tile of a type is on the table but the end is not triggered [END-1]"]
     return []

@@ -13,11 +13,11 @@ from collections.abc import Collection
 
 import attrs
 
-from .. import engine as _engine
 from ..colours import COLOURS
 from ..hexgrid import ORIGIN, STEPS, Hex, distance
 from ..rules import Rules, TwoPlayerRoyalLimit
 from ..state import GameState
+from ..views import NO_KING, VACANT_KING, Phase, Purpose
 
 
 @attrs.frozen(slots=True)
@@ -87,7 +87,7 @@ def _reach_of_tiles(state: GameState) -> list[Problem]:
             f"no tile lies more than {reach} hexes away",
             "AMB-07",
         )
-        for k, (pos, _t, _r) in enumerate(state.tiles_)
+        for k, (pos, _t, _r) in enumerate(state.compact.tiles)
         if distance(pos, ORIGIN) > reach
     ]
 
@@ -104,7 +104,7 @@ def royal_beach_problem(
         return None
     if not rules.royal_owner_may_land:
         return Problem(None, "a royal island has no boats on its beaches", "ROYAL-6")
-    if king == _engine.VACANT_KING:
+    if king == VACANT_KING:
         # the New Colonisation that took the king took the owner's boats too (RECOLONIZE-2)
         return Problem(None, "a royal island without its king has no boats", "AMB-21")
     if colours != {king}:
@@ -113,10 +113,11 @@ def royal_beach_problem(
 
 
 def _royal_beaches(state: GameState) -> list[Problem]:
+    view = state.compact
     rules = state.config.rules
     problems = []
-    for k, (beaches, king) in enumerate(zip(state.boats_, state.kings_, strict=True)):
-        if king == _engine.NO_KING:
+    for k, (beaches, king) in enumerate(zip(view.boats, view.kings, strict=True)):
+        if king == NO_KING:
             continue
         problem = royal_beach_problem(rules, king, beaches)
         if problem is not None:
@@ -125,11 +126,12 @@ def _royal_beaches(state: GameState) -> list[Problem]:
 
 
 def _founded(state: GameState) -> list[Problem]:
+    view = state.compact
     cfg = state.config
     agents = len(cfg.agent_seats)
-    kings_of = Counter(k for k in state.kings_ if 0 <= k < agents)
+    kings_of = Counter(k for k in view.kings if 0 <= k < agents)
     problems = []
-    for c, n in enumerate(state.founded_):
+    for c, n in enumerate(view.founded):
         path = f"colours.{COLOURS[c].letter}.royal_islands_founded"
         if n < 0:
             problems.append(Problem(path, f"{n} is negative", "ROYAL-3"))
@@ -147,13 +149,13 @@ def _founded(state: GameState) -> list[Problem]:
     )
     if per_seat:
         for seat in range(cfg.num_players):
-            n = sum(f for c, f in enumerate(state.founded_) if cfg.agent_seats[c] == seat)
+            n = sum(f for c, f in enumerate(view.founded) if cfg.agent_seats[c] == seat)
             if n > 2:
                 problems.append(
                     Problem("colours", f"seat {seat} founded {n} royal islands", "ROYAL-3")
                 )
     else:
-        for c, n in enumerate(state.founded_):
+        for c, n in enumerate(view.founded):
             if n > 2:
                 path = f"colours.{COLOURS[c].letter}.royal_islands_founded"
                 problems.append(Problem(path, f"{n} royal islands founded", "ROYAL-3"))
@@ -161,51 +163,55 @@ def _founded(state: GameState) -> list[Problem]:
 
 
 def _under_way(state: GameState) -> list[Problem]:
-    phase = state.phase_
-    voyage = state.purpose_ == _engine.VOYAGE
-    if phase == _engine.LAND:
+    view = state.compact
+    phase = view.phase
+    voyage = view.purpose == Purpose.VOYAGE
+    if phase == Phase.LAND:
         return _landing(state, voyage)
-    if phase in (_engine.DRAW, _engine.PLACE) and voyage:
+    if phase in (Phase.DRAW, Phase.PLACE) and voyage:
         return _at_sea(state)
     return []
 
 
 def _island_index(state: GameState, pos: Hex | None) -> int | None:
-    k = state.where_().get(pos) if pos is not None else None
-    if k is None or not state.config.tiles.is_island[state.tiles_[k][1]]:
+    view = state.compact
+    k = view.where.get(pos) if pos is not None else None
+    if k is None or not state.config.tiles.is_island[view.tiles[k][1]]:
         return None
     return k
 
 
 def _landing(state: GameState, voyage: bool) -> list[Problem]:
-    k = _island_index(state, state.at_)
+    view = state.compact
+    k = _island_index(state, view.at)
     if k is None:
-        return [Problem("at", f"the group lands at {state.at_}, where there is no island")]
+        return [Problem("at", f"the group lands at {view.at}, where there is no island")]
     problems = []
-    king = state.kings_[k]
+    king = view.kings[k]
     rules = state.config.rules
-    if king != _engine.NO_KING and not (
-        rules.royal_owner_may_land and state.group_ and all(c == king for c in state.group_)
+    if king != NO_KING and not (
+        rules.royal_owner_may_land and view.group and all(c == king for c in view.group)
     ):
         problems.append(
             Problem("at", "no group lands on a royal island but its king's own boats", "ROYAL-7")
         )
-    if voyage and _island_index(state, state.origin_) is None:
+    if voyage and _island_index(state, view.origin) is None:
         problems.append(Problem("origin", "must be the island the expedition left"))
     return problems
 
 
 def _at_sea(state: GameState) -> list[Problem]:
-    at = state.at_
-    if at is None or at in state.where_():
+    view = state.compact
+    at = view.at
+    if at is None or at in view.where:
         return [Problem("at", "must be an empty hex beside the voyage")]
     problems = []
-    if _island_index(state, state.origin_) is None:
+    if _island_index(state, view.origin) is None:
         problems.append(Problem("origin", "must be the island the expedition left"))
     if distance(at, ORIGIN) > _reach(state) + 1:
         problems.append(Problem("at", f"{list(at)} is far from every tile on the table"))
         return problems
-    why = _no_way_in(state, at, state.entry_)
+    why = _no_way_in(state, at, view.entry)
     if why is not None:
         problems.append(Problem("entry", why, "DEPART-4"))
     return problems
@@ -213,22 +219,23 @@ def _at_sea(state: GameState) -> list[Problem]:
 
 def _no_way_in(state: GameState, at: Hex, entry: int) -> str | None:
     """Why no jetty or route of the tile across edge ``entry`` of ``at`` leads there (or None)."""
+    view = state.compact
     if not 0 <= entry < 6:
         return f"{entry} is not a direction 0..5"
     dq, dr = STEPS[entry]
     behind = (at[0] + dq, at[1] + dr)
-    k = state.where_().get(behind)
+    k = view.where.get(behind)
     if k is None:
         return f"the group enters {list(at)} from {list(behind)}, an empty hex"
     ts = state.config.tiles
-    _pos, t, rot = state.tiles_[k]
+    _pos, t, rot = view.tiles[k]
     out = ((entry + 3) % 6 - rot) % 6  # the edge of that tile facing the group, unrotated
     if ts.is_island[t]:
         if any(out in jetties for jetties in ts.jetties[t]):
             return None
         return f"{ts.kinds[t].id} at {list(behind)} has no jetty towards {list(at)}"
     need = ts.route_need[t][out]
-    colours = len(set(state.group_))
+    colours = len(set(view.group))
     if need > colours:
         return (
             f"the route of {ts.kinds[t].id} at {list(behind)} towards {list(at)} needs "
