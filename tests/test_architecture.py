@@ -174,3 +174,59 @@ def test_module_level_imports_are_acyclic() -> None:
 
     for module in sorted(GRAPH):
         visit(module)
+
+
+STATE_MODULES = frozenset({"engine", "state", "queries", "views", "config"})
+"""The engine and the state's own modules: the only ones that know how a position is kept."""
+
+
+def _raw_fields() -> frozenset[str]:
+    """The names of the state's fields, and of its derived engine tables (``where_``, ``full_``)."""
+    import attrs
+
+    from tongiaki_rules import GameState
+
+    names = {field.name for field in attrs.fields(GameState) if field.name.endswith("_")}
+    return frozenset({*names, "where_", "full_"})
+
+
+RAW_FIELDS = _raw_fields()
+
+
+def _engine_imports(tree: ast.AST, module: str) -> set[str]:
+    """Every import of the engine in ``tree``, inside functions too."""
+    package = module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.startswith("tongiaki_rules.engine"))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                target = ".".join([*base, node.module] if node.module else base)
+            else:
+                target = node.module or ""
+            names = [f"{target}.{a.name}" for a in node.names]
+            found.update(n for n in [target, *names] if n.startswith("tongiaki_rules.engine"))
+    return found
+
+
+def _outside_the_state(module: str) -> bool:
+    return module == "tongiaki_rules" or module.split(".")[1] not in STATE_MODULES
+
+
+@pytest.mark.parametrize("module", sorted(filter(_outside_the_state, MODULES)))
+def test_only_the_engine_and_the_state_know_how_a_position_is_kept(module: str) -> None:
+    """Issue 37: outside them, a state is read through ``state.compact`` and the views.
+
+    So a change of the engine's representation changes ``views.CompactView``,
+    not every bot, encoder and serialiser.
+    """
+    tree = ast.parse(MODULES[module].read_text("utf-8"))
+    raw = sorted(
+        {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr in RAW_FIELDS}
+    )
+    assert not raw, f"{module} reads the state's raw fields {raw}: use state.compact"
+    engine = sorted(_engine_imports(tree, module))
+    assert not engine, f"{module} imports the engine ({engine}): use the state and its views"

@@ -25,7 +25,10 @@ class IllegalActionError(TongiakiError):
     """
 
     def __init__(self, message: str, clause: str | None = None) -> None:
+        self.reason = message
+        """The message without the clause id."""
         self.clause = clause
+        """The clause id of the rule the action breaks (``None`` for what is not an action)."""
         super().__init__(f"{message} [{clause}]" if clause else message)
 
 

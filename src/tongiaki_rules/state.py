@@ -263,6 +263,18 @@ class GameState(PositionQueries):
                 return offered  # the canonical object, so later checks can use identity
         raise _illegal(self, action)
 
+    def refusal(self, action: object) -> IllegalActionError | None:
+        """Why ``action`` is not legal here (the error :meth:`apply` raises), or ``None``.
+
+        >>> new_game(2).refusal(SetupPlace(9)).clause
+        'SETUP-4'
+        """
+        try:
+            self._canonical(action)  # type: ignore[arg-type]
+        except IllegalActionError as error:
+            return error
+        return None
+
     @property
     def is_chance_node(self) -> bool:
         """True when the next step is a tile draw."""
@@ -479,10 +491,11 @@ def _check_rng(rng: object) -> None:
 
 
 def _illegal(state: GameState, action: Any) -> IllegalActionError:
-    from .explain import explain
+    from .engine.refusals import broken_rule
+    from .explain import refusal_words
 
-    message, clause = explain(state, action)
-    return IllegalActionError(message, clause)
+    work = _engine.Work(state)
+    return IllegalActionError(*refusal_words(state, action, lambda a: broken_rule(work, a)))
 
 
 def initial_state(config: GameConfig) -> GameState:

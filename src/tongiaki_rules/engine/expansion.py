@@ -40,6 +40,22 @@ _ELIGIBLE: _Interned[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] =
 )
 
 
+def _own(beaches: tuple[tuple[int, ...], ...], a: int) -> tuple[int, bool]:
+    """Colour ``a``'s boats on an island's beaches, and whether no other colour is there."""
+    n = 0
+    total = 0
+    for beach in beaches:
+        if beach:
+            n += beach.count(a)
+            total += len(beach)
+    return n, n == total
+
+
+def expansion_cap(own: int, eligible: tuple[int, ...], reserve: int) -> int:
+    """How many boats an expansion places (EXPAND-2, EXPAND-3, FEWBOATS-1)."""
+    return min(own, len(eligible), reserve)
+
+
 class ExpansionPhase(VoyagePhase):
     """EXPAND-*, EMPTYRESERVE-*, NOBOATS-*: the turn's choices and the placements."""
 
@@ -59,16 +75,11 @@ class ExpansionPhase(VoyagePhase):
         for (pos, t, _r), beaches, king in zip(self.tiles, self.boats, self.kings, strict=True):
             if not beaches or king != NO_KING:
                 continue
-            n = 0
-            total = 0
-            for beach in beaches:
-                if beach:
-                    n += beach.count(a)
-                    total += len(beach)
+            n, alone = _own(beaches, a)
             if not n:
                 continue
             any_own = True
-            if n == total and t != 0:  # ROYAL-1 (alone there), ROYAL-2 (never Tonga)
+            if alone and t != 0:  # ROYAL-1 (alone there), ROYAL-2 (never Tonga)
                 royal.append(_FOUNDS[(pos,)])
             eligible = _ELIGIBLE[slots[t], tuple(map(len, beaches))]
             if not eligible:
@@ -78,8 +89,7 @@ class ExpansionPhase(VoyagePhase):
                     sources = self._board_sources(None)
                 acts.extend(self._legal_from_board(self.where[pos], eligible, sources))
                 continue
-            cap = min(n, len(eligible), reserve)  # EXPAND-2, EXPAND-3, FEWBOATS-1
-            acts.extend(expansions[pos, eligible, cap, fewer])
+            acts.extend(expansions[pos, eligible, expansion_cap(n, eligible, reserve), fewer])
         if not any_own:
             if self.no_boats(a):
                 acts.extend(self._legal_no_boats(reserve))
@@ -88,6 +98,15 @@ class ExpansionPhase(VoyagePhase):
         if self.pile_has_island():
             acts.append(_RECOLONIZE)
         return acts
+
+    def island_terms(self, i: int) -> tuple[int, bool, tuple[int, ...]]:
+        """Island ``i`` at the player's turn: own boats, alone there, beaches with room.
+
+        The terms :meth:`legal_turn` offers expansions and royal islands by.
+        """
+        beaches = self.boats[i]
+        n, alone = _own(beaches, self.agent)
+        return n, alone, _ELIGIBLE[self.cfg.tiles.slots[self.tiles[i][1]], tuple(map(len, beaches))]
 
     def _legal_no_boats(self, reserve: int) -> list[Action]:
         """NOBOATS-1: two boats on Tonga, or one boat on another island (AMB-19)."""

@@ -29,6 +29,27 @@ class VoyagePhase(LandingPhase):
     __slots__ = ()
 
     def legal_depart(self) -> list[Action]:
+        acts: list[Action] = []
+        full: dict[int, list[int]] = {}
+        for i, b in self.full_beaches():
+            full.setdefault(i, []).append(b)
+        for i, beaches in full.items():
+            pos = self.tiles[i][0]
+            for b, dirs, _away in self.departures_from(i, beaches):
+                for d in dirs:
+                    acts.append(_DEPARTS[pos, b, d])
+        return acts
+
+    def departures_from(self, i: int, beaches: list[int]) -> list[tuple[int, list[int], bool]]:
+        """The full ``beaches`` of island ``i`` that may depart, each with its directions.
+
+        Each entry is ``(beach, directions, leads_away)``. A closed island
+        offers its first jetty (CLOSED-1: the attempt removes it). With
+        ``closed_route_force_other_exit`` (CLOSED-2), exits straight back are
+        dropped while the beach has one that leads elsewhere, and a beach
+        whose every exit leads back is dropped while another beach of the
+        island can sail elsewhere.
+        """
         ts = self.cfg.tiles
         rules = self.cfg.rules
         # closure depends on the group only in infinite_only mode or when owners may land
@@ -36,42 +57,33 @@ class VoyagePhase(LandingPhase):
             rules.closed_route_mode is ClosedRouteMode.GEOMETRIC and not rules.royal_owner_may_land
         )
         force = rules.closed_route_force_other_exit
-        acts: list[Action] = []
-        full: dict[int, list[int]] = {}
-        for i, b in self.full_beaches():
-            full.setdefault(i, []).append(b)
-        for i, beaches in full.items():
-            pos, t, rot = self.tiles[i]
-            several = len(beaches) > 1
-            closed_here: bool | None = None
-            # each full beach with the directions it may sail in, and whether one leads away
-            options: list[tuple[int, list[int], bool]] = []
-            for b in beaches:
-                group = self.boats[i][b]
-                if closed_here is None or not geometric:
-                    closed_here = self.is_closed(i, group)
-                jetties = ts.jetties[t][b]
-                if closed_here:
-                    # any jetty leads back: the attempt removes the island (CLOSED-1)
-                    options.append((b, [(jetties[0] + rot) % 6], True))
-                    continue
-                dirs = [(e + rot) % 6 for e in jetties]
-                leads_away = True
-                if force and (several or len(dirs) > 1):
-                    away = [d for d in dirs if not self.loops_back(i, d, group)]
-                    if away:  # CLOSED-2: use an exit that leads elsewhere
-                        dirs = away
-                    else:
-                        leads_away = False
-                options.append((b, dirs, leads_away))
-            if force and several and any(away for _b, _d, away in options):
-                # CLOSED-2 (FR-R): while another expedition from the same island can sail
-                # elsewhere, a beach whose every jetty leads straight back may not depart
-                options = [entry for entry in options if entry[2]]
-            for b, dirs, _away in options:
-                for d in dirs:
-                    acts.append(_DEPARTS[pos, b, d])
-        return acts
+        _pos, t, rot = self.tiles[i]
+        several = len(beaches) > 1
+        closed_here: bool | None = None
+        options: list[tuple[int, list[int], bool]] = []
+        for b in beaches:
+            group = self.boats[i][b]
+            if closed_here is None or not geometric:
+                closed_here = self.is_closed(i, group)
+            jetties = ts.jetties[t][b]
+            if closed_here:
+                # any jetty leads back: the attempt removes the island (CLOSED-1)
+                options.append((b, [(jetties[0] + rot) % 6], True))
+                continue
+            dirs = [(e + rot) % 6 for e in jetties]
+            leads_away = True
+            if force and (several or len(dirs) > 1):
+                away = [d for d in dirs if not self.loops_back(i, d, group)]
+                if away:  # CLOSED-2: use an exit that leads elsewhere
+                    dirs = away
+                else:
+                    leads_away = False
+            options.append((b, dirs, leads_away))
+        if force and several and any(away for _b, _d, away in options):
+            # CLOSED-2 (FR-R): while another expedition from the same island can sail
+            # elsewhere, a beach whose every jetty leads straight back may not depart
+            options = [entry for entry in options if entry[2]]
+        return options
 
     def depart(self, pos: Hex, b: int, direction: int) -> None:
         i = self.where[pos]
