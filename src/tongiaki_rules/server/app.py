@@ -39,7 +39,8 @@ from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import anyio
-from fastapi import FastAPI, Header, Query, Request
+import attrs
+from fastapi import Depends, FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
@@ -52,8 +53,7 @@ from .driver import DEFAULT_BOT_DELAY, BotDriver
 from .errors import ServiceError, TooMany, Unauthorized, Unprocessable
 from .guard import MAX_BODY, Guard
 from .hub import Hub
-from .lang import LANG_HELP as _LANG
-from .lang import language_of
+from .lang import Language
 from .limits import RateLimit, ServeLimits
 from .moves import BotPolicy, server_to_move
 from .pages import add_pages
@@ -146,6 +146,35 @@ def _bearer(authorization: str | None) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         raise Unauthorized("the Authorization header must be 'Bearer <token>'")
     return token.strip()
+
+
+@attrs.frozen(slots=True)
+class Bearer:
+    """A request's ``Authorization`` header, as a route's dependency :data:`Token` gives it.
+
+    Its :meth:`token` is read in the route, after FastAPI has checked the
+    rest of the request: a bad value is a 422 before a malformed header is a 401.
+
+    >>> Bearer("Bearer abc").token(), Bearer(None).token()
+    ('abc', None)
+    """
+
+    header: str | None
+
+    def token(self) -> str | None:
+        """The token of ``Bearer <token>``, or ``None`` with no header; a malformed one is a 401."""
+        return _bearer(self.header)
+
+
+def _authorization(authorization: Annotated[str | None, Header()] = None) -> Bearer:
+    return Bearer(authorization)
+
+
+Token = Annotated[Bearer, Depends(_authorization)]
+"""A route's parameter that holds the request's ``Authorization`` header (:class:`Bearer`)."""
+
+WithSvg = Annotated[bool, Query(description=_SVG_HELP)]
+"""A route's ``svg`` parameter: whether the view carries the board's picture."""
 
 
 def _seat_numbers(seats: dict[str, str]) -> dict[int, str]:
@@ -391,12 +420,9 @@ def _add_api(
         "/api/games/{game_id}/seats/{seat}",
         responses={401: {"description": "missing or unknown token"}, **_GAME_ERRORS},
     )
-    async def leave_seat(
-        game_id: str, seat: int, authorization: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
+    async def leave_seat(game_id: str, seat: int, bearer: Token) -> dict[str, Any]:
         """Leave the seat whose token this is: the token is revoked, the seat is free again."""
-        token = _bearer(authorization)
-        answer = await run_in_threadpool(service.leave_seat, game_id, seat, token)
+        answer = await run_in_threadpool(service.leave_seat, game_id, seat, bearer.token())
         hub.publish(game_id, -1)
         return answer
 
@@ -405,27 +431,21 @@ def _add_api(
     )
     async def view(
         game_id: str,
+        bearer: Token,
+        language: Language,
         at: Annotated[int | None, Query(description="moves to show (time travel)")] = None,
-        svg: Annotated[bool, Query(description=_SVG_HELP)] = False,
-        authorization: Annotated[str | None, Header()] = None,
-        lang: Annotated[str | None, Query(description=_LANG)] = None,
-        accept_language: Annotated[str | None, Header()] = None,
+        svg: WithSvg = False,
     ) -> AsciiJSONResponse:
         """The game as the token's seat (or a spectator) sees it, after ``at`` moves."""
-        token = _bearer(authorization)
-        language = language_of(lang, accept_language)
+        token = bearer.token()
         view = await run_in_threadpool(
             lambda: service.view(game_id, at=at, token=token, svg=svg, language=language)
         )
         return AsciiJSONResponse(_drive_if_waiting(driver, view))  # no second serialisation
 
     @app.get("/api/i18n")
-    async def words(
-        lang: Annotated[str | None, Query(description=_LANG)] = None,
-        accept_language: Annotated[str | None, Header()] = None,
-    ) -> dict[str, Any]:
+    async def words(language: Language) -> dict[str, Any]:
         """The browser client's words: the chosen language, the languages offered, the catalog."""
-        language = language_of(lang, accept_language)
         return {
             "language": language,
             "languages": dict(LANGUAGE_NAMES),
@@ -448,16 +468,10 @@ def _add_api(
         },
     )
     async def act(
-        game_id: str,
-        body: Move,
-        svg: Annotated[bool, Query(description=_SVG_HELP)] = False,
-        authorization: Annotated[str | None, Header()] = None,
-        lang: Annotated[str | None, Query(description=_LANG)] = None,
-        accept_language: Annotated[str | None, Header()] = None,
+        game_id: str, body: Move, bearer: Token, language: Language, svg: WithSvg = False
     ) -> AsciiJSONResponse:
         """Play an action; bots and chance follow; the answer is the view after them."""
-        token = _bearer(authorization)
-        language = language_of(lang, accept_language)
+        token = bearer.token()
         view = await run_in_threadpool(
             lambda: service.act(
                 game_id, token, body.action, body.expect_move, svg=svg, language=language

@@ -37,7 +37,7 @@ from fastapi import FastAPI, Header, Query, Response
 
 from tongiaki_rules import __version__
 
-from .lang import LANG_HELP, language_of
+from .lang import Language
 from .service import GameService
 
 __all__ = ["BOARD_CACHE_CONTROL", "add_board_routes"]
@@ -75,15 +75,13 @@ def add_board_routes(
     async def board_svg(
         game_id: str,
         at: Annotated[int, Query(description="the position after this many moves")],
+        language: Language,
         seat: Annotated[
             int | None, Query(alias="for", description="mark this seat's choices if it is to move")
         ] = None,
-        lang: Annotated[str | None, Query(description=LANG_HELP)] = None,
-        accept_language: Annotated[str | None, Header()] = None,
         if_none_match: Annotated[str | None, Header()] = None,
     ) -> Response:
         """The board after ``at`` moves as SVG (no side panel); cached for good by its ``ETag``."""
-        language = language_of(lang, accept_language)
         svg = await run(service.board_svg, game_id, at, seat, language)
         tag = _etag(game_id, at, seat, language)
         headers = {"ETag": tag, "Cache-Control": BOARD_CACHE_CONTROL, "Vary": "Accept-Language"}
@@ -99,12 +97,10 @@ def add_board_routes(
     async def tile_svg(
         game_id: str,
         at: Annotated[int, Query(description="the position whose drawn tile waits to be placed")],
+        language: Language,
         rotation: Annotated[int, Query(description="how far the tile is turned, 0 to 5")] = 0,
-        lang: Annotated[str | None, Query(description=LANG_HELP)] = None,
-        accept_language: Annotated[str | None, Header()] = None,
     ) -> Response:
         """The drawn tile alone, turned ``rotation``: the preview of placing it (cached)."""
-        language = language_of(lang, accept_language)
         svg = await run(service.tile_svg, game_id, at, rotation, language)
         headers = {
             "ETag": _etag(game_id, at, -1 - rotation, language),
@@ -116,11 +112,9 @@ def add_board_routes(
     async def steps(
         game_id: str,
         first: Annotated[int, Query(alias="from", description="the moves already seen")],
+        language: Language,
         last: Annotated[int | None, Query(alias="to", description="the last move to tell")] = None,
-        lang: Annotated[str | None, Query(description=LANG_HELP)] = None,
-        accept_language: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         """Moves ``from + 1`` to ``to``: seat, notation, events and narration lines with clauses."""
-        language = language_of(lang, accept_language)
         told = await run(service.steps, game_id, first, last, language)
         return {"steps": told}

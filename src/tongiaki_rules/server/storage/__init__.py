@@ -3,8 +3,9 @@
 :mod:`.base` holds the protocol, its records and its errors; :mod:`.sqlite`
 the embedded default (:class:`SqliteStorage`); :mod:`.postgres` the
 storage for several server processes or machines (:class:`PostgresStorage`,
-with the ``postgres`` extra). :func:`open_storage` picks one from the text
-of ``tongiaki serve --db``.
+with the ``postgres`` extra). Both run the same queries and transactions,
+written once in :mod:`.sql` with the statements of :mod:`.statements`.
+:func:`open_storage` picks one from the text of ``tongiaki serve --db``.
 
 >>> import tempfile, pathlib
 >>> storage = open_storage(str(pathlib.Path(tempfile.mkdtemp()) / "games.sqlite3"))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import Any, TypeVar
 
@@ -27,23 +27,9 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from .base import (
-    GameSummary,
-    StorageError,
-    StorageUnavailable,
-    StoredGame,
-    dump_json,
-)
-from .rows import (
-    GAME_COLUMNS,
-    SEAT_COLUMNS,
-    decoded_moves,
-    move_rows,
-    seat_rows,
-    seats_json,
-    stored_game,
-    summaries,
-)
+from .base import StorageError, StorageUnavailable
+from .sql import Notify, SqlStorage, Watched
+from .statements import Statements
 
 __all__ = ["CHANNEL", "SCHEMA_VERSION", "PostgresStorage"]
 
@@ -105,7 +91,7 @@ _RECONNECT_PAUSE = 0.5
 _log = logging.getLogger(__name__)
 
 
-class PostgresStorage:
+class PostgresStorage(SqlStorage[psycopg.Connection[Any]]):
     """:class:`~.base.Storage` in a PostgreSQL database, shared by any number of processes.
 
     ``url`` is a libpq connection string (``postgresql://user@host/db``);
@@ -120,10 +106,14 @@ class PostgresStorage:
     tongiaki_rules.server.storage.base.StorageUnavailable: the database ... cannot be reached: ...
     """
 
+    _sql = Statements.in_dialect("%s", "TRUE", "FALSE")
+    _duplicate = pg_errors.UniqueViolation
+    _watch_thread = "tongiaki-postgres-listen"
+
     def __init__(self, url: str, *, pool_size: int = 8, connect_timeout: float = 10.0) -> None:
+        super().__init__()
         self.url = url
         self._shown = _without_password(url)
-        self._watchers: list[threading.Event] = []
         self._pool = ConnectionPool(
             url,
             min_size=1,
@@ -218,9 +208,18 @@ class PostgresStorage:
 
     def close(self) -> None:
         """Stop listening and close the pool's connections."""
-        for stop in self._watchers:
-            stop.set()
+        super().close()
         self._pool.close()
+
+    def _run_many(
+        self, db: psycopg.Connection[Any], statement: str, rows: Sequence[Sequence[Any]]
+    ) -> None:
+        with db.cursor() as cursor:
+            cursor.executemany(statement, rows)
+
+    def _seat_freed(self, db: psycopg.Connection[Any], game_id: str) -> None:
+        """Tell the other processes (``moves`` -1), so that their sockets of that seat close."""
+        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} -1"))
 
     # ----------------------------------------------------------------- the Storage protocol
     def check_writable(self) -> None:
@@ -230,162 +229,6 @@ class PostgresStorage:
                 "INSERT INTO health (id, checked) VALUES (1, extract(epoch FROM now())) "
                 "ON CONFLICT (id) DO UPDATE SET checked = excluded.checked"
             )
-
-    def add_game(
-        self,
-        game: StoredGame,
-        tokens: Sequence[tuple[int, str]],
-        moves: Sequence[dict[str, Any]],
-        *,
-        over: bool,
-    ) -> None:
-        """Store a new game, the token hashes of its claimed seats and its first moves."""
-        with self._write() as db:
-            db.execute(
-                "INSERT INTO games (id, created, settings, seats, seed, over, unlisted) "
-                "VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                (
-                    game.id,
-                    game.created,
-                    dump_json(game.settings),
-                    seats_json(game),
-                    game.seed,
-                    over,
-                    game.unlisted,
-                ),
-            )
-            with db.cursor() as cursor:
-                cursor.executemany(
-                    "INSERT INTO seats (game_id, seat, kind, bot, token_hash, claimed, "
-                    "invite_hash) VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                    seat_rows(game, tokens),
-                )
-            _insert_moves(db, game.id, 0, moves)
-
-    def game(self, game_id: str) -> StoredGame | None:
-        """The stored game, or ``None``."""
-
-        def read(db: psycopg.Connection[Any]) -> StoredGame | None:
-            row = db.execute(
-                f"SELECT {GAME_COLUMNS} FROM games WHERE id = %s", (game_id,)
-            ).fetchone()
-            return None if row is None else self._game(db, row)
-
-        return self._read(read)
-
-    def _game(self, db: psycopg.Connection[Any], row: Sequence[Any]) -> StoredGame:
-        seats = db.execute(
-            f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = %s ORDER BY seat", (row[0],)
-        ).fetchall()
-        return stored_game(row, seats)
-
-    def games(self, limit: int, before: str | None = None) -> list[GameSummary]:
-        """Up to ``limit`` listed games, newest first; older than game ``before`` if given.
-
-        A game whose row cannot be read is left out (and logged).
-        """
-        return self._read(lambda db: self._games(db, limit, before))
-
-    def _games(
-        self, db: psycopg.Connection[Any], limit: int, before: str | None
-    ) -> list[GameSummary]:
-        where = "NOT unlisted"
-        arguments: list[Any] = []
-        if before is not None:
-            mark = db.execute("SELECT created FROM games WHERE id = %s", (before,)).fetchone()
-            if mark is None:
-                return []
-            where += " AND (created < %s OR (created = %s AND id > %s))"
-            arguments += [mark[0], mark[0], before]
-        rows = db.execute(
-            f"SELECT {GAME_COLUMNS}, over, "
-            "(SELECT COUNT(*) FROM moves WHERE moves.game_id = games.id) "
-            f"FROM games WHERE {where} ORDER BY created DESC, id LIMIT %s",
-            (*arguments, limit),
-        ).fetchall()
-        return summaries(rows, lambda row: self._game(db, row))
-
-    def is_over(self, game_id: str) -> bool:
-        """Whether the game is stored as over."""
-        row = self._read(
-            lambda db: db.execute("SELECT over FROM games WHERE id = %s", (game_id,)).fetchone()
-        )
-        return row is not None and bool(row[0])
-
-    def token_hashes(self, game_id: str) -> list[tuple[int, str]]:
-        """The ``(seat, token hash)`` of every seat that holds a token."""
-        rows = self._read(
-            lambda db: db.execute(
-                "SELECT seat, token_hash FROM seats WHERE game_id = %s AND token_hash IS NOT NULL "
-                "ORDER BY seat",
-                (game_id,),
-            ).fetchall()
-        )
-        return [(seat, digest) for seat, digest in rows]
-
-    def claim_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
-        """Give a free human seat the token hash; ``False`` if it holds one already."""
-        with self._write() as db:
-            changed = db.execute(
-                "UPDATE seats SET token_hash = %s, claimed = TRUE WHERE game_id = %s AND seat = %s "
-                "AND kind = 'human' AND token_hash IS NULL",
-                (token_hash, game_id, seat),
-            ).rowcount
-        return changed == 1
-
-    def leave_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
-        """Free the seat if it holds exactly this token hash; ``False`` otherwise.
-
-        The other processes hear of it (``moves`` -1), so their sockets of that seat close.
-        """
-        with self._write() as db:
-            changed = db.execute(
-                "UPDATE seats SET token_hash = NULL, claimed = FALSE WHERE game_id = %s "
-                "AND seat = %s AND token_hash = %s",
-                (game_id, seat, token_hash),
-            ).rowcount
-            if changed == 1:
-                db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} -1"))
-        return changed == 1
-
-    def moves(self, game_id: str, first: int = 0) -> list[dict[str, Any]]:
-        """The stored moves from number ``first`` on, in order."""
-        rows = self._read(
-            lambda db: db.execute(
-                "SELECT action FROM moves WHERE game_id = %s AND n >= %s ORDER BY n",
-                (game_id, first),
-            ).fetchall()
-        )
-        return decoded_moves(game_id, rows)
-
-    def unfinished_bot_games(self, limit: int) -> list[str]:
-        """The ids of the newest ``limit`` games not over that have a bot seat, newest first."""
-        rows = self._read(
-            lambda db: db.execute(
-                "SELECT id FROM games WHERE NOT over AND EXISTS "
-                "(SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.kind = 'bot') "
-                "ORDER BY created DESC, id LIMIT %s",
-                (limit,),
-            ).fetchall()
-        )
-        return [game_id for (game_id,) in rows]
-
-    def append_moves(
-        self, game_id: str, first: int, moves: Sequence[dict[str, Any]], *, over: bool
-    ) -> bool:
-        """Store moves ``first, ...`` in one transaction; ``False`` if move ``first`` exists.
-
-        The table's trigger sends the notice of each move to every listening
-        process, in the same transaction (delivered at the commit).
-        """
-        try:
-            with self._write() as db:
-                _insert_moves(db, game_id, first, moves)
-                if over:
-                    db.execute("UPDATE games SET over = TRUE WHERE id = %s", (game_id,))
-        except pg_errors.UniqueViolation:
-            return False
-        return True
 
     def claim_lease(self, game_id: str, holder: str, seconds: float) -> bool:
         """Hold the game's bot-driving lease for ``seconds`` more, if it is free, expired or
@@ -404,37 +247,14 @@ class PostgresStorage:
             ).rowcount
         return changed == 1
 
-    def release_lease(self, game_id: str, holder: str) -> None:
-        """Give the lease up if ``holder`` holds it (another holder's lease is kept)."""
-        with self._write() as db:
-            db.execute("DELETE FROM leases WHERE game_id = %s AND holder = %s", (game_id, holder))
-
-    def watch_moves(
-        self, notify: Callable[[str, int], None], watched: Callable[[], Collection[str]]
-    ) -> Callable[[], None]:
+    def _watch(self, notify: Notify, watched: Watched, stop: threading.Event) -> None:
         """``LISTEN`` for stored moves and call ``notify(game_id, moves)`` for watched games.
 
-        One connection of its own, in a background thread. When it is lost
-        (the database restarted), it connects again, and every watched game
-        is notified with ``moves`` -1: a notice may have been missed.
+        One connection of its own. When it is lost (the database restarted), it
+        connects again, and every watched game is notified with ``moves`` -1: a
+        notice may have been missed. The table's trigger sends the notice of
+        each stored move in the move's transaction (delivered at the commit).
         """
-        stop = threading.Event()
-        thread = threading.Thread(
-            target=self._listen,
-            args=(notify, watched, stop),
-            name="tongiaki-postgres-listen",
-            daemon=True,
-        )
-        thread.start()
-        self._watchers.append(stop)
-        return stop.set
-
-    def _listen(
-        self,
-        notify: Callable[[str, int], None],
-        watched: Callable[[], Collection[str]],
-        stop: threading.Event,
-    ) -> None:
         lost = False
         while not stop.is_set():
             try:
@@ -455,16 +275,6 @@ class PostgresStorage:
                     _log.warning("listening for moves: %s; connecting again", _problem(exc))
                 lost = True
                 stop.wait(_RECONNECT_PAUSE)
-
-
-def _insert_moves(
-    db: psycopg.Connection[Any], game_id: str, first: int, moves: Sequence[dict[str, Any]]
-) -> None:
-    with db.cursor() as cursor:
-        cursor.executemany(
-            "INSERT INTO moves (game_id, n, action) VALUES (%s, %s, %s)",
-            move_rows(game_id, first, moves),
-        )
 
 
 def _problem(exc: BaseException) -> str:

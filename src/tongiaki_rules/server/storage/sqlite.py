@@ -31,33 +31,21 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from .base import (
-    GameSummary,
-    StorageError,
-    StorageUnavailable,
-    StoredGame,
-    dump_json,
-)
-from .rows import (
-    GAME_COLUMNS,
-    SEAT_COLUMNS,
-    decoded_moves,
-    move_rows,
-    seat_rows,
-    seats_json,
-    stored_game,
-    summaries,
-)
+from .base import StorageError, StorageUnavailable
+from .sql import Notify, SqlStorage, Watched
+from .statements import Statements
 
 __all__ = ["POLL_INTERVAL", "SCHEMA_VERSION", "SqliteStorage"]
 
 POLL_INTERVAL = 0.2
 """Seconds between two looks for moves other processes stored (only while sockets watch)."""
+
+T = TypeVar("T")
 
 _log = logging.getLogger(__name__)
 
@@ -119,7 +107,7 @@ SCHEMA_VERSION = _MIGRATIONS[-1][0]
 """The schema version this module writes (``PRAGMA user_version``)."""
 
 
-class SqliteStorage:
+class SqliteStorage(SqlStorage[sqlite3.Connection]):
     """:class:`Storage` in one SQLite file (WAL mode), created with its folder when missing.
 
     The file opened is remembered (device and inode): if it is deleted or
@@ -132,13 +120,17 @@ class SqliteStorage:
     True
     """
 
+    _sql = Statements.in_dialect("?", "1", "0")
+    _duplicate = sqlite3.IntegrityError
+    _watch_thread = "tongiaki-sqlite-poll"
+
     def __init__(self, path: str | os.PathLike[str]) -> None:
+        super().__init__()
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
         self._writing = threading.Lock()
         self._identity: tuple[int, int] | None = None
-        self._watchers: list[threading.Event] = []
         db = self._connection()
         self._identity = self._file_identity()
         self._migrate(db)
@@ -257,141 +249,18 @@ class SqliteStorage:
             return StorageUnavailable(f"the disk of {self.path} is full ({problem})")
         return StorageUnavailable(f"the database {self.path} cannot be written: {problem}")
 
+    def _read(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        return work(self._connection())
+
+    def _run_many(
+        self, db: sqlite3.Connection, statement: str, rows: Sequence[Sequence[Any]]
+    ) -> None:
+        db.executemany(statement, rows)
+
     def check_writable(self) -> None:
         """Make a small durable write; raise :class:`StorageUnavailable` if it cannot be made."""
         with self._write() as db:
             db.execute("INSERT OR REPLACE INTO health (id, checked) VALUES (1, ?)", (time.time(),))
-
-    def add_game(
-        self,
-        game: StoredGame,
-        tokens: Sequence[tuple[int, str]],
-        moves: Sequence[dict[str, Any]],
-        *,
-        over: bool,
-    ) -> None:
-        """Store a new game, the token hashes of its claimed seats and its first moves."""
-        with self._write() as db:
-            db.execute(
-                "INSERT INTO games (id, created, settings, seats, seed, over, unlisted) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game.id,
-                    game.created,
-                    dump_json(game.settings),
-                    seats_json(game),
-                    game.seed,
-                    over,
-                    game.unlisted,
-                ),
-            )
-            db.executemany(
-                "INSERT INTO seats (game_id, seat, kind, bot, token_hash, claimed, invite_hash) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                seat_rows(game, tokens),
-            )
-            _insert_moves(db, game.id, 0, moves)
-
-    def game(self, game_id: str) -> StoredGame | None:
-        """The stored game, or ``None``."""
-        db = self._connection()
-        row = db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
-            return None
-        return self._game(db, row)
-
-    def _game(self, db: sqlite3.Connection, row: Sequence[Any]) -> StoredGame:
-        seats = db.execute(
-            f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (row[0],)
-        ).fetchall()
-        return stored_game(row, seats)
-
-    def games(self, limit: int, before: str | None = None) -> list[GameSummary]:
-        """Up to ``limit`` listed games, newest first; older than game ``before`` if given.
-
-        A game whose row cannot be read is left out (and logged).
-        """
-        db = self._connection()
-        where = "unlisted = 0"
-        arguments: list[Any] = []
-        if before is not None:
-            mark = db.execute("SELECT created FROM games WHERE id = ?", (before,)).fetchone()
-            if mark is None:
-                return []
-            where += " AND (created < ? OR (created = ? AND id > ?))"
-            arguments += [mark[0], mark[0], before]
-        rows = db.execute(
-            f"SELECT {GAME_COLUMNS}, over, "
-            "(SELECT COUNT(*) FROM moves WHERE moves.game_id = games.id) "
-            f"FROM games WHERE {where} ORDER BY created DESC, id LIMIT ?",
-            (*arguments, limit),
-        ).fetchall()
-        return summaries(rows, lambda row: self._game(db, row))
-
-    def is_over(self, game_id: str) -> bool:
-        """Whether the game is stored as over."""
-        row = (
-            self._connection().execute("SELECT over FROM games WHERE id = ?", (game_id,)).fetchone()
-        )
-        return row is not None and bool(row[0])
-
-    def token_hashes(self, game_id: str) -> list[tuple[int, str]]:
-        """The ``(seat, token hash)`` of every seat that holds a token."""
-        rows = self._connection().execute(
-            "SELECT seat, token_hash FROM seats WHERE game_id = ? AND token_hash IS NOT NULL",
-            (game_id,),
-        )
-        return [(seat, digest) for seat, digest in rows]
-
-    def claim_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
-        """Give a free human seat the token hash; ``False`` if it holds one already."""
-        with self._write() as db:
-            changed = db.execute(
-                "UPDATE seats SET token_hash = ?, claimed = 1 WHERE game_id = ? AND seat = ? "
-                "AND kind = 'human' AND token_hash IS NULL",
-                (token_hash, game_id, seat),
-            ).rowcount
-        return changed == 1
-
-    def leave_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
-        """Free the seat if it holds exactly this token hash; ``False`` otherwise."""
-        with self._write() as db:
-            changed = db.execute(
-                "UPDATE seats SET token_hash = NULL, claimed = 0 WHERE game_id = ? AND seat = ? "
-                "AND token_hash = ?",
-                (game_id, seat, token_hash),
-            ).rowcount
-        return changed == 1
-
-    def moves(self, game_id: str, first: int = 0) -> list[dict[str, Any]]:
-        """The stored moves from number ``first`` on, in order."""
-        rows = self._connection().execute(
-            "SELECT action FROM moves WHERE game_id = ? AND n >= ? ORDER BY n", (game_id, first)
-        )
-        return decoded_moves(game_id, rows)
-
-    def unfinished_bot_games(self, limit: int) -> list[str]:
-        """The ids of the newest ``limit`` games not over that have a bot seat, newest first."""
-        rows = self._connection().execute(
-            "SELECT id FROM games WHERE over = 0 AND EXISTS "
-            "(SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.kind = 'bot') "
-            "ORDER BY created DESC, id LIMIT ?",
-            (limit,),
-        )
-        return [game_id for (game_id,) in rows]
-
-    def append_moves(
-        self, game_id: str, first: int, moves: Sequence[dict[str, Any]], *, over: bool
-    ) -> bool:
-        """Store moves ``first, ...`` in one transaction; ``False`` if move ``first`` exists."""
-        try:
-            with self._write() as db:
-                _insert_moves(db, game_id, first, moves)
-                if over:
-                    db.execute("UPDATE games SET over = 1 WHERE id = ?", (game_id,))
-        except sqlite3.IntegrityError:
-            return False
-        return True
 
     # ------------------------------------------------------------ several processes
     def claim_lease(self, game_id: str, holder: str, seconds: float) -> bool:
@@ -407,38 +276,14 @@ class SqliteStorage:
             ).rowcount
         return changed == 1
 
-    def release_lease(self, game_id: str, holder: str) -> None:
-        """Give the lease up if ``holder`` holds it (another holder's lease is kept)."""
-        with self._write() as db:
-            db.execute("DELETE FROM leases WHERE game_id = ? AND holder = ?", (game_id, holder))
-
-    def watch_moves(
-        self, notify: Callable[[str, int], None], watched: Callable[[], Collection[str]]
-    ) -> Callable[[], None]:
-        """Poll for moves other processes store in the ``watched()`` games; the answer stops it.
+    def _watch(self, notify: Notify, watched: Watched, stop: threading.Event) -> None:
+        """Poll for moves other processes store in the ``watched()`` games until ``stop``.
 
         Every :data:`POLL_INTERVAL` seconds, and only while ``watched()`` names
         a game, one ``PRAGMA data_version`` tells whether any other connection
         committed; if one did, the number of moves of each watched game is
         read, and ``notify(game_id, moves)`` called for each that changed.
         """
-        stop = threading.Event()
-        thread = threading.Thread(
-            target=self._poll,
-            args=(notify, watched, stop),
-            name="tongiaki-sqlite-poll",
-            daemon=True,
-        )
-        thread.start()
-        self._watchers.append(stop)
-        return stop.set
-
-    def _poll(
-        self,
-        notify: Callable[[str, int], None],
-        watched: Callable[[], Collection[str]],
-        stop: threading.Event,
-    ) -> None:
         db: sqlite3.Connection | None = None
         seen_version: int | None = None
         counts: dict[str, int] = {}
@@ -478,21 +323,8 @@ class SqliteStorage:
         if db is not None:
             db.close()
 
-    def close(self) -> None:
-        """Stop the polls (the connections of the threads close with them)."""
-        for stop in self._watchers:
-            stop.set()
-
 
 def _run_script(db: sqlite3.Connection, script: str) -> None:
     for statement in script.split(";"):
         if statement.strip():
             db.execute(statement)
-
-
-def _insert_moves(
-    db: sqlite3.Connection, game_id: str, first: int, moves: Sequence[dict[str, Any]]
-) -> None:
-    db.executemany(
-        "INSERT INTO moves (game_id, n, action) VALUES (?, ?, ?)", move_rows(game_id, first, moves)
-    )

@@ -1,0 +1,220 @@
+"""The storage protocol on top of SQL, once for SQLite and PostgreSQL: :class:`SqlStorage`.
+
+Every query and every transaction of the :class:`~.base.Storage` protocol
+lives here, in terms of a few steps each database takes its own way: a
+read (:meth:`SqlStorage._read`), a write transaction
+(:meth:`SqlStorage._write`), a statement run for many rows, the error of a
+duplicate move, and the thread that hears of other processes' moves. The
+statements come from :class:`~.statements.Statements` in the storage's
+dialect; what a row means, from :mod:`.rows`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Collection, Sequence
+from contextlib import AbstractContextManager
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from .base import GameSummary, StoredGame, dump_json
+from .rows import decoded_moves, move_rows, seat_rows, seats_json, stored_game, summaries
+from .statements import Statements
+
+__all__ = ["Connection", "Cursor", "Notify", "SqlStorage", "Watched"]
+
+T = TypeVar("T")
+
+Notify = Callable[[str, int], None]
+"""What hears of other processes' moves: ``notify(game_id, moves)``."""
+
+Watched = Callable[[], Collection[str]]
+"""What names the games whose moves are wanted now."""
+
+
+class Cursor(Protocol):
+    """What the shared queries read of an executed statement."""
+
+    @property
+    def rowcount(self) -> int:
+        """The rows the statement changed."""
+
+    def fetchone(self) -> Any:
+        """The next row, or ``None``."""
+
+    def fetchall(self) -> list[Any]:
+        """The rows left."""
+
+
+class Connection(Protocol):
+    """A database connection as the shared queries use it (``sqlite3``'s and psycopg's)."""
+
+    def execute(self, query: str, params: Sequence[Any] = ..., /) -> Cursor:
+        """Run one statement with its parameters."""
+
+
+C = TypeVar("C", bound=Connection)
+
+
+class SqlStorage(Generic[C]):
+    """The :class:`~.base.Storage` protocol in SQL, over connections of type ``C``.
+
+    A storage class sets :attr:`_sql`, :attr:`_duplicate` and
+    :attr:`_watch_thread`, and gives the steps that raise
+    :class:`NotImplementedError` here.
+    """
+
+    _sql: ClassVar[Statements]
+    """The statements in the database's dialect."""
+    _duplicate: ClassVar[type[Exception]]
+    """What a write transaction raises when move ``n`` of a game is stored already."""
+    _watch_thread: ClassVar[str]
+    """The name of the thread that hears of other processes' moves."""
+
+    def __init__(self) -> None:
+        self._watchers: list[threading.Event] = []
+
+    # ------------------------------------------------------------ each database's steps
+    def _read(self, work: Callable[[C], T]) -> T:
+        """``work(db)`` on a connection, outside any write transaction."""
+        raise NotImplementedError
+
+    def _write(self) -> AbstractContextManager[C]:
+        """A write transaction, committed durably when the block ends, else rolled back."""
+        raise NotImplementedError
+
+    def _run_many(self, db: C, statement: str, rows: Sequence[Sequence[Any]]) -> None:
+        """``statement`` once for each of ``rows``, inside the transaction of ``db``."""
+        raise NotImplementedError
+
+    def _watch(self, notify: Notify, watched: Watched, stop: threading.Event) -> None:
+        """Tell ``notify`` of other processes' moves in ``watched()`` games until ``stop``."""
+        raise NotImplementedError
+
+    def _seat_freed(self, db: C, game_id: str) -> None:
+        """What else a write does when a seat of ``game_id`` was left (by default nothing)."""
+
+    # ------------------------------------------------------------ the Storage protocol
+    def add_game(
+        self,
+        game: StoredGame,
+        tokens: Sequence[tuple[int, str]],
+        moves: Sequence[dict[str, Any]],
+        *,
+        over: bool,
+    ) -> None:
+        """Store the game, the seats' rows with the creator's token hashes, and its first moves;
+        one transaction."""
+        with self._write() as db:
+            db.execute(
+                self._sql.insert_game,
+                (
+                    game.id,
+                    game.created,
+                    dump_json(game.settings),
+                    seats_json(game),
+                    game.seed,
+                    over,
+                    game.unlisted,
+                ),
+            )
+            self._run_many(db, self._sql.insert_seat, seat_rows(game, tokens))
+            self._run_many(db, self._sql.insert_move, move_rows(game.id, 0, moves))
+
+    def game(self, game_id: str) -> StoredGame | None:
+        """The stored game, or ``None``."""
+
+        def read(db: C) -> StoredGame | None:
+            row = db.execute(self._sql.game, (game_id,)).fetchone()
+            return None if row is None else self._game(db, row)
+
+        return self._read(read)
+
+    def _game(self, db: C, row: Sequence[Any]) -> StoredGame:
+        return stored_game(row, db.execute(self._sql.seats, (row[0],)).fetchall())
+
+    def games(self, limit: int, before: str | None = None) -> list[GameSummary]:
+        """Up to ``limit`` listed games, newest first; older than game ``before`` if given.
+
+        A game whose row cannot be read is left out (and logged).
+        """
+        return self._read(lambda db: self._games(db, limit, before))
+
+    def _games(self, db: C, limit: int, before: str | None) -> list[GameSummary]:
+        if before is None:
+            rows = db.execute(self._sql.listed, (limit,)).fetchall()
+        else:
+            mark = db.execute(self._sql.created, (before,)).fetchone()
+            if mark is None:
+                return []
+            rows = db.execute(self._sql.listed_before, (mark[0], mark[0], before, limit)).fetchall()
+        return summaries(rows, lambda row: self._game(db, row))
+
+    def is_over(self, game_id: str) -> bool:
+        """Whether the game is stored as over."""
+        row = self._read(lambda db: db.execute(self._sql.is_over, (game_id,)).fetchone())
+        return row is not None and bool(row[0])
+
+    def token_hashes(self, game_id: str) -> list[tuple[int, str]]:
+        """The ``(seat, token hash)`` of every seat that holds a token."""
+        rows = self._read(lambda db: db.execute(self._sql.token_hashes, (game_id,)).fetchall())
+        return [(seat, digest) for seat, digest in rows]
+
+    def claim_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
+        """Give a free human seat the token hash; ``False`` if it holds one already."""
+        with self._write() as db:
+            changed = db.execute(self._sql.claim_seat, (token_hash, game_id, seat)).rowcount
+        return changed == 1
+
+    def leave_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
+        """Free the seat if it holds exactly this token hash; ``False`` otherwise."""
+        with self._write() as db:
+            changed = db.execute(self._sql.leave_seat, (game_id, seat, token_hash)).rowcount
+            if changed == 1:
+                self._seat_freed(db, game_id)
+        return changed == 1
+
+    def moves(self, game_id: str, first: int = 0) -> list[dict[str, Any]]:
+        """The stored moves from number ``first`` on, in order."""
+        rows = self._read(lambda db: db.execute(self._sql.moves, (game_id, first)).fetchall())
+        return decoded_moves(game_id, rows)
+
+    def unfinished_bot_games(self, limit: int) -> list[str]:
+        """The ids of the newest ``limit`` games not over that have a bot seat, newest first."""
+        rows = self._read(
+            lambda db: db.execute(self._sql.unfinished_bot_games, (limit,)).fetchall()
+        )
+        return [game_id for (game_id,) in rows]
+
+    def append_moves(
+        self, game_id: str, first: int, moves: Sequence[dict[str, Any]], *, over: bool
+    ) -> bool:
+        """Store moves ``first, ...`` in one transaction; ``False`` if move ``first`` exists."""
+        try:
+            with self._write() as db:
+                self._run_many(db, self._sql.insert_move, move_rows(game_id, first, moves))
+                if over:
+                    db.execute(self._sql.set_over, (game_id,))
+        except self._duplicate:
+            return False
+        return True
+
+    def release_lease(self, game_id: str, holder: str) -> None:
+        """Give the lease up if ``holder`` holds it (another holder's lease is kept)."""
+        with self._write() as db:
+            db.execute(self._sql.release_lease, (game_id, holder))
+
+    def watch_moves(self, notify: Notify, watched: Watched) -> Callable[[], None]:
+        """Call ``notify(game_id, moves)`` for moves other processes store in the ``watched()``
+        games, from a background thread of its own; the answer stops it."""
+        stop = threading.Event()
+        thread = threading.Thread(
+            target=self._watch, args=(notify, watched, stop), name=self._watch_thread, daemon=True
+        )
+        thread.start()
+        self._watchers.append(stop)
+        return stop.set
+
+    def close(self) -> None:
+        """Stop watching for other processes' moves."""
+        for stop in self._watchers:
+            stop.set()

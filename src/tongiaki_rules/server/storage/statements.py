@@ -1,0 +1,78 @@
+"""Every statement both storages run, written once and put into either SQL dialect.
+
+The texts below mark a parameter with ``?`` and a truth value with
+``{true}`` or ``{false}``; :meth:`Statements.in_dialect` turns them into
+SQLite's (``?``, ``1``, ``0``) or PostgreSQL's (``%s``, ``TRUE``, ``FALSE``).
+What differs beyond that (the upserts, whose clock a lease runs on, the
+schema and its migration) stays with each storage.
+
+>>> Statements.in_dialect("%s", "TRUE", "FALSE").set_over
+'UPDATE games SET over = TRUE WHERE id = %s'
+>>> Statements.in_dialect("?", "1", "0").is_over
+'SELECT over FROM games WHERE id = ?'
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .rows import GAME_COLUMNS, SEAT_COLUMNS
+
+__all__ = ["Statements"]
+
+_LISTED = (
+    f"SELECT {GAME_COLUMNS}, over, (SELECT COUNT(*) FROM moves WHERE moves.game_id = games.id) "
+    "FROM games WHERE unlisted = {false}"
+)
+_NEWEST_FIRST = " ORDER BY created DESC, id LIMIT ?"
+
+
+@attrs.frozen(slots=True)
+class Statements:
+    """The storages' statements in one dialect; each field's default is its template."""
+
+    insert_game: str = (
+        "INSERT INTO games (id, created, settings, seats, seed, over, unlisted) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)"
+    )
+    insert_seat: str = (
+        "INSERT INTO seats (game_id, seat, kind, bot, token_hash, claimed, invite_hash) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)"
+    )
+    insert_move: str = "INSERT INTO moves (game_id, n, action) VALUES (?, ?, ?)"
+    game: str = f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?"
+    seats: str = f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat"
+    created: str = "SELECT created FROM games WHERE id = ?"
+    listed: str = _LISTED + _NEWEST_FIRST
+    listed_before: str = _LISTED + " AND (created < ? OR (created = ? AND id > ?))" + _NEWEST_FIRST
+    is_over: str = "SELECT over FROM games WHERE id = ?"
+    set_over: str = "UPDATE games SET over = {true} WHERE id = ?"
+    token_hashes: str = (
+        "SELECT seat, token_hash FROM seats WHERE game_id = ? AND token_hash IS NOT NULL "
+        "ORDER BY seat"
+    )
+    claim_seat: str = (
+        "UPDATE seats SET token_hash = ?, claimed = {true} WHERE game_id = ? AND seat = ? "
+        "AND kind = 'human' AND token_hash IS NULL"
+    )
+    leave_seat: str = (
+        "UPDATE seats SET token_hash = NULL, claimed = {false} WHERE game_id = ? AND seat = ? "
+        "AND token_hash = ?"
+    )
+    moves: str = "SELECT action FROM moves WHERE game_id = ? AND n >= ? ORDER BY n"
+    unfinished_bot_games: str = (
+        "SELECT id FROM games WHERE over = {false} AND EXISTS "
+        "(SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.kind = 'bot')"
+        + _NEWEST_FIRST
+    )
+    release_lease: str = "DELETE FROM leases WHERE game_id = ? AND holder = ?"
+
+    @classmethod
+    def in_dialect(cls, mark: str, true: str, false: str) -> Statements:
+        """Every template with ``mark`` for its parameters and ``true``, ``false`` for truth."""
+        return cls(
+            **{
+                field.name: field.default.replace("?", mark).format(true=true, false=false)
+                for field in attrs.fields(cls)
+            }
+        )
