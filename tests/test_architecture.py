@@ -37,8 +37,11 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ),
     # 1: the engine and the state it freezes into
     ("engine", "config", "views", "queries", "state", "scoring", "toncc"),
-    # 2: what is built on states: positions, explanations, JSON, notation, the testing kit
+    # 2: what is built on states: positions, explanations, JSON, notation, the testing kit,
+    # and the game protocol that both games' states satisfy
     (
+        "game",
+        "games",
         "scenario",
         "explain",
         "record",

@@ -197,3 +197,50 @@ def test_dask_with_jobs_or_a_bad_address_is_refused_in_one_line(
     status, out, err = run(capsys, *SMALL, "--dask", "nowhere://x", *extra)
     assert status == 2 and out == ""
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_simulate_plays_toncc_games_to_their_end_and_reports_the_winners(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = run(capsys, "simulate", "--game", "toncc", "--games", "4", "--json")
+    assert (status, err) == (0, "")
+    doc = json.loads(out)
+    assert doc["schema"] == "toncc-simulation" and doc["games"] == 4
+    assert doc["bots"] == ["random", "greedy"]
+    # every game ended with a winner: wins plus shared wins count each game at least once
+    by_king = doc["by_king"].values()
+    assert sum(row["games"] for row in by_king) == 3 * 4
+    assert sum(row["wins"] for row in by_king) + doc["shared_wins"] >= 4
+    assert sum(row["wins"] for row in by_king) == 4 - doc["shared_wins"]
+    assert doc["turns_per_game"] > 0
+    # the same games as tongiaki toncc simulate with the same settings
+    assert run(capsys, "toncc", "simulate", "--games", "4", "--json")[1] == out
+    status, text, _ = run(capsys, "simulate", "--game", "toncc", "--games", "2", "--seed", "5")
+    assert status == 0 and text.startswith("Tóncc: 2 games, bots random,greedy, seed 5\n")
+    assert "wins" in text.splitlines()[1]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (("--players", "4"), "--players: players: toncc is played by 3, not 4"),
+        (("--bots", "mcts"), "--bots: 'mcts' is not a bot (random, greedy)"),
+        (("--rule", "compass=north"), "--rule: "),
+        (("--rody",), "--rody: a Tongiaki option"),
+        (("--records", "{tmp}/games"), "--records: a Tongiaki option"),
+        (("--fixed-seats",), "--fixed-seats: a Tongiaki option"),
+    ],
+)
+def test_simulate_toncc_refuses_what_toncc_does_not_take(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: tuple[str, ...], message: str
+) -> None:
+    given = [arg.format(tmp=tmp_path) for arg in argv]
+    status, out, err = run(capsys, "simulate", "--game", "toncc", "--games", "1", *given)
+    assert status == 2 and out == ""
+    assert message in err
+    assert not (tmp_path / "games").exists()
+
+
+def test_simulate_names_the_games_it_knows(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "simulate", "--game", "chess")
+    assert status == 2 and "invalid choice: 'chess'" in err

@@ -3,7 +3,9 @@
 Plays ``--games`` seeded games (see :mod:`tongiaki_rules.simulation`), shows
 a progress bar on stderr, and prints the summary tables (or ``--json``) on
 stdout. On a terminal, with rich installed (the ``cli`` extra), the bar and
-the tables are drawn by rich; otherwise they are plain text.
+the tables are drawn by rich; otherwise they are plain text. ``--game toncc``
+plays Tóncc instead, between its own bots, and prints what
+``tongiaki toncc simulate`` prints.
 
 >>> from tongiaki_rules.cli import main
 >>> main(["simulate", "--games", "2", "--players", "2", "--bots", "random", "--json"])
@@ -19,13 +21,16 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
+from ..errors import TongiakiError
+from ..games import GAMES, TONCC, game_named
 from ..simulation import Summary, simulate
 from ..simulation.tables import events_not_seen, summary_heading, summary_tables
 from .common import CliError, add_rules_options, rules_from_args
@@ -92,6 +97,13 @@ def add_parser(sub: Any) -> None:
         "routes came up. The bots take turns in every seat.",
     )
     parser.add_argument(
+        "--game",
+        choices=[game.name for game in GAMES],
+        default="tongiaki",
+        help="the game: tongiaki (default) or toncc, played between Tóncc's own bots "
+        "(random, greedy) with its --rule flags; the Tongiaki-only options are refused",
+    )
+    parser.add_argument(
         "--games",
         type=_count("--games", 1),
         default=DEFAULT_GAMES,
@@ -101,7 +113,7 @@ def add_parser(sub: Any) -> None:
     parser.add_argument(
         "--players",
         type=_players,
-        default=DEFAULT_PLAYERS,
+        default=None,
         metavar="P",
         help=f"players per game, 2 to 6 (default {DEFAULT_PLAYERS})",
     )
@@ -320,8 +332,41 @@ def _cluster(address: str | None) -> Iterator[Executor | None]:
         yield executor
 
 
+_TONGIAKI_ONLY: Final = (
+    ("--dask", "dask", None),
+    ("--fixed-seats", "fixed_seats", False),
+    ("--records", "records", None),
+    ("--on-bot-error", "on_bot_error", "stop"),
+    ("--move-time-limit", "move_time_limit", None),
+    ("--rody", "rody", False),
+    ("--two-colour", "two_colour", False),
+)
+"""The options ``--game toncc`` refuses: (option, its ``args`` name, its default)."""
+
+
+def _run_toncc(args: argparse.Namespace) -> int:
+    """``tongiaki simulate --game toncc``: Tóncc's bots and rules, its summary."""
+    from .toncc import run_simulation  # the Tóncc commands load only when asked for
+    from .toncc_play import parse_bots, rules_of
+
+    for option, name, default in _TONGIAKI_ONLY:
+        if getattr(args, name) != default:
+            raise CliError(f"{option}: a Tongiaki option; --game toncc does not take it")
+    try:
+        TONCC.new_game(args.players)
+    except TongiakiError as exc:
+        raise CliError(f"--players: {exc}") from None
+    names = parse_bots(args.bots)  # DEFAULT_BOTS names Tóncc's two bots too
+    jobs = args.jobs or os.cpu_count() or 1
+    return run_simulation(names, rules_of(args.rule), args.games, args.seed, jobs, args.json)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``tongiaki simulate``."""
+    if game_named(args.game) is TONCC:
+        return _run_toncc(args)
+    if args.players is None:
+        args.players = DEFAULT_PLAYERS
     bots = [spec.strip() for spec in args.bots.split(",")]
     if not any(bots):
         raise CliError("--bots: name at least one bot")

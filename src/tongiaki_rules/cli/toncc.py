@@ -38,7 +38,7 @@ from .toncc_play import (
     tell_turn,
 )
 
-__all__ = ["add_parser", "play_bot_game"]
+__all__ = ["add_parser", "play_bot_game", "run_simulation"]
 
 MAX_GAMES = 1_000_000
 MAX_JOBS = 64
@@ -183,36 +183,49 @@ def play_bot_game(
 
 
 def _run_simulate(args: argparse.Namespace) -> int:
-    names = parse_bots(args.bots)
-    rules = rules_of(args.rule)
+    return run_simulation(
+        parse_bots(args.bots), rules_of(args.rule), args.games, args.seed, args.jobs, args.json
+    )
+
+
+def run_simulation(
+    names: list[str], rules: TonccRules, games: int, seed: int, jobs: int, as_json: bool
+) -> int:
+    """Play ``games`` seeded games between the named bots and print the summary (0).
+
+    ``tongiaki toncc simulate`` and ``tongiaki simulate --game toncc`` both
+    run it; ``jobs`` worker processes play the games when it is over 1.
+    """
     orders = line_ups(names)
-    line_up = [orders[game % len(orders)] for game in range(args.games)]
-    seatings = [(game // len(orders)) % len(SEATINGS) for game in range(args.games)]
-    seeds = [f"{args.seed}:{game}" for game in range(args.games)]
-    rules_list = [rules] * args.games
-    if args.jobs > 1:
+    line_up = [orders[game % len(orders)] for game in range(games)]
+    seatings = [(game // len(orders)) % len(SEATINGS) for game in range(games)]
+    seeds = [f"{seed}:{game}" for game in range(games)]
+    rules_list = [rules] * games
+    if jobs > 1:
         # imported here: only --jobs > 1 needs worker processes (WebAssembly builds have none)
         from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            games = list(pool.map(play_bot_game, line_up, seeds, rules_list, seatings, chunksize=8))
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            played = list(
+                pool.map(play_bot_game, line_up, seeds, rules_list, seatings, chunksize=8)
+            )
     else:
-        games = [
+        played = [
             play_bot_game(*game) for game in zip(line_up, seeds, rules_list, seatings, strict=True)
         ]
-    summary = _summary(games, names)
-    if args.json:
+    summary = _summary(played, names)
+    if as_json:
         document = {
             "schema": "toncc-simulation",
-            "games": args.games,
-            "seed": args.seed,
+            "games": games,
+            "seed": seed,
             "bots": names,
             "rules": {k: str(getattr(v, "value", v)) for k, v in rules.changed().items()},
             **summary,
         }
         print(json.dumps(document, indent=2, ensure_ascii=False))
         return 0
-    print(f"Tóncc: {args.games} games, bots {','.join(names)}, seed {args.seed}")
+    print(f"Tóncc: {games} games, bots {','.join(names)}, seed {seed}")
     print(f"{'bot':<8} {'seats':>6} {'wins':>6} {'shared':>7} {'win %':>6} {'tóncc/game':>11}")
     for name, row in summary["by_bot"].items():
         print(
