@@ -61,7 +61,6 @@ from .record import (
 from .rules import (
     BounceTarget,
     ClosedRouteMode,
-    EmptyPileFate,
     EmptyReserveSource,
     EndlessChain,
     EndTrigger,
@@ -69,7 +68,6 @@ from .rules import (
     RodyFreeScope,
     Rules,
     TwoPlayerRoyalLimit,
-    TwoPlayerScoring,
     TwoPlayerTurnOrder,
 )
 from .scenario import position
@@ -123,7 +121,6 @@ __all__ = [
     "DecisionKind",
     "Depart",
     "Draw",
-    "EmptyPileFate",
     "EmptyReserveSource",
     "EndTrigger",
     "EndlessChain",
@@ -168,7 +165,6 @@ __all__ = [
     "TongiakiError",
     "TurnAction",
     "TwoPlayerRoyalLimit",
-    "TwoPlayerScoring",
     "TwoPlayerTurnOrder",
     "__version__",
     "format_action",
