@@ -58,6 +58,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "pergame",
         "disc",
         "encoding_blocks",
+        "encoding_base",
         "encoding",
         "encoding_compact",
         "observation",

@@ -58,7 +58,6 @@ from .record import (
 from .rules import (
     BounceTarget,
     ClosedRouteMode,
-    EmptyPileFate,
     EmptyReserveSource,
     EndlessChain,
     EndTrigger,
@@ -66,7 +65,6 @@ from .rules import (
     RodyFreeScope,
     Rules,
     TwoPlayerRoyalLimit,
-    TwoPlayerScoring,
     TwoPlayerTurnOrder,
 )
 from .scenario import position
@@ -113,7 +111,6 @@ __all__ = [
     "DecisionKind",
     "Depart",
     "Draw",
-    "EmptyPileFate",
     "EmptyReserveSource",
     "EndTrigger",
     "EndlessChain",
@@ -158,7 +155,6 @@ __all__ = [
     "TongiakiError",
     "TurnAction",
     "TwoPlayerRoyalLimit",
-    "TwoPlayerScoring",
     "TwoPlayerTurnOrder",
     "__version__",
     "format_action",

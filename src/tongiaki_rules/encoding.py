@@ -62,6 +62,7 @@ import attrs
 from .actions import Action, Draw, ExpandFromBoard, PlaceTile
 from .colours import COLOURS
 from .disc import MAX_DISC_RADIUS, disc_cells, placement_radius
+from .encoding_base import BLOCKS, _EncodingBase
 from .encoding_blocks import (
     _ENCODERS,
     _Context,
@@ -95,23 +96,9 @@ ENCODING_VERSION: Final = 1
 _NOTHING: Final = object()
 """Stands for "no state indexed yet" in the cache of the last state."""
 
-BLOCKS: Final[tuple[str, ...]] = (
-    "SetupPlace",
-    "Expand",
-    "ExpandFromBoard",
-    "FoundRoyal",
-    "Recolonize",
-    "PlaceNewBoats",
-    "Depart",
-    "Berth",
-    "ReturnBoat",
-    "PlaceTile",
-)
-"""The blocks of the layout, in index order (one per action type, chance excluded)."""
-
 
 @attrs.frozen(slots=True, eq=False, repr=False)
-class ActionEncoding:
+class ActionEncoding(_EncodingBase):
     """The index layout for one number of players, rules and tile set.
 
     Build it with :meth:`for_game` or :meth:`for_state` (both cached: the
@@ -319,14 +306,6 @@ class ActionEncoding:
     def __hash__(self) -> int:
         return hash((self.num_players, self.rules, self.tiles))
 
-    def __repr__(self) -> str:
-        changed = self.rules.changed()
-        flags = f", rules={changed}" if changed else ""
-        return (
-            f"<ActionEncoding v{self.version} for {self.num_players} players{flags}: "
-            f"size {self.size}, chance_size {self.chance_size}>"
-        )
-
     # ------------------------------------------------------------ states
     def _check_game(self, state: GameState) -> None:
         config = state.config
@@ -434,70 +413,6 @@ class ActionEncoding:
         found = legal[k]
         return _ENCODERS[type(found)](_Context(self, state), found)
 
-    def decode(self, state: GameState, index: int) -> Action:
-        """The legal action of ``state`` with this index.
-
-        Raises :class:`~tongiaki_rules.errors.IllegalActionError` naming the
-        index and what it means if no legal action has it, or the valid range
-        if it is not an index at all (a bool, a float, a negative number).
-
-        >>> from tongiaki_rules import new_game
-        >>> ActionEncoding.for_game(2).decode(new_game(2), 5)
-        SetupPlace(beach=5)
-        """
-        if type(index) is not int:
-            raise IllegalActionError(self._not_legal(state, index))
-        indices = self._indices_in_order(state)
-        try:
-            k = indices.index(index)
-        except ValueError:
-            raise IllegalActionError(self._not_legal(state, index)) from None
-        return state.legal_actions()[k]
-
-    def _not_legal(self, state: GameState, index: object) -> str:
-        if type(index) is not int or not 0 <= index < self.size:
-            return index_problem("action index", index, self.size)
-        pending = state.pending.kind.value
-        return (
-            f"action index {index} ({self.describe(index)}) is not legal at this {pending} decision"
-        )
-
-    def legal_indices(self, state: GameState) -> list[int]:
-        """The indices of the legal actions, sorted ascending (empty at chance nodes).
-
-        >>> from tongiaki_rules import new_game
-        >>> ActionEncoding.for_game(2).legal_indices(new_game(2))
-        [0, 1, 2, 3, 4, 5]
-        """
-        return sorted(self._indices_in_order(state))
-
-    def legal_mask(self, state: GameState) -> bytes:
-        """One byte per index: 1 where the action is legal, else 0 (``len == size``).
-
-        ``numpy.frombuffer(mask, dtype=numpy.uint8)`` views it without a copy.
-
-        >>> from tongiaki_rules import new_game
-        >>> mask = ActionEncoding.for_game(2).legal_mask(new_game(2))
-        >>> len(mask), sum(mask), mask[:7]
-        (20452, 6, b'\\x01\\x01\\x01\\x01\\x01\\x01\\x00')
-        """
-        mask = bytearray(self.size)
-        for i in self._indices_in_order(state):
-            mask[i] = 1
-        return bytes(mask)
-
-    def legal_mask_list(self, state: GameState) -> list[int]:
-        """The mask of :meth:`legal_mask` as a list of 0 and 1.
-
-        >>> from tongiaki_rules import new_game
-        >>> ActionEncoding.for_game(2).legal_mask_list(new_game(2))[4:8]
-        [1, 1, 0, 0]
-        """
-        mask = [0] * self.size
-        for i in self._indices_in_order(state):
-            mask[i] = 1
-        return mask
-
     # ------------------------------------------------------------ chance
     def encode_chance(self, draw: Draw) -> int:
         """The chance index of a draw: its tile kind's place among the pile's kinds.
@@ -547,17 +462,7 @@ class ActionEncoding:
         return [(index[draw.tile] - 1, p) for draw, p in state.chance_outcomes()]
 
     # ------------------------------------------------------------ meaning
-    def block_of(self, index: int) -> tuple[str, int]:
-        """The block an index falls in, and its place within the block.
-
-        Raises :class:`~tongiaki_rules.errors.IllegalActionError` naming the
-        index and the valid range if it is not an int in ``range(size)``.
-
-        >>> ActionEncoding.for_game(2).block_of(7)
-        ('Expand', 1)
-        """
-        if type(index) is not int or not 0 <= index < self.size:
-            raise IllegalActionError(index_problem("action index", index, self.size))
+    def _block_at(self, index: int) -> tuple[str, int]:
         for name in reversed(BLOCKS):
             start = self.offsets[name]
             if index >= start and self.lengths[name]:
@@ -577,14 +482,6 @@ class ActionEncoding:
         'PlaceTile at (0, -1), rotation 3'
         """
         return describe_index(self, *self.block_of(index))
-
-    def index_table(self) -> list[tuple[str, int, int]]:
-        """The blocks as ``(action type, first index, length)``, in index order.
-
-        >>> ActionEncoding.for_game(2).index_table()[:2]
-        [('SetupPlace', 0, 6), ('Expand', 6, 152)]
-        """
-        return [(name, self.offsets[name], self.lengths[name]) for name in BLOCKS]
 
 
 def _full(actions: object) -> bool:

@@ -32,10 +32,11 @@ from typing import Any, Final
 import attrs
 
 from .actions import Action, Draw
-from .encoding import BLOCKS, ActionEncoding
-from .errors import IllegalActionError, InvalidPositionError, SettingsError, shown
+from .encoding import ActionEncoding
+from .encoding_base import _EncodingBase
+from .errors import InvalidPositionError, SettingsError, shown
 from .hexgrid import Hex
-from .pergame import PerGame, index_problem
+from .pergame import PerGame
 from .rules import Rules
 from .standard_tiles import STANDARD_TILES
 from .state import DEFAULT_RULES, GameState
@@ -60,7 +61,7 @@ def placement_slots(rules: Rules, tiles: TileSet) -> int:
 
 
 @attrs.frozen(slots=True, eq=False, repr=False)
-class CompactEncoding:
+class CompactEncoding(_EncodingBase):
     """The compact index layout for one number of players, rules and tile set.
 
     Build it with ``ActionEncoding.for_game(..., actions="compact")`` or
@@ -137,15 +138,6 @@ class CompactEncoding:
     def __hash__(self) -> int:
         return hash(("compact", self.full))
 
-    def __repr__(self) -> str:
-        full = self.full
-        changed = full.rules.changed()
-        flags = f", rules={changed}" if changed else ""
-        return (
-            f"<CompactEncoding v{full.version} for {full.num_players} players{flags}: "
-            f"size {self.size}, chance_size {full.chance_size}>"
-        )
-
     # ------------------------------------------------------------ states
     def _indices_in_order(self, state: GameState) -> list[int]:
         """Index of each legal action, in the order of ``state.legal_actions()``."""
@@ -182,45 +174,6 @@ class CompactEncoding:
             return full_index
         return self._indices_in_order(state)[self.full._indices_in_order(state).index(full_index)]
 
-    def decode(self, state: GameState, index: int) -> Action:
-        """The legal action of ``state`` with this index (errors as the full one's).
-
-        >>> from tongiaki_rules import new_game
-        >>> ActionEncoding.for_game(2, actions="compact").decode(new_game(2), 1)
-        SetupPlace(beach=1)
-        """
-        if type(index) is not int:
-            raise IllegalActionError(self._not_legal(state, index))
-        indices = self._indices_in_order(state)
-        try:
-            k = indices.index(index)
-        except ValueError:
-            raise IllegalActionError(self._not_legal(state, index)) from None
-        return state.legal_actions()[k]
-
-    def _not_legal(self, state: GameState, index: object) -> str:
-        if type(index) is not int or not 0 <= index < self.size:
-            return index_problem("action index", index, self.size)
-        pending = state.pending.kind.value
-        return (
-            f"action index {index} ({self.describe(index)}) is not legal at this {pending} decision"
-        )
-
-    def legal_indices(self, state: GameState) -> list[int]:
-        """The indices of the legal actions, sorted ascending (empty at chance nodes)."""
-        return sorted(self._indices_in_order(state))
-
-    def legal_mask(self, state: GameState) -> bytes:
-        """One byte per index: 1 where the action is legal, else 0 (``len == size``)."""
-        mask = bytearray(self.size)
-        for i in self._indices_in_order(state):
-            mask[i] = 1
-        return bytes(mask)
-
-    def legal_mask_list(self, state: GameState) -> list[int]:
-        """The mask of :meth:`legal_mask` as a list of 0 and 1."""
-        return list(self.legal_mask(state))
-
     def placement_hexes(self, state: GameState) -> list[Hex]:
         """The hex of each placement rank in ``state`` (empty unless a tile is to be placed).
 
@@ -246,10 +199,7 @@ class CompactEncoding:
         return self.full.chance_outcomes(state)
 
     # ------------------------------------------------------------ meaning
-    def block_of(self, index: int) -> tuple[str, int]:
-        """The block an index falls in, and its place within the block."""
-        if type(index) is not int or not 0 <= index < self.size:
-            raise IllegalActionError(index_problem("action index", index, self.size))
+    def _block_at(self, index: int) -> tuple[str, int]:
         if index >= self._base:
             return "PlaceTile", index - self._base
         return self.full.block_of(index)
@@ -265,10 +215,6 @@ class CompactEncoding:
             return self.full.describe(index)
         rank, rotation = divmod(k, 6)
         return f"PlaceTile on placement rank {rank}, rotation {rotation}"
-
-    def index_table(self) -> list[tuple[str, int, int]]:
-        """The blocks as ``(action type, first index, length)``, in index order."""
-        return [(name, self.offsets[name], self.lengths[name]) for name in BLOCKS]
 
 
 def _build(num_players: int, rules: Rules, tiles: TileSet) -> CompactEncoding:

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import difflib
 import enum
-from typing import Any, TypeVar
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -82,12 +84,6 @@ class LastOceanFate(NamedStrEnum):
     MAY_REACH_EXISTING_ISLAND = "may_reach_existing_island"
 
 
-class EmptyPileFate(NamedStrEnum):
-    """What happens to a group that needs a draw from an empty pile (AMB-13)."""
-
-    LOST = "lost"
-
-
 class ClosedRouteMode(NamedStrEnum):
     """How a closed island is detected (AMB-25).
 
@@ -139,54 +135,15 @@ class TwoPlayerRoyalLimit(NamedStrEnum):
     SEAT = "seat"
 
 
-class TwoPlayerScoring(NamedStrEnum):
-    """How a seat's two colours are scored in the two-colour variant (AMB-40)."""
+def _as_checked(value: object) -> Any:
+    """The converter of every enum flag: the value as :func:`_checked_flags` made it.
 
-    SUM = "sum"
-
-
-def _to_BounceTarget(value: object) -> BounceTarget:
-    return _value_of(BounceTarget, value)
-
-
-def _to_ClosedRouteMode(value: object) -> ClosedRouteMode:
-    return _value_of(ClosedRouteMode, value)
-
-
-def _to_EndlessChain(value: object) -> EndlessChain:
-    return _value_of(EndlessChain, value)
-
-
-def _to_EmptyPileFate(value: object) -> EmptyPileFate:
-    return _value_of(EmptyPileFate, value)
-
-
-def _to_EmptyReserveSource(value: object) -> EmptyReserveSource:
-    return _value_of(EmptyReserveSource, value)
-
-
-def _to_EndTrigger(value: object) -> EndTrigger:
-    return _value_of(EndTrigger, value)
-
-
-def _to_LastOceanFate(value: object) -> LastOceanFate:
-    return _value_of(LastOceanFate, value)
-
-
-def _to_RodyFreeScope(value: object) -> RodyFreeScope:
-    return _value_of(RodyFreeScope, value)
-
-
-def _to_TwoPlayerRoyalLimit(value: object) -> TwoPlayerRoyalLimit:
-    return _value_of(TwoPlayerRoyalLimit, value)
-
-
-def _to_TwoPlayerScoring(value: object) -> TwoPlayerScoring:
-    return _value_of(TwoPlayerScoring, value)
-
-
-def _to_TwoPlayerTurnOrder(value: object) -> TwoPlayerTurnOrder:
-    return _value_of(TwoPlayerTurnOrder, value)
+    ``Rules.__init__`` checks and converts every flag before attrs sets the
+    fields, so there is nothing left to convert here; the converter's ``object``
+    parameter tells type checkers that an enum flag also takes its value as a
+    string (``Rules(end_trigger="sixteen_on_table")``).
+    """
+    return value
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -216,7 +173,7 @@ class Rules:
     expand_allow_fewer: bool = False
     """AMB-02: may the player place fewer boats than the expansion entitlement?"""
     empty_reserve_source: EmptyReserveSource = attrs.field(
-        default=EmptyReserveSource.ANY_NON_ROYAL, converter=_to_EmptyReserveSource
+        default=EmptyReserveSource.ANY_NON_ROYAL, converter=_as_checked
     )
     """AMB-04: where the one boat of an empty-reserve expansion may be taken from."""
     recolonize_requires_adjacency: bool = True
@@ -224,25 +181,19 @@ class Rules:
     failure_ends_turn: bool = False
     """AMB-08: does a failed voyage end the whole turn (IT literal) or only that expedition?"""
     royal_bounce_target: BounceTarget = attrs.field(
-        default=BounceTarget.EXPEDITION_ORIGIN, converter=_to_BounceTarget
+        default=BounceTarget.EXPEDITION_ORIGIN, converter=_as_checked
     )
     """AMB-09: where a group bounced off a royal island lands."""
     bounce_counts_as_closed_route: bool = True
     """AMB-10: does an exit leading to a royal island count as leading back (closed routes)?"""
-    end_trigger: EndTrigger = attrs.field(
-        default=EndTrigger.TYPE_EXHAUSTED, converter=_to_EndTrigger
-    )
+    end_trigger: EndTrigger = attrs.field(default=EndTrigger.TYPE_EXHAUSTED, converter=_as_checked)
     """AMB-11: last tile of a type drawn, or all tiles of a type on the table."""
     last_ocean_group_fate: LastOceanFate = attrs.field(
-        default=LastOceanFate.LOST, converter=_to_LastOceanFate
+        default=LastOceanFate.LOST, converter=_as_checked
     )
     """AMB-12: is the group at sea lost when the last ocean tile is drawn?"""
     end_turn_continue_chain: bool = True
     """AMB-13: does the final turn go on with chain reactions and pending departures?"""
-    empty_pile_group_fate: EmptyPileFate = attrs.field(
-        default=EmptyPileFate.LOST, converter=_to_EmptyPileFate
-    )
-    """AMB-13: a group that needs a draw from an empty pile."""
     end_recolonize_completes: bool = True
     """AMB-14: does a New Colonisation that triggers the end still complete?"""
     noboats_ignores_royal: bool = True
@@ -256,13 +207,13 @@ class Rules:
     recolonize_removed_to_reserve: bool = True
     """AMB-22: do recolonised boats go back to the reserve (or out of the game)?"""
     closed_route_mode: ClosedRouteMode = attrs.field(
-        default=ClosedRouteMode.GEOMETRIC, converter=_to_ClosedRouteMode
+        default=ClosedRouteMode.GEOMETRIC, converter=_as_checked
     )
     """AMB-25: geometric closure (IT, FR-R), or only a chain nothing finite resolves (BSW)."""
     closed_route_force_other_exit: bool = True
     """AMB-25: must a departure use a jetty that does not lead straight back, if it has one?"""
     endless_chain: EndlessChain = attrs.field(
-        default=EndlessChain.REMOVE_ISLAND, converter=_to_EndlessChain
+        default=EndlessChain.REMOVE_ISLAND, converter=_as_checked
     )
     """AMB-25: how a chain that no choice can end is settled when it comes round again."""
     closed_forced_colonize_places_boat: bool = True
@@ -278,23 +229,19 @@ class Rules:
     variant_rody: bool = False
     """VARIANT-RODY-1 / AMB-39: later tiles of an exploration are placed freely."""
     rody_free_scope: RodyFreeScope = attrs.field(
-        default=RodyFreeScope.ROTATION, converter=_to_RodyFreeScope
+        default=RodyFreeScope.ROTATION, converter=_as_checked
     )
     """AMB-39: what is free in the Rody variant."""
     variant_two_player_double_colour: bool = False
     """VARIANT-2P-1 / AMB-40: two players run two colours each."""
     two_player_turn_order: TwoPlayerTurnOrder = attrs.field(
-        default=TwoPlayerTurnOrder.ALTERNATE_SEATS, converter=_to_TwoPlayerTurnOrder
+        default=TwoPlayerTurnOrder.ALTERNATE_SEATS, converter=_as_checked
     )
     """AMB-40: turn order of the four colours."""
     two_player_royal_limit_per: TwoPlayerRoyalLimit = attrs.field(
-        default=TwoPlayerRoyalLimit.COLOUR, converter=_to_TwoPlayerRoyalLimit
+        default=TwoPlayerRoyalLimit.COLOUR, converter=_as_checked
     )
     """AMB-40: the royal limit of two counts per colour or per seat."""
-    two_player_scoring: TwoPlayerScoring = attrs.field(
-        default=TwoPlayerScoring.SUM, converter=_to_TwoPlayerScoring
-    )
-    """AMB-40: a seat's score from its two colours."""
 
     def changed(self) -> dict[str, object]:
         """The flags that differ from the defaults, by name.
@@ -342,6 +289,8 @@ def _checked_flags(flags: dict[str, object]) -> dict[str, object]:
         if field is None:
             close = difflib.get_close_matches(name, _FIELDS, n=3)
             hint = f"; did you mean {' or '.join(close)}?" if close else ""
+            if name in RETIRED_FLAGS:
+                hint = ": it was retired (the engine never read it)"
             raise SettingsError(f"Rules has no flag {shown(name)}{hint}")
         if isinstance(field.default, bool):
             if type(value) is not bool:
@@ -350,3 +299,45 @@ def _checked_flags(flags: dict[str, object]) -> dict[str, object]:
             value = _value_of(type(field.default), value, name)
         checked[name] = value
     return checked
+
+
+RETIRED_FLAGS: Final[Mapping[str, str]] = MappingProxyType(
+    {"empty_pile_group_fate": "lost", "two_player_scoring": "sum"}
+)
+"""Flags :class:`Rules` no longer has, each with the only value it ever took.
+
+Both were enums of one value that the engine never read (AMB-13: a group that
+needs a draw from an empty pile is lost; AMB-40: a seat scores the sum of its
+two colours). Records, state documents, position codes and OpenSpiel game
+parameters written while they existed may still carry them: readers pass such
+settings through :func:`without_retired`.
+
+>>> sorted(RETIRED_FLAGS)
+['empty_pile_group_fate', 'two_player_scoring']
+"""
+
+
+def without_retired(flags: Mapping[str, object]) -> dict[str, object]:
+    """``flags`` without the retired ones (:data:`RETIRED_FLAGS`), each checked for its only value.
+
+    Raises :class:`~tongiaki_rules.errors.SettingsError` naming the flag if a
+    retired flag carries anything but the value it always had.
+
+    >>> without_retired({"variant_rody": True, "two_player_scoring": "sum"})
+    {'variant_rody': True}
+    >>> try:
+    ...     without_retired({"empty_pile_group_fate": "saved"})
+    ... except SettingsError as exc:
+    ...     print(exc)
+    empty_pile_group_fate: 'saved' is not 'lost', the only value of this retired flag
+    """
+    kept: dict[str, object] = {}
+    for name, value in flags.items():
+        only = RETIRED_FLAGS.get(name) if type(name) is str else None
+        if only is None:
+            kept[name] = value
+        elif not (isinstance(value, str) and value == only):
+            raise SettingsError(
+                f"{name}: {shown(value)} is not {only!r}, the only value of this retired flag"
+            )
+    return kept

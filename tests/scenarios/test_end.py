@@ -218,7 +218,6 @@ def test_final_turn_stops_after_the_expedition_with_end_turn_continue_chain_fals
 
 
 @pytest.mark.clause("END-2", "AMB-13")
-@pytest.mark.flag("empty_pile_group_fate", "lost")
 def test_group_needing_a_draw_from_the_empty_pile_is_lost() -> None:
     state = position(
         2,

@@ -172,7 +172,6 @@ def test_colour_without_boats_places_new_boats_though_its_partner_colour_has_som
 
 @pytest.mark.clause("SCORE-1", "SCORE-5", "AMB-40")
 @pytest.mark.flag("variant_two_player_double_colour", True)
-@pytest.mark.flag("two_player_scoring", "sum")
 def test_a_players_score_and_tie_break_counts_are_the_sums_of_both_colours() -> None:
     final = game_over(
         2,

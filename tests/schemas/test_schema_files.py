@@ -13,6 +13,7 @@ from tongiaki_rules import RecordError, Rules, TongiakiError
 from tongiaki_rules.record import GameRecord, json_schema
 from tongiaki_rules.record.schema import _RECORD_FIELDS, _STATE_FIELDS
 from tongiaki_rules.record.schema_check import _Compiler
+from tongiaki_rules.rules import RETIRED_FLAGS
 
 
 @pytest.mark.parametrize("name", [STATE, RECORD])
@@ -56,7 +57,16 @@ def test_a_schema_name_that_is_not_text_is_refused(name: object) -> None:
 
 def test_the_rules_flags_are_those_of_rules() -> None:
     flags = json_schema(STATE)["$defs"]["rules"]["properties"]
-    assert list(flags) == [field.name for field in attrs.fields(Rules)]
+    # the retired flags stay, with their only value, so that old documents still validate
+    for name, only in RETIRED_FLAGS.items():
+        assert flags[name] | {"description": ""} == {
+            "type": "string",
+            "enum": [only],
+            "default": only,
+            "description": "",
+        }, name
+    live = [name for name in flags if name not in RETIRED_FLAGS]
+    assert live == [field.name for field in attrs.fields(Rules)]
     for field in attrs.fields(Rules):
         default = field.default
         if isinstance(default, enum.Enum):

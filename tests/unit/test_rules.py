@@ -17,7 +17,6 @@ import tongiaki_rules
 from tongiaki_rules import (
     BounceTarget,
     ClosedRouteMode,
-    EmptyPileFate,
     EmptyReserveSource,
     EndlessChain,
     EndTrigger,
@@ -26,7 +25,6 @@ from tongiaki_rules import (
     Rules,
     SettingsError,
     TwoPlayerRoyalLimit,
-    TwoPlayerScoring,
     TwoPlayerTurnOrder,
 )
 
@@ -41,7 +39,6 @@ FLAG_TABLE: dict[str, tuple[bool | str, tuple[bool | str, ...], str]] = {
     "end_trigger": ("type_exhausted", ("sixteen_on_table",), "AMB-11"),
     "last_ocean_group_fate": ("lost", ("may_reach_existing_island",), "AMB-12"),
     "end_turn_continue_chain": (True, (False,), "AMB-13"),
-    "empty_pile_group_fate": ("lost", (), "AMB-13"),
     "end_recolonize_completes": (True, (False,), "AMB-14"),
     "noboats_ignores_royal": (True, (False,), "AMB-18"),
     "noboats_single_excludes_tonga": (False, (True,), "AMB-19"),
@@ -61,7 +58,6 @@ FLAG_TABLE: dict[str, tuple[bool | str, tuple[bool | str, ...], str]] = {
     "variant_two_player_double_colour": (False, (), "AMB-40"),
     "two_player_turn_order": ("alternate_seats", (), "AMB-40"),
     "two_player_royal_limit_per": ("colour", (), "AMB-40"),
-    "two_player_scoring": ("sum", (), "AMB-40"),
 }
 
 ENUM_FLAGS: dict[str, type[enum.StrEnum]] = {
@@ -69,13 +65,11 @@ ENUM_FLAGS: dict[str, type[enum.StrEnum]] = {
     "royal_bounce_target": BounceTarget,
     "end_trigger": EndTrigger,
     "last_ocean_group_fate": LastOceanFate,
-    "empty_pile_group_fate": EmptyPileFate,
     "closed_route_mode": ClosedRouteMode,
     "endless_chain": EndlessChain,
     "rody_free_scope": RodyFreeScope,
     "two_player_turn_order": TwoPlayerTurnOrder,
     "two_player_royal_limit_per": TwoPlayerRoyalLimit,
-    "two_player_scoring": TwoPlayerScoring,
 }
 
 BOOL_FLAGS = [name for name, (default, _, _) in FLAG_TABLE.items() if isinstance(default, bool)]

@@ -9,11 +9,11 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Final, Protocol, TypeVar
 
 import attrs
 
-from ..rules import Rules
+from ..rules import RETIRED_FLAGS, Rules
 from ..standard_tiles import STANDARD_TILES
 from ..state import GameState, new_game
 from ..tiles import BeachSpec, IslandTile, OceanTile, Route, Tile, TileSet
@@ -93,8 +93,20 @@ def rules_flag_values() -> dict[str, tuple[object, ...]]:
     return values
 
 
+_RETIRED_DRAWS: Final = {
+    "end_turn_continue_chain": "empty_pile_group_fate",
+    "two_player_royal_limit_per": "two_player_scoring",
+}
+"""The flag each retired flag was drawn after (:data:`~tongiaki_rules.rules.RETIRED_FLAGS`)."""
+
+
 def _rules(chooser: _Chooser, *, two_colour: bool) -> Rules:
-    flags = {name: chooser.choice(options) for name, options in rules_flag_values().items()}
+    flags: dict[str, object] = {}
+    for name, options in rules_flag_values().items():
+        flags[name] = chooser.choice(options)
+        retired = _RETIRED_DRAWS.get(name)
+        if retired is not None:  # the draw it took, so that a seed still gives the same game
+            chooser.choice((RETIRED_FLAGS[retired],))
     if not two_colour:
         flags["variant_two_player_double_colour"] = False
     return Rules(**flags)  # type: ignore[arg-type]

@@ -55,7 +55,6 @@ FLAG_NAMES: Final = MappingProxyType(
         "end_trigger": "et",
         "last_ocean_group_fate": "log",
         "end_turn_continue_chain": "etc",
-        "empty_pile_group_fate": "epg",
         "end_recolonize_completes": "erc",
         "noboats_ignores_royal": "nir",
         "noboats_single_excludes_tonga": "nse",
@@ -75,15 +74,24 @@ FLAG_NAMES: Final = MappingProxyType(
         "variant_two_player_double_colour": "v2c",
         "two_player_turn_order": "tto",
         "two_player_royal_limit_per": "trl",
-        "two_player_scoring": "tps",
     }
 )
 """The short name of each rules flag. A changed ``bool`` flag is written as its
 short name; an enum flag as its short name and the upper-case first letter of
 its value (``etS``: ``end_trigger="sixteen_on_table"``)."""
 
-FLAGS: Final = MappingProxyType({short: name for name, short in FLAG_NAMES.items()})
-"""The rules flag of each short name."""
+RETIRED_FLAG_NAMES: Final = MappingProxyType(
+    {"empty_pile_group_fate": "epg", "two_player_scoring": "tps"}
+)
+"""The short names of the retired flags (:data:`~tongiaki_rules.rules.RETIRED_FLAGS`).
+
+No code was ever written with them (a flag of one value never differs from
+its default), but a code that names one with its only value still reads."""
+
+FLAGS: Final = MappingProxyType(
+    {short: name for name, short in (FLAG_NAMES | RETIRED_FLAG_NAMES).items()}
+)
+"""The rules flag of each short name (the retired ones too, for reading)."""
 
 PHASE_LETTERS: Final = (
     "s",  # setup

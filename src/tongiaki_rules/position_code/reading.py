@@ -16,6 +16,7 @@ from ..colours import BOATS_PER_COLOUR
 from ..errors import PositionCodeError, RecordError
 from ..record import state_from_dict
 from ..record.schema import _LETTERS, PHASE_NAMES, PURPOSE_NAMES, STATE_SCHEMA, VACANT, VERSION
+from ..rules import RETIRED_FLAGS
 from ..standard_tiles import STANDARD_TILES
 from ..state import GameState
 from .chain import Place, read_departure
@@ -183,9 +184,13 @@ def _rules(fields: Sequence[str], part: str) -> dict[str, Any]:
         else:
             name = FLAGS.get(token[:-1])
             default = defaults.get(name or "")
-            if name is None or not isinstance(default, enum.Enum):
+            if name is not None and name in RETIRED_FLAGS:  # read for the state reader to drop
+                only = RETIRED_FLAGS[name]
+                members = {only[0].upper(): only}
+            elif name is not None and isinstance(default, enum.Enum):
+                members = {enum_letter(m): m.value for m in type(default)}
+            else:
                 _fail(part, f"unknown rules flag {_quoted(token)}")
-            members = {enum_letter(m): m.value for m in type(default)}
             if token[-1] not in members:
                 _fail(part, f"{token[-1]!r} is not a value of {name} ({', '.join(members)})")
             value = members[token[-1]]

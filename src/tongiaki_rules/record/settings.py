@@ -10,7 +10,7 @@ from typing import Any, Final, cast
 import attrs
 
 from ..errors import TileSetError
-from ..rules import Rules
+from ..rules import Rules, without_retired
 from ..standard_tiles import STANDARD_TILES
 from ..state import GameConfig
 from ..tiles import BeachSpec, IslandTile, OceanTile, Route, Tile, TileSet
@@ -82,7 +82,8 @@ _SETTINGS_DEFS: Final = (
 def _rules_in(value: dict[str, Any]) -> Rules:
     fields = attrs.fields_dict(Rules)
     kwargs: dict[str, Any] = {}
-    for name, given in value.items():
+    flags: dict[str, Any] = without_retired(value)  # the schema checked the retired ones' values
+    for name, given in flags.items():
         default = fields[name].default
         kwargs[name] = (
             given if isinstance(default, bool) else cast(type[enum.StrEnum], type(default))(given)
