@@ -41,6 +41,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine", "config", "views", "queries", "state", "scoring", "toncc"),
     # 2: what is built on states: positions, explanations, JSON, notation, the testing kit
     (
+        "validity",
         "scenario",
         "explain",
         "record",
@@ -237,13 +238,13 @@ def _raw_fields() -> frozenset[str]:
 RAW_FIELDS = _raw_fields()
 
 
-def _engine_imports(tree: ast.AST, module: str) -> set[str]:
-    """Every import of the engine in ``tree``, inside functions too."""
+def _imports_under(tree: ast.AST, module: str, prefix: str) -> set[str]:
+    """Every import in ``tree`` of ``prefix`` or of what is in it, inside functions too."""
     package = module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            found.update(a.name for a in node.names if a.name.startswith("tongiaki_rules.engine"))
+            found.update(a.name for a in node.names if f"{a.name}.".startswith(f"{prefix}."))
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")
@@ -252,7 +253,7 @@ def _engine_imports(tree: ast.AST, module: str) -> set[str]:
             else:
                 target = node.module or ""
             names = [f"{target}.{a.name}" for a in node.names]
-            found.update(n for n in [target, *names] if n.startswith("tongiaki_rules.engine"))
+            found.update(n for n in [target, *names] if n == prefix or n.startswith(prefix + "."))
     return found
 
 
@@ -272,5 +273,28 @@ def test_only_the_engine_and_the_state_know_how_a_position_is_kept(module: str) 
         {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr in RAW_FIELDS}
     )
     assert not raw, f"{module} reads the state's raw fields {raw}: use state.compact"
-    engine = sorted(_engine_imports(tree, module))
+    engine = sorted(_imports_under(tree, module, "tongiaki_rules.engine"))
     assert not engine, f"{module} imports the engine ({engine}): use the state and its views"
+
+
+KITS = frozenset({"testing", "fuzzing"})
+"""The kits shipped for users' tests: they use the library; the library does not use them."""
+
+
+def _outside_the_kits(module: str) -> bool:
+    return module == "tongiaki_rules" or module.split(".")[1] not in KITS
+
+
+@pytest.mark.parametrize("module", sorted(filter(_outside_the_kits, MODULES)))
+def test_the_library_does_not_import_its_test_kits(module: str) -> None:
+    """Issue 37: whether a position is possible is the library's question (``validity``).
+
+    The state reader and ``scenario.position`` ask it there; the testing kit
+    hands the same checks on to users. So a change to a kit cannot change
+    what the library accepts.
+    """
+    tree = ast.parse(MODULES[module].read_text("utf-8"))
+    kits = sorted(
+        found for kit in KITS for found in _imports_under(tree, module, f"tongiaki_rules.{kit}")
+    )
+    assert not kits, f"{module} imports a test kit ({kits}): use tongiaki_rules.validity"
