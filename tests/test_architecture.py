@@ -298,3 +298,27 @@ def test_the_library_does_not_import_its_test_kits(module: str) -> None:
         found for kit in KITS for found in _imports_under(tree, module, f"tongiaki_rules.{kit}")
     )
     assert not kits, f"{module} imports a test kit ({kits}): use tongiaki_rules.validity"
+
+
+PATH_SUFFIXES = frozenset({".py", ".toml", ".po", ".pot", ".cfg", ".md"})
+
+
+def _paths_in_the_table(page: str) -> list[str]:
+    """The paths named in the page's "Where to change what" table (code spans only)."""
+    section = page.split("## Where to change what", 1)[1].split("\n## ", 1)[0]
+    spans = re.findall(r"`([^`]+)`", section)
+    return [
+        span
+        for span in spans
+        if re.fullmatch(r"[\w.-]+(/[\w.-]*)*", span)
+        and ("/" in span or Path(span).suffix in PATH_SUFFIXES)
+    ]
+
+
+def test_every_path_in_where_to_change_what_exists() -> None:
+    """The contributors' table points at files that are there, so it cannot drift unseen."""
+    root = PACKAGE.parents[1]
+    paths = _paths_in_the_table(ARCHITECTURE_PAGE.read_text("utf-8"))
+    assert len(paths) > 20, "the table names the files to change"
+    missing = [p for p in paths if not (PACKAGE / p).exists() and not (root / p).exists()]
+    assert not missing, f"the architecture page names paths that do not exist: {missing}"
