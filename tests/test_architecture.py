@@ -1,23 +1,25 @@
-"""The layout shows the game: small modules, acyclic imports, lower layers below higher ones.
+"""The layout shows the game: a module per concept, acyclic imports, layers below layers.
 
 Module-level imports between the package's own modules (not those inside
 functions, which presentation helpers such as ``GameState.to_json`` use
 lazily, nor those under ``TYPE_CHECKING``) must form an acyclic graph in
-which no module imports a module of a higher layer. No module is over 600
-lines and no class over 500, so a reader can take in one phase at a time.
+which no module imports a module of a higher layer. Every module says in the
+first line of its docstring which concept it holds, no two modules say the
+same, and no module is named for where it sits in another (a ``_tail``, a
+``part2``): a module is cut where the concepts part, not at a line count.
 See docs/explanation/architecture.md.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "tongiaki_rules"
-MAX_MODULE_LINES = 600
-MAX_CLASS_LINES = 500
+ARCHITECTURE_PAGE = PACKAGE.parents[1] / "docs" / "explanation" / "architecture.md"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     # 0: the game's vocabulary: colours, hexes, tiles, rules flags, actions, events, errors
@@ -40,6 +42,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # 2: what is built on states: positions, explanations, JSON, notation, the testing kit,
     # and the game protocol that both games' states satisfy
     (
+        "validity",
         "game",
         "games",
         "scenario",
@@ -136,19 +139,61 @@ def module_level_imports(module: str) -> set[str]:
 GRAPH = {module: module_level_imports(module) for module in MODULES}
 
 
-@pytest.mark.parametrize("module", sorted(MODULES))
-def test_no_module_is_longer_than_600_lines(module: str) -> None:
-    lines = len(MODULES[module].read_text("utf-8").splitlines())
-    assert lines <= MAX_MODULE_LINES, f"{module}: {lines} lines"
+def concept_line(module: str) -> str:
+    """The first line of ``module``'s docstring: the concept the module holds."""
+    docstring = ast.get_docstring(ast.parse(MODULES[module].read_text("utf-8"))) or ""
+    return docstring.partition("\n")[0]
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))
-def test_no_class_is_longer_than_500_lines(module: str) -> None:
-    tree = ast.parse(MODULES[module].read_text("utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef):
-            size = (node.end_lineno or node.lineno) - node.lineno + 1
-            assert size <= MAX_CLASS_LINES, f"{module}.{node.name}: {size} lines"
+def test_every_module_names_its_concept_in_one_line(module: str) -> None:
+    """A module is one concept, stated where a reader looks first (PEP 257's summary line)."""
+    docstring = ast.get_docstring(ast.parse(MODULES[module].read_text("utf-8")))
+    assert docstring, f"{module} has no docstring naming its concept"
+    first, _, rest = docstring.partition("\n")
+    assert first.strip() and first.endswith("."), (
+        f"{module}: the docstring's first line is not one sentence: {first!r}"
+    )
+    assert not rest or rest.startswith("\n"), (
+        f"{module}: the concept runs past the docstring's first line; end the summary there"
+    )
+
+
+def test_no_two_modules_hold_the_same_concept() -> None:
+    """Two modules that say the same thing are one concept split in two (or a copy)."""
+    seen: dict[str, str] = {}
+    twice = []
+    for module in sorted(MODULES):
+        line = concept_line(module)
+        if line in seen:
+            twice.append(f"{seen[line]} and {module}: {line!r}")
+        seen.setdefault(line, module)
+    assert not twice, twice
+
+
+PLACE_NAMES = re.compile(
+    r"_?(head|tail|rest|more|extra|misc|other|others|part|continued|utils?|helpers?)"
+    r"|.*\D\d+"
+)
+"""Names that say where a module sits in another, not what it holds: marks of a split by size."""
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_module_is_named_for_its_place_in_another(module: str) -> None:
+    name = module.rpartition(".")[2]
+    assert not PLACE_NAMES.fullmatch(name), (
+        f"{module} is named for a place, not a concept: merge it back or name what it holds"
+    )
+
+
+def test_the_architecture_page_names_every_entry_of_the_layers() -> None:
+    """The page's layer table is the map a contributor reads: it lists what the test enforces."""
+    page = ARCHITECTURE_PAGE.read_text("utf-8")
+    rows = [line for line in page.splitlines() if re.match(r"\| \d \|", line)]
+    assert len(rows) == len(LAYERS), "the page's layer table has one row per layer"
+    for k, (row, names) in enumerate(zip(rows, LAYERS, strict=True)):
+        missing = [name for name in names if f"`{name}`" not in row and name != "__main__"]
+        assert not missing, f"layer {k}: the architecture page's table misses {missing}"
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))
@@ -197,13 +242,13 @@ def _raw_fields() -> frozenset[str]:
 RAW_FIELDS = _raw_fields()
 
 
-def _engine_imports(tree: ast.AST, module: str) -> set[str]:
-    """Every import of the engine in ``tree``, inside functions too."""
+def _imports_under(tree: ast.AST, module: str, prefix: str) -> set[str]:
+    """Every import in ``tree`` of ``prefix`` or of what is in it, inside functions too."""
     package = module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            found.update(a.name for a in node.names if a.name.startswith("tongiaki_rules.engine"))
+            found.update(a.name for a in node.names if f"{a.name}.".startswith(f"{prefix}."))
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")
@@ -212,7 +257,7 @@ def _engine_imports(tree: ast.AST, module: str) -> set[str]:
             else:
                 target = node.module or ""
             names = [f"{target}.{a.name}" for a in node.names]
-            found.update(n for n in [target, *names] if n.startswith("tongiaki_rules.engine"))
+            found.update(n for n in [target, *names] if n == prefix or n.startswith(prefix + "."))
     return found
 
 
@@ -232,5 +277,52 @@ def test_only_the_engine_and_the_state_know_how_a_position_is_kept(module: str) 
         {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr in RAW_FIELDS}
     )
     assert not raw, f"{module} reads the state's raw fields {raw}: use state.compact"
-    engine = sorted(_engine_imports(tree, module))
+    engine = sorted(_imports_under(tree, module, "tongiaki_rules.engine"))
     assert not engine, f"{module} imports the engine ({engine}): use the state and its views"
+
+
+KITS = frozenset({"testing", "fuzzing"})
+"""The kits shipped for users' tests: they use the library; the library does not use them."""
+
+
+def _outside_the_kits(module: str) -> bool:
+    return module == "tongiaki_rules" or module.split(".")[1] not in KITS
+
+
+@pytest.mark.parametrize("module", sorted(filter(_outside_the_kits, MODULES)))
+def test_the_library_does_not_import_its_test_kits(module: str) -> None:
+    """Issue 37: whether a position is possible is the library's question (``validity``).
+
+    The state reader and ``scenario.position`` ask it there; the testing kit
+    hands the same checks on to users. So a change to a kit cannot change
+    what the library accepts.
+    """
+    tree = ast.parse(MODULES[module].read_text("utf-8"))
+    kits = sorted(
+        found for kit in KITS for found in _imports_under(tree, module, f"tongiaki_rules.{kit}")
+    )
+    assert not kits, f"{module} imports a test kit ({kits}): use tongiaki_rules.validity"
+
+
+PATH_SUFFIXES = frozenset({".py", ".toml", ".po", ".pot", ".cfg", ".md"})
+
+
+def _paths_in_the_table(page: str) -> list[str]:
+    """The paths named in the page's "Where to change what" table (code spans only)."""
+    section = page.split("## Where to change what", 1)[1].split("\n## ", 1)[0]
+    spans = re.findall(r"`([^`]+)`", section)
+    return [
+        span
+        for span in spans
+        if re.fullmatch(r"[\w.-]+(/[\w.-]*)*", span)
+        and ("/" in span or Path(span).suffix in PATH_SUFFIXES)
+    ]
+
+
+def test_every_path_in_where_to_change_what_exists() -> None:
+    """The contributors' table points at files that are there, so it cannot drift unseen."""
+    root = PACKAGE.parents[1]
+    paths = _paths_in_the_table(ARCHITECTURE_PAGE.read_text("utf-8"))
+    assert len(paths) > 20, "the table names the files to change"
+    missing = [p for p in paths if not (PACKAGE / p).exists() and not (root / p).exists()]
+    assert not missing, f"the architecture page names paths that do not exist: {missing}"

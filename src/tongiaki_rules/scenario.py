@@ -43,8 +43,8 @@ from .hexgrid import ORIGIN, Hex
 from .rules import Rules
 from .standard_tiles import STANDARD_TILES
 from .state import GameConfig, GameState
-from .testing import invariant_violations, reachability_problems
 from .tiles import TileSet
+from .validity import invariant_violations, reachability_problems
 from .views import NO_KING, Phase, Purpose
 
 _MAX_COORDINATE = 1 << 20

@@ -29,8 +29,7 @@ from typing import Any
 import numpy as np
 
 from ..hexgrid import Hex
-from ..observation import ObservationLayout, relative_colours
-from ..observation._tail import clamp, write_tail
+from ..observation import ObservationLayout, clamp, relative_colours, write_tail
 from ..state import GameState
 from ..views import NO_KING
 

@@ -1,5 +1,6 @@
-"""Tóncc for PettingZoo, ``toncc_v1``: a ``ParallelEnv`` (the three Kings move at once)
-and an AEC ``env()`` beside it.
+"""Tóncc for PettingZoo, ``toncc_v1``: a ``ParallelEnv`` and an AEC ``env()`` beside it.
+
+In the ``ParallelEnv`` the three Kings move at once.
 
 Needs the ``pettingzoo`` extra (``pip install 'tongiaki_rules[pettingzoo]'``).
 

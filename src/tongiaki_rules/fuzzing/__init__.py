@@ -37,7 +37,7 @@ import attrs
 
 from ..actions import Action
 from ..state import DecisionKind, GameState
-from ..testing import invariant_violations
+from ..validity import invariant_violations
 
 # the API reference lists these in import order, kept as the old module's source order
 # isort: off
@@ -167,7 +167,7 @@ def play_checked_game(
     """Play one uniformly random game, checking every invariant after every action.
 
     ``random.Random(seed)`` picks every decision and draw. The game fails when
-    a state breaks an invariant (:func:`~tongiaki_rules.testing.invariant_violations`),
+    a state breaks an invariant (:func:`~tongiaki_rules.validity.invariant_violations`),
     when the engine raises, when a turn comes back to a state it was already
     in (the players could go round that loop for ever), when it takes more
     than ``max_decisions`` decisions, or when it runs longer than

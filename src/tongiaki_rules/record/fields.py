@@ -1,5 +1,6 @@
-"""JSON text and its fields: laying out and loading JSON text, and the readers
-that check one field each, raising :class:`RecordError` that names its path.
+"""JSON text and its fields: laying out and loading the text, reading one field at a time.
+
+Each reader checks one field and raises :class:`RecordError` naming its path.
 """
 
 from __future__ import annotations

@@ -1,5 +1,7 @@
-"""A game's settings in JSON: the number of players, the start player, the
-rules flags and the tile set, written and read back (COMP-1, VARIANT-2P-1).
+"""A game's settings in JSON, written and read back (COMP-1, VARIANT-2P-1).
+
+The settings are the number of players, the start player, the rules flags
+and the tile set.
 """
 
 from __future__ import annotations

@@ -18,8 +18,8 @@ import attrs
 from ..colours import BOATS_PER_COLOUR
 from ..hexgrid import ORIGIN, Hex
 from ..state import GameState
-from ..testing import reachability_problems, royal_beach_problem
 from ..tiles import TileSet
+from ..validity import invariant_violations, reachability_problems, royal_beach_problem
 from ..views import NO_KING, VACANT_KING, Phase, Purpose
 from .fields import _boats, _colour, _fail, _field, _item, _object
 from .schema import _LETTERS, PHASE_NAMES, PURPOSE_NAMES, VACANT
@@ -460,8 +460,6 @@ class _StateReader:
 
 def _final_checks(state: GameState, *, exact_tiles: bool) -> None:
     """The invariant checker and the engine's own settling, as a safety net."""
-    from ..testing import invariant_violations
-
     try:
         problems = invariant_violations(state, exact_tiles=exact_tiles)
         if not problems and state._settled() != state:

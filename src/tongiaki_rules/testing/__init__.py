@@ -1,7 +1,10 @@
 """A testing kit: state invariants, random playouts, golden playthroughs, a Hypothesis strategy.
 
 Use it to check an engine change, a custom tile set or a bot that builds
-states of its own:
+states of its own. The invariants and the reachability checks are the
+library's own test of a position (:mod:`tongiaki_rules.validity`, which the
+state reader and :func:`~tongiaki_rules.scenario.position` use); the kit
+hands them on under the same names:
 
 >>> import random
 >>> from tongiaki_rules import new_game
@@ -20,8 +23,8 @@ from __future__ import annotations
 
 # the API reference lists these in import order, kept as the old module's source order
 # isort: off
-from .invariants import InvariantError, invariant_violations, check_invariants
-from .reachability import Problem, reachability_problems, royal_beach_problem
+from ..validity import InvariantError, invariant_violations, check_invariants
+from ..validity import Problem, reachability_problems, royal_beach_problem
 from .playouts import random_playout, reachable_states
 from .playthroughs import playthrough
 # isort: on

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..rules import Rules
 from ..state import DecisionKind, GameState, new_game
-from .invariants import InvariantError, check_invariants
+from ..validity import InvariantError, check_invariants
 
 if TYPE_CHECKING:
     from hypothesis.strategies import DrawFn, SearchStrategy

@@ -18,7 +18,7 @@ from ..colours import COLOURS
 from ..hexgrid import Hex
 from ..rules import Rules
 from ..state import DEFAULT_RULES, DecisionKind, GameState, new_game
-from .invariants import InvariantError
+from ..validity import InvariantError
 
 _WIDTH = 100
 _LIST_IN_FULL = 8
