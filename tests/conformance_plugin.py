@@ -44,6 +44,7 @@ TOPICS: dict[str, str] = {
     "flags": "the Rules flags' defaults and values, as the catalogue lists them",
     "events": "the event stream: it accounts for what happened in random games",
     "adapters": "the game-framework adapters' own guarantees",
+    "games": "the one game interface: Tongiaki and Tóncc played through the same protocol",
 }
 """Categories of tests that check no rule clause, with what they check."""
 

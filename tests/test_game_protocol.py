@@ -10,7 +10,7 @@ from tongiaki_rules import IllegalActionError, SettingsError
 from tongiaki_rules.game import GameDescriptor, GamePosition, random_playout
 from tongiaki_rules.games import GAMES, TONCC, TONGIAKI, game_named
 
-pytestmark = pytest.mark.topic("toncc")
+pytestmark = pytest.mark.topic("games")
 
 IDS = [game.name for game in GAMES]
 
