@@ -103,10 +103,24 @@ def _is_type_checking(node: ast.If) -> bool:
     )
 
 
+def _package_of(module: str) -> str:
+    """The package a relative import in ``module`` starts from."""
+    return module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
+
+
+def _imported(node: ast.ImportFrom, package: str) -> str:
+    """The module a ``from ... import`` names, relative imports resolved from ``package``."""
+    if not node.level:
+        return node.module or ""
+    base = package.split(".")
+    base = base[: len(base) - node.level + 1]
+    return ".".join([*base, node.module] if node.module else base)
+
+
 def module_level_imports(module: str) -> set[str]:
     """The package's modules that ``module`` imports when it is itself imported."""
     tree = ast.parse(MODULES[module].read_text("utf-8"))
-    package = module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
+    package = _package_of(module)
     found: set[str] = set()
 
     def visit(body: list[ast.stmt]) -> None:
@@ -119,12 +133,7 @@ def module_level_imports(module: str) -> set[str]:
             elif isinstance(node, ast.Import):
                 found.update(a.name for a in node.names if a.name.startswith("tongiaki_rules"))
             elif isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = package.split(".")
-                    base = base[: len(base) - node.level + 1]
-                    target = ".".join([*base, node.module] if node.module else base)
-                else:
-                    target = node.module or ""
+                target = _imported(node, package)
                 if not target.startswith("tongiaki_rules"):
                     continue
                 for alias in node.names:
@@ -244,18 +253,13 @@ RAW_FIELDS = _raw_fields()
 
 def _imports_under(tree: ast.AST, module: str, prefix: str) -> set[str]:
     """Every import in ``tree`` of ``prefix`` or of what is in it, inside functions too."""
-    package = module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
+    package = _package_of(module)
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names if f"{a.name}.".startswith(f"{prefix}."))
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[: len(base) - node.level + 1]
-                target = ".".join([*base, node.module] if node.module else base)
-            else:
-                target = node.module or ""
+            target = _imported(node, package)
             names = [f"{target}.{a.name}" for a in node.names]
             found.update(n for n in [target, *names] if n == prefix or n.startswith(prefix + "."))
     return found
