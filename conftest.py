@@ -38,7 +38,16 @@ collect_ignore = [
 if importlib.util.find_spec("fastapi") is None:
     collect_ignore += [
         f"src/tongiaki_rules/server/{module}.py"
-        for module in ("app", "board_routes", "guard", "http_timeouts", "pages", "watch", "workers")
+        for module in (
+            "app",
+            "board_routes",
+            "guard",
+            "http_timeouts",
+            "lang",
+            "pages",
+            "watch",
+            "workers",
+        )
     ]
 # PostgreSQL's storage needs the "postgres" extra (psycopg and its pool)
 if importlib.util.find_spec("psycopg") is None or importlib.util.find_spec("psycopg_pool") is None:
