@@ -140,6 +140,7 @@ def _figure(name: str, value: object) -> None:
 
 
 # ---------------------------------------------------------------------- the tests
+@pytest.mark.slow  # about 100 s: CI keeps to 25 minutes; the axe test below reaches the end panel
 def test_a_whole_game_against_a_bot_is_played_by_board_clicks_alone_to_the_end_panel(
     server: _Server, browsers: Callable[[], webdriver.Chrome]
 ) -> None:
