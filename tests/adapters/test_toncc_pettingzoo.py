@@ -35,7 +35,7 @@ from tongiaki_rules.adapters.toncc_pettingzoo import (  # noqa: E402
     parallel_env,
 )
 from tongiaki_rules.toncc import MOVES, King, TonccRules, TopTie  # noqa: E402
-from tongiaki_rules.toncc.textview import render_text  # noqa: E402
+from tongiaki_rules.toncc._textview import render_text  # noqa: E402
 
 pytestmark = pytest.mark.topic("adapters")
 

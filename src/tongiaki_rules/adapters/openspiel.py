@@ -55,6 +55,9 @@ except ModuleNotFoundError as error:  # pragma: no cover - depends on what is in
         name=error.name,
     ) from error
 
+from .._pergame import as_index, index_problem
+from .._standard_tiles import STANDARD_TILES
+from .._state import GameState, new_game
 from ..actions import Draw
 from ..encoding import ActionEncoding
 from ..encoding_compact import CompactEncoding
@@ -68,11 +71,8 @@ from ..errors import (
 )
 from ..notation import format_action
 from ..observation import ObservationLayout, observation_string
-from ..pergame import as_index, index_problem
 from ..record import GameRecord
 from ..rules import Rules
-from ..standard_tiles import STANDARD_TILES
-from ..state import GameState, new_game
 from ..tiles import IslandTile
 from ._returns import shares
 
@@ -296,7 +296,7 @@ def _thaw(text: str, decisions: int, player: int) -> _Now:
 
 
 class TongiakiState(pyspiel.State):
-    """An OpenSpiel state wrapping one immutable :class:`~tongiaki_rules.state.GameState`.
+    """An OpenSpiel state wrapping one immutable :class:`~tongiaki_rules.GameState`.
 
     >>> state = load_game(2).new_initial_state()
     >>> state.apply_action(3)
@@ -578,7 +578,7 @@ def _record_index(state: TongiakiState, action: Any) -> int:
     if state.is_terminal():
         raise IllegalActionError("the game is over (or cut short)", "END-2")
     if isinstance(action, Draw) != now.is_chance_node:
-        from ..explain import explain
+        from .._explain import explain
 
         raise IllegalActionError(*explain(now, action))
     if isinstance(action, Draw):

@@ -13,10 +13,10 @@ from typing import Any, Final
 
 import attrs
 
+from .._state import new_game
 from ..encoding_compact import ACTION_SPACES
 from ..errors import SettingsError, shown
 from ..rules import Rules
-from ..state import new_game
 
 GAME_NAME: Final = "python_tongiaki"
 """The short name ``pyspiel.load_game`` knows the game by."""

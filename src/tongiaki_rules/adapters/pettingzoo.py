@@ -23,7 +23,7 @@ Needs the ``pettingzoo`` extra (``pip install 'tongiaki_rules[pettingzoo]'``).
   or returns the SVG picture of the board as an RGB array
   (``"rgb_array"``, 720 x 960 pixels, rasterised by resvg).
 
-The environment holds one immutable :class:`~tongiaki_rules.state.GameState`
+The environment holds one immutable :class:`~tongiaki_rules.GameState`
 plus a little bookkeeping, so ``copy.deepcopy`` and ``pickle`` work.
 
 >>> from tongiaki_rules.adapters.pettingzoo import env
@@ -56,13 +56,13 @@ except ModuleNotFoundError as error:  # pragma: no cover - depends on what is in
         name=error.name,
     ) from error
 
+from .._pergame import as_index, check_settings, index_problem
+from .._standard_tiles import STANDARD_TILES
+from .._state import GameState, new_game
 from ..encoding import ActionEncoding
 from ..errors import IllegalActionError, SettingsError, shown
 from ..observation import ObservationLayout
-from ..pergame import as_index, check_settings, index_problem
 from ..rules import Rules
-from ..standard_tiles import STANDARD_TILES
-from ..state import GameState, new_game
 from . import _raster
 from ._arrays import ObservationArrays
 from ._returns import REWARDS, final_rewards

@@ -36,12 +36,12 @@ from __future__ import annotations
 
 from typing import Final
 
+from .._pergame import as_index
 from ..errors import QueryError, SettingsError, shown
-from ..pergame import as_index
 from ..toncc import LABELS, MAX_TURNS_PER_CHALLENGE, MIND, King, TonccState, observe
+from ..toncc._rules import COMPASS_DIRECTIONS
+from ..toncc._turn import OFF
 from ..toncc.board import REGION_CELLS
-from ..toncc.rules import COMPASS_DIRECTIONS
-from ..toncc.turn import OFF
 
 __all__ = [
     "OBSERVATION_SIZE",

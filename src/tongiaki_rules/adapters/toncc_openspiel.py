@@ -59,8 +59,8 @@ except ModuleNotFoundError as error:  # pragma: no cover - depends on what is in
         name=error.name,
     ) from error
 
+from .._pergame import as_index, index_problem
 from ..errors import InvalidPositionError, SettingsError, shown
-from ..pergame import as_index, index_problem
 from ..toncc import (
     LABELS,
     MAX_TURNS_PER_CHALLENGE,

@@ -64,8 +64,8 @@ except ModuleNotFoundError as error:  # pragma: no cover - depends on what is in
         name=error.name,
     ) from error
 
+from .._pergame import as_index, index_problem
 from ..errors import IllegalActionError, SettingsError, shown
-from ..pergame import as_index, index_problem
 from ..toncc import (
     MAX_TURNS_PER_CHALLENGE,
     MOVES,
@@ -76,7 +76,7 @@ from ..toncc import (
     TonccState,
     new_game,
 )
-from ..toncc.textview import render_text
+from ..toncc._textview import render_text
 from .toncc_observation import OBSERVATION_SIZE, board_text, observation_vector
 
 __all__ = ["AGENTS", "MAX_CYCLES", "TonccParallelEnv", "env", "parallel_env"]
@@ -323,7 +323,7 @@ class TonccParallelEnv(ParallelEnv):
 
     def render(self) -> str | None:
         """The position as text (the heading, then the board, the Map and the scores as
-        :func:`tongiaki_rules.toncc.textview.render_text` draws them): returned for
+        :func:`tongiaki_rules.toncc.render_text` draws them): returned for
         ``"ansi"``, printed for ``"human"``.
 
         >>> game = parallel_env(seed=0, render_mode="ansi")
