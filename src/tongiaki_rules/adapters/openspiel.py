@@ -78,7 +78,7 @@ from ._returns import shares
 
 # In the order they were defined here, the order the API reference shows them in.
 # isort: off
-from .openspiel_parameters import (
+from ._openspiel_parameters import (
     GAME_NAME,
     RETURNS,
     DEFAULT_MAX_GAME_LENGTH,

@@ -28,7 +28,7 @@ share the win).
   :data:`~tongiaki_rules.toncc.STANDARD_MAP`.
 - ``max_game_length`` is :data:`MAX_GAME_LENGTH`, three challenges of at most
   ``MAX_TURNS_PER_CHALLENGE`` turns: every game ends within it.
-- Observations: the vector and text of :mod:`.toncc_observation`; the
+- Observations: the vector and text of :mod:`._toncc_observation`; the
   information state is the history (all public once a turn is revealed).
 
 >>> import pyspiel
@@ -74,7 +74,7 @@ from ..toncc import (
     TonccState,
     new_game,
 )
-from .toncc_observation import (
+from ._toncc_observation import (
     OBSERVATION_SIZE,
     SECTIONS,
     board_text,
@@ -418,7 +418,7 @@ class TonccSpielState(pyspiel.State):
 
 
 class TonccObserver:
-    """One King's observation: the vector and text of :mod:`.toncc_observation`.
+    """One King's observation: the vector and text of :mod:`._toncc_observation`.
 
     ``tensor`` is the whole float32 vector; ``dict`` has one view per section.
 

@@ -16,7 +16,7 @@ Needs the ``pettingzoo`` extra (``pip install 'tongiaki_rules[pettingzoo]'``).
   the action of a King off the board (all-zero mask) is ignored, so it may
   be left out.
 - Observation of an agent: a dict with ``"observation"``, the float32
-  vector of :mod:`.toncc_observation`, and ``"action_mask"``, six int8 ones
+  vector of :mod:`._toncc_observation`, and ``"action_mask"``, six int8 ones
   for a King on the board and six zeros for a King off it (or at the end).
 - Chance: the colour draw at ``reset`` and the shuffle at the start of each
   challenge are drawn inside the environment from a ``random.Random``
@@ -77,7 +77,7 @@ from ..toncc import (
     new_game,
 )
 from ..toncc.textview import render_text
-from .toncc_observation import OBSERVATION_SIZE, board_text, observation_vector
+from ._toncc_observation import OBSERVATION_SIZE, board_text, observation_vector
 
 __all__ = ["AGENTS", "MAX_CYCLES", "TonccParallelEnv", "env", "parallel_env"]
 
