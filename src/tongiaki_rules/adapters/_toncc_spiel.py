@@ -43,19 +43,6 @@ from ._toncc_observation import (
     player_observation_vector,
 )
 
-__all__ = [
-    "GAME_NAME",
-    "MAX_GAME_LENGTH",
-    "MOVE_ACTIONS",
-    "PARAMETERS",
-    "PASS",
-    "TonccGame",
-    "TonccObserver",
-    "TonccSpielState",
-    "load_game",
-    "rules_of",
-]
-
 GAME_NAME: Final = "python_toncc"
 """The name ``pyspiel.load_game`` knows the game by."""
 

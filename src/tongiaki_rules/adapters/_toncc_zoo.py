@@ -36,8 +36,6 @@ from ..toncc.textview import render_text
 from ._toncc_observation import OBSERVATION_SIZE, board_text, observation_vector
 from ._zoo import SimultaneousEnv
 
-__all__ = ["AGENTS", "MAX_CYCLES", "TonccParallelEnv", "env", "parallel_env"]
-
 AGENTS: Final = ("player_0", "player_1", "player_2")
 """The agents, one per player; each plays the King he drew (see ``king_of``)."""
 
