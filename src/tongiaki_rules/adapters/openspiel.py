@@ -351,6 +351,10 @@ class TongiakiObserver(SpielObserver):
     (True, [1.0, 1.0])
     """
 
+    def __init__(self, game: TongiakiGame, params: Mapping[str, Any] | None) -> None:
+        super().__init__(game, params)
+        self.layout = game.layout
+
 
 def _game_state(state: object) -> GameState:
     if not isinstance(state, TongiakiState):
