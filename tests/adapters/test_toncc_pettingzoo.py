@@ -21,7 +21,7 @@ from pettingzoo.test import api_test, parallel_api_test  # noqa: E402
 from pettingzoo.test.seed_test import parallel_seed_test  # noqa: E402
 
 from tongiaki_rules import IllegalActionError, SettingsError  # noqa: E402
-from tongiaki_rules.adapters.toncc_observation import (  # noqa: E402
+from tongiaki_rules.adapters._toncc_observation import (  # noqa: E402
     OBSERVATION_SIZE,
     SECTIONS,
     board_text,
