@@ -22,7 +22,8 @@ DIFF_LINES = 40
 UPDATE_HINT = (
     "If the change of behaviour is intended, rewrite the golden files with\n"
     "    .venv/bin/python -m pytest tests/core/test_golden.py --update-golden\n"
-    "review the whole change with `git diff tests/core/golden` (undo: `git checkout tests/core/golden`)\n"
+    "review the whole change with `git diff tests/core/golden`\n"
+    "(undo: `git checkout tests/core/golden`)\n"
     "and commit the files together with the change."
 )
 
