@@ -78,6 +78,19 @@ CREATE TRIGGER moves_notify AFTER INSERT ON moves
     FOR EACH ROW EXECUTE FUNCTION tongiaki_notify_move();
 """,
     ),
+    (
+        2,
+        """
+ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'tongiaki';
+CREATE TABLE choices (
+    game_id TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (game_id, n, seat)
+);
+""",
+    ),
 )
 """The schema's steps, in order: ``(version, statements)``; each runs once, in one transaction."""
 
