@@ -147,6 +147,8 @@ def server_to_move(view: Mapping[str, Any]) -> bool:
     """
     if view["at"] != view["moves"] or view["outcome"] is not None:
         return False
+    if "deciders" in view:  # seats choosing at once: the server plays when only bots choose
+        return all(view["seats"][seat]["kind"] == "bot" for seat in view["deciders"])
     seat = view["to_move"]
     return seat is None or view["seats"][seat]["kind"] == "bot"
 
