@@ -88,9 +88,20 @@ def test_a_whole_toncc_game_is_played_through_the_api_across_a_restart(server: S
     view = client.get(f"/api/games/{gid}", headers=_bearer(tokens[0])).json()
     assert view["phase"] == "choose" and view["deciders"] == [0, 1, 2] and view["moves"] == 19
     assert [entry["notation"] for entry in view["legal"]] == [f"move {n}" for n in range(1, 7)]
-    rounds = restarted = 0
+    rounds = restarted = left = 0
     while view["outcome"] is None:
         moves, deciders = view["moves"], view["deciders"]
+        for seat in set(tokens) - set(deciders):  # a King who has left the challenge
+            answer = client.post(
+                f"/api/games/{gid}/actions",
+                json={"action": 0, "expect_move": moves},
+                headers=_bearer(tokens[seat]),
+            )
+            assert (
+                answer.status_code == 403
+                and answer.json()["detail"] == f"it is not seat {seat}'s move"
+            )
+            left += 1
         for k, seat in enumerate(deciders):
             forms = (
                 rng.randrange(6),
@@ -116,7 +127,7 @@ def test_a_whole_toncc_game_is_played_through_the_api_across_a_restart(server: S
                 restarted += 1
         assert view["moves"] > moves and view["chosen"] == [] and view["choice"] is None
         rounds += 1
-    assert restarted == 1 and rounds > 10
+    assert restarted == 1 and rounds > 10 and left > 0
     assert view["phase"] == "over" and sum(view["outcome"]["toncc_points"]) == 9
     record = client.get(f"/api/games/{gid}/record").json()
     assert record["schema"] == "toncc-record" and record["metadata"]["seed"].isdigit()
