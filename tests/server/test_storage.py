@@ -7,6 +7,7 @@ import sqlite3
 import time
 from pathlib import Path
 
+import attrs
 import pytest
 
 from tongiaki_rules import GameRecord
@@ -90,7 +91,14 @@ def test_a_database_of_the_previous_version_opens_with_its_games_and_gains_the_l
 
 
 class _Version2(SqliteStorage):
-    """The storage as version 2 used it: no migration beyond the file as it is."""
+    """The storage as version 2 used it: no migration beyond the file as it is, and a game's
+    row without the column of which game it is (version 4's; the name is only checked)."""
+
+    _sql = attrs.evolve(
+        SqliteStorage._sql,
+        insert_game="INSERT INTO games (id, created, settings, seats, seed, over, unlisted) "
+        "SELECT ?, ?, ?, ?, ?, ?, ? WHERE ? = 'tongiaki'",
+    )
 
     def _migrate(self, db: sqlite3.Connection) -> None:
         pass

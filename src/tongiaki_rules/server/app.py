@@ -292,7 +292,7 @@ def create_app(
     app = FastAPI(
         lifespan=lifespan,
         title="tongiaki serve",
-        summary="Play Tongiaki over HTTP: games, seats, views, moves, and a WebSocket.",
+        summary="Play Tongiaki and Tóncc over HTTP: games, seats, views, moves, and a WebSocket.",
         default_response_class=AsciiJSONResponse,
         openapi_url="/api/openapi.json",
         docs_url=None,  # swagger-ui would come from a CDN: the schema alone is served

@@ -166,7 +166,8 @@ def settings_document(rules: Mapping[str, Any], metadata: Mapping[str, str]) -> 
     >>> settings_document({"top_tie": "shared"}, {})
     Traceback (most recent call last):
     ...
-    tongiaki_rules.errors.RecordError: rules.top_tie: ...
+    tongiaki_rules.errors.RecordError: rules: top_tie: 'shared' is not one of 'ranked', \
+'winner_takes_both'
     """
     document = {
         "schema": RECORD_SCHEMA,
