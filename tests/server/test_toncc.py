@@ -7,10 +7,12 @@ SQLite file and on PostgreSQL (the ``db`` fixture).
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 import secrets
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +24,7 @@ pytest.importorskip("httpx", reason="the test client needs httpx")
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from tongiaki_rules.server import GameService, Storage
 from tongiaki_rules.server.app import create_app
 from tongiaki_rules.toncc import TonccRecord
 
@@ -379,3 +382,74 @@ def _back_to_the_schema_before(db: str) -> None:
         raw.execute("DROP TABLE choices")
         raw.execute("ALTER TABLE games DROP COLUMN game")
         raw.execute("PRAGMA user_version = 3")
+
+
+def _at_once(calls: list[Callable[[], dict[str, Any]]]) -> list[dict[str, Any]]:
+    """Run ``calls`` in threads released together; their answers, in order."""
+    start = threading.Barrier(len(calls))
+    answers: list[dict[str, Any] | None] = [None] * len(calls)
+
+    def run(k: int) -> None:
+        start.wait()
+        answers[k] = calls[k]()
+
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return [answer for answer in answers if answer is not None]
+
+
+def test_the_last_two_seats_choosing_at_once_through_two_processes_play_the_round_once(
+    open_db: Callable[[], Storage],
+) -> None:
+    """Two services on one database, as two server processes: seats 1 and 2 choose at the same
+    moment, one through each. The round is played exactly once, with every choice in it."""
+    one, two = GameService(open_db()), GameService(open_db())
+    game = one.create_game(3, game="toncc", seat=0)
+    gid = game["id"]
+    tokens = {0: game["token"], 1: one.claim_seat(gid, 1)["token"]}
+    tokens[2] = two.claim_seat(gid, 2)["token"]
+    rng = random.Random(5)
+    for _ in range(6):
+        moves = one.view(gid, token=tokens[0])["moves"]
+        numbers = [rng.randint(1, 6) for _ in range(3)]
+        one.act(gid, tokens[0], f"move {numbers[0]}", expect_move=moves)
+        answers = _at_once(
+            [
+                functools.partial(one.act, gid, tokens[1], f"move {numbers[1]}", expect_move=moves),
+                functools.partial(two.act, gid, tokens[2], f"move {numbers[2]}", expect_move=moves),
+            ]
+        )
+        assert len(answers) == 2  # neither refused nor lost
+        after = two.view(gid, token=tokens[1])
+        assert after["moves"] > moves and after["chosen"] == []  # the round was played
+        assert one.storage.moves(gid, moves)[0] == {"type": "Round", "moves": numbers}
+        if after["deciders"] != [0, 1, 2]:
+            break
+
+
+def test_a_round_whose_last_chooser_stopped_before_playing_it_is_played_by_the_server(
+    server: Server,
+) -> None:
+    """Every choice stored, the round not played (the process of the last one to choose was
+    killed in between): the next view wakes the server, which plays the round."""
+    client = server.client
+    gid, tokens = _toncc(client)
+    url = f"/api/games/{gid}/actions"
+    for seat in (0, 1):
+        answer = client.post(
+            url, json={"action": seat, "expect_move": 19}, headers=_bearer(tokens[seat])
+        )
+        assert answer.status_code == 200
+    assert server.app is not None
+    storage = server.app.state.service.storage
+    assert storage.add_choice(gid, 19, 2, {"type": "Move", "number": 6})  # then the process died
+    stuck = client.post(url, json={"action": 1, "expect_move": 19}, headers=_bearer(tokens[2]))
+    assert stuck.status_code == 409  # seat 2 has chosen: its choice stands
+    client.get(f"/api/games/{gid}")  # any view of the waiting round wakes the server
+    assert server.app.state.driver.wait_idle(timeout=60)
+    view = client.get(f"/api/games/{gid}", headers=_bearer(tokens[2])).json()
+    assert view["moves"] > 19 and view["chosen"] == [] and view["choice"] is None
+    assert storage.moves(gid, 19)[0] == {"type": "Round", "moves": [1, 2, 6]}

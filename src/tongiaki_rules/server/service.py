@@ -526,14 +526,34 @@ class GameService:
             pending = self.storage.choices(game_id, first)
             if any(s not in pending for s in humans):
                 return None
-        choices = {you: chosen}
-        for seat in humans:
-            if seat != you:
-                try:
-                    choices[seat] = host.read_choice(pending[seat], f"choices[{seat}]")
-                except TongiakiError as exc:
-                    raise CorruptGame(game_id, f"the choice of seat {seat}: {exc}") from None
+        others = [seat for seat in humans if seat != you]
+        return self._read_choices(game, pending, others) | {you: chosen}
+
+    @staticmethod
+    def _read_choices(
+        game: _Game, pending: dict[int, dict[str, Any]], seats: list[int]
+    ) -> dict[int, Any]:
+        """The stored choices of ``seats``; one that cannot be read is a :class:`CorruptGame`."""
+        choices = {}
+        for seat in seats:
+            try:
+                choices[seat] = game.host.read_choice(pending[seat], f"choices[{seat}]")
+            except TongiakiError as exc:
+                raise CorruptGame(game.stored.id, f"the choice of seat {seat}: {exc}") from None
         return choices
+
+    def _chosen_round(self, game: _Game) -> Any:
+        """The round whose every human choice is stored but was not played (its last chooser's
+        process stopped in between), with the bots' choices; else ``None``."""
+        host, log = game.host, game.log
+        humans = [s for s in host.deciders(log, log.moves) if s not in game.bots]
+        if not host.simultaneous or not humans:
+            return None
+        pending = self.storage.choices(game.stored.id, log.moves)
+        if any(s not in pending for s in humans):
+            return None
+        choices = self._read_choices(game, pending, humans)
+        return host.joint(log, choices, self.bots, game.stored.seed, game.bots)
 
     def _play(self, game: _Game, step: Any, first: int) -> bool:
         """Apply ``step``, then chance and the bots until a human is to choose, and store them
@@ -572,6 +592,8 @@ class GameService:
             log = game.log
             first = log.moves
             action = self._server_move(game)
+            if action is None:
+                action = self._chosen_round(game)
             if action is None:
                 return None
             over = game.host.ends_game(log, action)

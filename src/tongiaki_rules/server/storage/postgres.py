@@ -230,6 +230,11 @@ class PostgresStorage(SqlStorage[psycopg.Connection[Any]]):
         with db.cursor() as cursor:
             cursor.executemany(statement, rows)
 
+    def _choice_stored(self, db: psycopg.Connection[Any], game_id: str) -> None:
+        """Tell the other processes (``moves`` -1: look again), so that their sockets show who
+        has chosen; the payload names the game only."""
+        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} -1"))
+
     def _seat_freed(self, db: psycopg.Connection[Any], game_id: str) -> None:
         """Tell the other processes (``moves`` -1), so that their sockets of that seat close."""
         db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} -1"))

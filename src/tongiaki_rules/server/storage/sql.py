@@ -102,6 +102,10 @@ class SqlStorage(Generic[C]):
     def _seat_freed(self, db: C, game_id: str) -> None:
         """What else a write does when a seat of ``game_id`` was left (by default nothing)."""
 
+    def _choice_stored(self, db: C, game_id: str) -> None:
+        """What else a write does when a secret choice of ``game_id`` was stored (by default
+        nothing): other processes' sockets may show who has chosen (never what)."""
+
     # ------------------------------------------------------------ the Storage protocol
     def add_game(
         self,
@@ -215,6 +219,7 @@ class SqlStorage(Generic[C]):
         try:
             with self._write() as db:
                 db.execute(self._sql.insert_choice, choice_rows(game_id, n, seat, choice))
+                self._choice_stored(db, game_id)
         except self._duplicate:
             return False
         return True
