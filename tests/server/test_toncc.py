@@ -453,3 +453,27 @@ def test_a_round_whose_last_chooser_stopped_before_playing_it_is_played_by_the_s
     view = client.get(f"/api/games/{gid}", headers=_bearer(tokens[2])).json()
     assert view["moves"] > 19 and view["chosen"] == [] and view["choice"] is None
     assert storage.moves(gid, 19)[0] == {"type": "Round", "moves": [1, 2, 6]}
+
+
+def test_another_workers_socket_hears_who_has_chosen_on_postgresql(postgres_url: str) -> None:
+    """Two apps on one PostgreSQL database, as two workers: a choice made through one reaches
+    the sockets of the other (who has chosen, never what)."""
+    first, second = create_app(postgres_url, bot_delay=0.0), create_app(postgres_url, bot_delay=0.0)
+    try:
+        with TestClient(first) as one, TestClient(second) as two:
+            gid, tokens = _toncc(one)
+            with two.websocket_connect(f"/api/games/{gid}/ws") as socket:
+                socket.send_json({"type": "hello", "token": tokens[1]})
+                assert socket.receive_json()["view"]["chosen"] == []
+                answer = one.post(
+                    f"/api/games/{gid}/actions",
+                    json={"action": "move 4", "expect_move": 19},
+                    headers=_bearer(tokens[0]),
+                )
+                assert answer.status_code == 200
+                pushed = socket.receive_json()["view"]
+                assert pushed["chosen"] == [0] and pushed["choice"] is None
+    finally:
+        for app in (first, second):
+            app.state.driver.close()
+            app.state.service.storage.close()
