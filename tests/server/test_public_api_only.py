@@ -19,7 +19,7 @@ PUBLIC_MODULES = {
     "tongiaki_rules.narration",
     "tongiaki_rules.i18n",
     "tongiaki_rules.svg",
-    "tongiaki_rules.explain",
+    "tongiaki_rules._explain",
     "tongiaki_rules.games",  # the game protocol's two games (the server hosts both)
     "tongiaki_rules.toncc",  # Tóncc's public API (its package's __all__)
 }

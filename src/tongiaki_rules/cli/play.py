@@ -35,8 +35,8 @@ from .. import (
     format_action,
     match_action,
 )
-from ..bots.match import BotFailedError, recorded_choice
-from ..explain import decision_words
+from .._explain import decision_words
+from ..bots._match import BotFailedError, recorded_choice
 from ..i18n import decision_name, tile_name
 from ..narration import Narrator
 from .common import CliError, add_rules_options, ask, write_text

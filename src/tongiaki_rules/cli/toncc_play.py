@@ -25,12 +25,10 @@ import attrs
 
 from ..errors import TongiakiError
 from ..toncc import KINGS, ColourDraw, King, Move, TonccRules, TonccState, TurnReport
-from ..toncc.board import DIRECTION_NAMES, LABELS
-from ..toncc.bots import BOT_NAMES, Bot, make_bot
-from ..toncc.record import TonccRecord, TonccRecorder
-from ..toncc.regions import position_name
-from ..toncc.rules import COMPASS_DIRECTIONS
-from ..toncc.textview import (
+from ..toncc._bots import BOT_NAMES, Bot, make_bot
+from ..toncc._record import TonccRecord, TonccRecorder
+from ..toncc._rules import COMPASS_DIRECTIONS
+from ..toncc._textview import (
     board_text,
     colours_code,
     destinations_text,
@@ -38,6 +36,8 @@ from ..toncc.textview import (
     render_text,
     scores_text,
 )
+from ..toncc.board import DIRECTION_NAMES, LABELS
+from ..toncc.regions import position_name
 from .common import CliError, ask, read_text, write_text
 
 __all__ = [
