@@ -7,6 +7,7 @@ import sqlite3
 import time
 from pathlib import Path
 
+import attrs
 import pytest
 
 from tongiaki_rules import GameRecord
@@ -86,11 +87,18 @@ def test_a_database_of_the_previous_version_opens_with_its_games_and_gains_the_l
         game["id"], "another", 5.0
     )
     with sqlite3.connect(db_path) as raw:
-        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
 
 
 class _Version2(SqliteStorage):
-    """The storage as version 2 used it: no migration beyond the file as it is."""
+    """The storage as version 2 used it: no migration beyond the file as it is, and a game's
+    row without the column of which game it is (version 4's; the name is only checked)."""
+
+    _sql = attrs.evolve(
+        SqliteStorage._sql,
+        insert_game="INSERT INTO games (id, created, settings, seats, seed, over, unlisted) "
+        "SELECT ?, ?, ?, ?, ?, ?, ? WHERE ? = 'tongiaki'",
+    )
 
     def _migrate(self, db: sqlite3.Connection) -> None:
         pass
@@ -99,7 +107,7 @@ class _Version2(SqliteStorage):
 def test_a_database_of_a_newer_version_is_refused_untouched(db_path: Path) -> None:
     with sqlite3.connect(db_path) as raw:
         raw.executescript(_SCHEMA_2.replace("user_version = 2", "user_version = 99"))
-    with pytest.raises(StorageError, match="schema version 99, newer than this server's 3"):
+    with pytest.raises(StorageError, match="schema version 99, newer than this server's 4"):
         SqliteStorage(db_path)
     with sqlite3.connect(db_path) as raw:
         assert raw.execute("PRAGMA user_version").fetchone()[0] == 99
@@ -150,7 +158,7 @@ def test_a_postgresql_database_of_a_newer_version_is_refused_untouched(postgres_
     with psycopg.connect(postgres_url, autocommit=True) as raw:
         raw.execute("CREATE TABLE tongiaki_schema (version INTEGER NOT NULL)")
         raw.execute("INSERT INTO tongiaki_schema VALUES (99)")
-    with pytest.raises(StorageError, match="schema version 99, newer than this server's 1"):
+    with pytest.raises(StorageError, match="schema version 99, newer than this server's 2"):
         open_storage(postgres_url)
     with psycopg.connect(postgres_url, autocommit=True) as raw:
         tables = {row[0] for row in raw.execute("SELECT tablename FROM pg_tables")}

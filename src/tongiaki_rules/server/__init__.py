@@ -3,7 +3,8 @@
 The parts, one job each: :mod:`.storage` (the :class:`Storage` interface,
 SQLite and PostgreSQL), :mod:`.service` (:class:`GameService`: games, seats, views, moves,
 no web), :mod:`.moves` (secret chance, bot seats and their limits, actions
-from requests), :mod:`.game_log` (one game in memory), :mod:`.errors`
+from requests), :mod:`.hosting` (what is each game's own: :mod:`.tongiaki_host`,
+:mod:`.toncc_host`), :mod:`.game_log` and :mod:`.toncc_log` (one game in memory), :mod:`.errors`
 (refusals with their HTTP status), :mod:`.limits` (rates and counts per
 client address), :mod:`.hub` (pushing views to WebSockets), and the web
 parts, which need the ``server`` extra (``pip install

@@ -104,7 +104,8 @@ class NewGame(BaseModel):
     """The body of ``POST /api/games``."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    players: int = Field(description="number of players, 2 to 6")
+    game: str = Field(default="tongiaki", description='the game: "tongiaki" or "toncc"')
+    players: int = Field(description="number of players: 2 to 6 for Tongiaki, 3 for Tóncc")
     seats: dict[str, str] = Field(
         default_factory=dict, description='bot seats: {"1": "greedy", "2": "mcts:iterations=200"}'
     )
@@ -134,7 +135,9 @@ class Move(BaseModel):
     """The body of ``POST /api/games/{id}/actions``."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    action: int | str = Field(description="notation text, or the index of a legal action")
+    action: int | str | dict[str, Any] = Field(
+        description="notation text, the index of a legal action, or (Tóncc) a move's JSON"
+    )
     expect_move: int = Field(description="the number of moves the player saw")
 
 
@@ -289,7 +292,7 @@ def create_app(
     app = FastAPI(
         lifespan=lifespan,
         title="tongiaki serve",
-        summary="Play Tongiaki over HTTP: games, seats, views, moves, and a WebSocket.",
+        summary="Play Tongiaki and Tóncc over HTTP: games, seats, views, moves, and a WebSocket.",
         default_response_class=AsciiJSONResponse,
         openapi_url="/api/openapi.json",
         docs_url=None,  # swagger-ui would come from a CDN: the schema alone is served
@@ -380,7 +383,13 @@ def _add_api(
         seats = _seat_numbers(body.seats)
         game = await run_in_threadpool(
             lambda: service.create_game(
-                body.players, seats, body.rules, body.seed, seat=body.seat, unlisted=body.unlisted
+                body.players,
+                seats,
+                body.rules,
+                body.seed,
+                seat=body.seat,
+                unlisted=body.unlisted,
+                game=body.game,
             )
         )
         if seats:
@@ -477,5 +486,7 @@ def _add_api(
                 game_id, token, body.action, body.expect_move, svg=svg, language=language
             )
         )
-        hub.publish(game_id, view["moves"])
+        # a secret choice stored while others have yet to choose changes no move: -1 tells the
+        # sockets to look again (they see who has chosen, never what)
+        hub.publish(game_id, -1 if view.get("chosen") else view["moves"])
         return AsciiJSONResponse(view)

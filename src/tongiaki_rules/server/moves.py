@@ -147,6 +147,11 @@ def server_to_move(view: Mapping[str, Any]) -> bool:
     """
     if view["at"] != view["moves"] or view["outcome"] is not None:
         return False
+    if "deciders" in view:  # seats choosing at once: the server plays once every human chose
+        chosen = view.get("chosen", [])
+        return all(
+            view["seats"][seat]["kind"] == "bot" or seat in chosen for seat in view["deciders"]
+        )
     seat = view["to_move"]
     return seat is None or view["seats"][seat]["kind"] == "bot"
 

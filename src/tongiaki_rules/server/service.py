@@ -34,14 +34,15 @@ from typing import Any
 
 import attrs
 
-from tongiaki_rules import GameRecord, IllegalActionError, RecordError, format_action
+from tongiaki_rules import IllegalActionError, TongiakiError
+from tongiaki_rules.games import game_named
 from tongiaki_rules.i18n import LANGUAGES
-from tongiaki_rules.record import action_from_dict, action_to_dict, state_to_dict
 
 from .errors import Conflict, Forbidden, NotFound, Unauthorized, Unprocessable
 from .game_log import GameLog
-from .moves import MAX_SEED, BotPolicy, chosen_action, whole
-from .scoreboard import outcome_json, scoreboard, tile_picture
+from .hosting import GameHost, HostedLog, host_named
+from .moves import MAX_SEED, BotPolicy, whole
+from .scoreboard import tile_picture
 from .storage import CorruptGame, Storage, StoredGame, StoredSeat
 
 __all__ = ["MAX_GAMES_LISTED", "MAX_STEPS", "GameService"]
@@ -61,10 +62,12 @@ def _digest(secret: str) -> str:
 
 
 class _Game:
-    """A game held in memory: its stored form and its log (guarded by ``lock``)."""
+    """A game held in memory: its stored form, its game's host and its log (guarded by
+    ``lock``)."""
 
-    def __init__(self, stored: StoredGame, log: GameLog) -> None:
+    def __init__(self, stored: StoredGame, host: GameHost, log: HostedLog) -> None:
         self.stored = stored
+        self.host = host
         self.bots = {s.seat: s.bot for s in stored.seats if s.bot is not None}
         self.log = log
         self.lock = threading.Lock()
@@ -102,8 +105,12 @@ class GameService:
         *,
         seat: int | None = None,
         unlisted: bool = False,
+        game: str = "tongiaki",
     ) -> dict[str, Any]:
         """Start a game; the answer holds its id, and the token of ``seat`` if one is named.
+
+        ``game`` names the game of the package to play (``"tongiaki"`` or
+        ``"toncc"``; any other is 422).
 
         ``seats`` names the bot seats (``{1: "greedy"}``), the others are
         human and free; ``seat`` is the creator's own (human) seat. A chosen
@@ -113,8 +120,14 @@ class GameService:
         each other human seat must be claimed with. Bots and chance then move
         through :meth:`step` (``tongiaki serve`` does so in the background).
         """
-        players = whole(players, "players", 2, 6)
-        bots = self._check_seats(seats or {}, players)
+        host = host_named(game)
+        counts = game_named(host.name).player_counts
+        low, high = (min(counts), max(counts)) if len(counts) > 1 else (0, MAX_SEED)
+        players = whole(players, "players", low, high)
+        if players not in counts:
+            allowed = ", ".join(map(str, counts))
+            raise Unprocessable(f"players: {host.name} is played by {allowed}, not {players}")
+        bots = self._check_seats(host, seats or {}, players)
         humans = [k for k in range(players) if k not in bots]
         if seed is None:
             seed = secrets.randbelow(MAX_SEED + 1)
@@ -131,13 +144,15 @@ class GameService:
                 raise Unprocessable(f"seat: seat {seat} is a bot's; choose a human seat")
         if not isinstance(unlisted, bool):
             raise Unprocessable(f"unlisted must be true or false, not {type(unlisted).__name__}")
-        record = self._record(players, rules, bots)
+        if rules is not None and not isinstance(rules, Mapping):
+            raise Unprocessable("rules must be an object of rule flags by name")
+        settings = host.settings(players, rules or {}, bots)
         invites = {k: secrets.token_urlsafe(12) for k in humans if k != seat} if unlisted else {}
         game_id = "g-" + secrets.token_urlsafe(12)
         stored = StoredGame(
             game_id,
             self._clock(),
-            record.to_dict(),
+            settings,
             tuple(
                 StoredSeat(
                     k,
@@ -150,42 +165,40 @@ class GameService:
             ),
             seed,
             unlisted,
+            host.name,
         )
-        log = GameLog(record)
+        held = _Game(stored, host, host.new_log(settings))
+        log = held.log
+        # chance that opens a game (Tóncc's colour draw and shuffle) is drawn at once
+        while (step := host.server_move(log, self.bots, seed, {})) is not None:
+            log.extend(step)
         token = secrets.token_urlsafe(24) if seat is not None else None
         self.storage.add_game(
             stored,
             [] if seat is None or token is None else [(seat, _digest(token))],
-            [action_to_dict(a) for a in log.actions],
-            over=log.state.is_terminal,
+            [host.step_json(a) for a in log.actions],
+            over=host.is_terminal(log),
         )
-        self._remember(_Game(stored, log))
+        self._remember(held)
         answer: dict[str, Any] = {"id": game_id, "seats": _seats(stored), "unlisted": unlisted}
+        if host.name != "tongiaki":
+            answer["game"] = host.name
         if token is not None:
             answer |= {"seat": seat, "token": token}
         if unlisted:
             answer["invites"] = {str(k): code for k, code in invites.items()}
         return answer
 
-    def _check_seats(self, seats: Mapping[int, str], players: int) -> dict[int, str]:
+    def _check_seats(
+        self, host: GameHost, seats: Mapping[int, str], players: int
+    ) -> dict[int, str]:
         if not isinstance(seats, Mapping):
             raise Unprocessable("seats must be an object of bot specs by seat")
         bots: dict[int, str] = {}
         for seat, spec in seats.items():
             seat = whole(seat, "a seat of seats", 0, players - 1)
-            bots[seat] = self.bots.check(spec, f"seats.{seat}")
+            bots[seat] = host.check_bot(self.bots, spec, f"seats.{seat}")
         return bots
-
-    def _record(
-        self, players: int, rules: Mapping[str, Any] | None, bots: dict[int, str]
-    ) -> GameRecord:
-        settings: dict[str, Any] = GameRecord(players).to_dict()
-        settings["rules"] = dict(rules) if rules is not None else {}
-        settings["metadata"] = {f"seat{k}": v for k, v in sorted(bots.items())}
-        try:
-            return GameRecord.from_dict(settings)
-        except RecordError as exc:
-            raise Unprocessable(str(exc)) from None
 
     def list_games(
         self, limit: int = MAX_GAMES_LISTED, before: str | None = None
@@ -201,6 +214,7 @@ class GameService:
         return [
             {
                 "id": s.game.id,
+                "game": s.game.game,
                 "players": len(s.game.seats),
                 "created": s.game.created,
                 "moves": s.moves,
@@ -292,20 +306,17 @@ class GameService:
         return all(s.bot is not None for s in self._game(game_id).stored.seats)
 
     def record(self, game_id: str) -> dict[str, Any]:
-        """The game so far as a ``tongiaki-record`` document.
+        """The game so far as a ``tongiaki-record`` (or ``toncc-record``) document.
 
         Its metadata holds the secret ``seed`` only once the game is over
-        (for audit): while the game is on, nothing in it foretells a draw.
+        (for audit): while the game is on, nothing in it foretells a draw, and
+        no seat's pending choice is in it.
         """
         game = self._game(game_id)
         with game.lock:
             self._sync(game)
-            document = game.log.to_record().to_dict()
-            metadata = {k: v for k, v in document.get("metadata", {}).items() if k != "seed"}
-            if game.log.state.is_terminal:
-                metadata["seed"] = game.stored.seed
-            document["metadata"] = metadata
-            return document
+            over = game.host.is_terminal(game.log)
+            return game.host.record(game.log, game.stored.seed if over else None)
 
     # ----------------------------------------------------------------- views
     def view(
@@ -330,6 +341,12 @@ class GameService:
             self._sync(game)
             return self._view(game, stored, you, at, svg, language)
 
+    def _pending(self, game: _Game) -> dict[int, dict[str, Any]]:
+        """The secret choices stored for the decision now (players choosing at once only)."""
+        if not game.host.simultaneous or not game.host.deciders(game.log, game.log.moves):
+            return {}
+        return self.storage.choices(game.stored.id, game.log.moves)
+
     def _view(
         self,
         game: _Game,
@@ -338,51 +355,57 @@ class GameService:
         at: int | None,
         svg: bool,
         language: str = "en",
+        pending: dict[int, dict[str, Any]] | None = None,
     ) -> dict[str, Any]:
+        """The view of seat ``you`` (or a spectator): what every viewer sees alike, shared,
+        with ``you`` and, where seats choose at once, ``you``'s own pending choice alone."""
         log = game.log
         language = _language(language)
         at = log.moves if at is None else whole(at, "at", 0, log.moves)
-        state = log.states[at]
-        to_move = state.current_player
-        playing = you is not None and you == to_move and at == log.moves
-        key = (log.moves, at, playing, svg, language, tuple(s.claimed for s in stored.seats))
+        present = at == log.moves
+        pending = (self._pending(game) if pending is None else pending) if present else {}
+        playing = (
+            you is not None
+            and present
+            and you in game.host.deciders(log, at)
+            and you not in pending
+        )
+        chosen = tuple(sorted(pending))
+        seat = you if playing else None
+        claims = tuple(s.claimed for s in stored.seats)
+        key = (log.moves, at, seat, svg, language, claims, chosen)
         shared = game.views.get(key)
         if shared is None:
-            shared = game.views[key] = self._build_view(game, stored, at, playing, svg, language)
+            shared = game.views[key] = self._build_view(game, stored, at, seat, svg, language)
+            if game.host.simultaneous:
+                shared["chosen"] = list(chosen)
             while len(game.views) > _VIEWS_KEPT:
                 game.views.popitem(last=False)
-        return {**shared, "you": you}
+        view = {**shared, "you": you}
+        if game.host.simultaneous:
+            view["choice"] = pending.get(you) if you is not None else None
+        return view
 
     def _build_view(
-        self, game: _Game, stored: StoredGame, at: int, playing: bool, svg: bool, language: str
+        self, game: _Game, stored: StoredGame, at: int, seat: int | None, svg: bool, language: str
     ) -> dict[str, Any]:
-        """The view after ``at`` moves, for the seat to move (``playing``) or anyone else."""
-        log = game.log
-        state = log.states[at]
-        to_move = state.current_player
-        view: dict[str, Any] = {
-            "id": stored.id,
-            "moves": log.moves,
-            "at": at,
-            "to_move": to_move,
-            "phase": state.pending.kind.value,
-            "state": state_to_dict(state),
-            "code": state.to_position_code(),
-            "outcome": outcome_json(state),
-            "scoreboard": scoreboard(state),
-            "svg": log.board(at, playing, language) if svg else None,
-            "narration": log.narration(at, language),
-            "narration_rules": log.narration_rules(at),
-            "language": language,
-            "seats": _seats(stored),
-            "you": None,
-        }
-        if playing:
-            view["legal"] = [
-                {"index": i, "notation": format_action(a), "action": action_to_dict(a)}
-                for i, a in enumerate(state.legal_actions())
-            ]
+        """The view after ``at`` moves, for ``seat`` choosing now, or anyone else (``None``)."""
+        host, log = game.host, game.log
+        view: dict[str, Any] = {"id": stored.id}
+        if host.name != "tongiaki":
+            view["game"] = host.name
+        view |= {"moves": log.moves, "at": at}
+        view |= host.view(log, at, seat is not None, svg, language)
+        view |= {"seats": _seats(stored), "you": None}
+        if seat is not None:
+            view["legal"] = host.legal(log, seat)
         return view
+
+    def _tongiaki(self, game: _Game, what: str) -> GameLog:
+        """The log of a Tongiaki game, for what only Tongiaki has; 404 for another game."""
+        if not isinstance(game.log, GameLog):
+            raise NotFound(f"{what} is drawn for Tongiaki games; game {game.stored.id} is not one")
+        return game.log
 
     def board_svg(self, game_id: str, at: int, seat: int | None, language: str = "en") -> str:
         """The board after ``at`` moves, no side panel, ``seat``'s choices marked if it is to move.
@@ -394,16 +417,18 @@ class GameService:
             seat = self._seat_number(self._stored(game_id), seat)
         with game.lock:
             self._sync(game)
-            at = whole(at, "at", 0, game.log.moves)
-            mark = seat is not None and game.log.states[at].current_player == seat
-            return game.log.board(at, mark, _language(language), panel=False)
+            log = self._tongiaki(game, "board.svg")
+            at = whole(at, "at", 0, log.moves)
+            mark = seat is not None and log.states[at].current_player == seat
+            return log.board(at, mark, _language(language), panel=False)
 
     def tile_svg(self, game_id: str, at: int, rotation: int, language: str = "en") -> str:
         """The tile waiting to be placed after ``at`` moves, alone, turned ``rotation`` (or 404)."""
         game, rotation = self._game(game_id), whole(rotation, "rotation", 0, 5)
         with game.lock:
             self._sync(game)
-            state = game.log.states[whole(at, "at", 0, game.log.moves)]
+            log = self._tongiaki(game, "tile.svg")
+            state = log.states[whole(at, "at", 0, log.moves)]
         if (tile := state.pending.tile) is None:
             raise NotFound(f"no drawn tile waits to be placed after move {at}")
         return tile_picture(state, tile, rotation, _language(language))
@@ -415,7 +440,7 @@ class GameService:
         game = self._game(game_id)
         with game.lock:
             self._sync(game)
-            log = game.log
+            log = self._tongiaki(game, "steps")
             first = whole(first, "from", 0, log.moves)
             last = log.moves if last is None else whole(last, "to", first, log.moves)
             last = min(last, first + MAX_STEPS)
@@ -438,6 +463,11 @@ class GameService:
         stale). Chance and the bot seats are then played until a human is
         to move or the game is over; every move is stored before the answer,
         the view after them all (``svg`` as for :meth:`view`).
+
+        Where seats choose at once (Tóncc), the choice is stored as a secret
+        until every human seat deciding now has chosen (409 for a second
+        choice of the same seat); the last choice plays the round, the bots
+        choosing with it.
         """
         game = self._game(game_id)
         if token is None:
@@ -452,32 +482,94 @@ class GameService:
             first = log.moves
             if expect_move != first:
                 raise Conflict(f"expect_move is {expect_move}, but the game is at move {first}")
-            if log.state.current_player != you:
+            host = game.host
+            if you not in host.deciders(log, first):
                 raise Forbidden(f"it is not seat {you}'s move")
-            chosen = chosen_action(log.state, action)
+            chosen = host.read_action(log, you, action)
+            choices = self._gather(game, you, chosen, first) if host.simultaneous else {you: chosen}
+            if choices is None:  # the others have yet to choose: this choice stays secret
+                return self._view(game, stored, you, None, svg, language)
+            step = host.joint(log, choices, self.bots, game.stored.seed, game.bots)
             try:
-                self._play(game, chosen, first)
+                stored_now = self._play(game, step, first)
             except BaseException:
                 if log.moves != first:  # moves in memory but not stored: read the game again
                     self._forget(game_id)
                 raise
+            if not stored_now:
+                self._forget(game_id)
+                if not host.simultaneous or you not in self.storage.choices(game_id, first):
+                    raise Conflict(f"another move {first} was accepted first")
+                # another process played the round this stored choice is part of
+                fresh = self._game(game_id)
+                with fresh.lock:
+                    self._sync(fresh)
+                    return self._view(fresh, stored, you, None, svg, language)
             return self._view(game, stored, you, None, svg, language)
 
-    def _play(self, game: _Game, action: Any, first: int) -> None:
-        log = game.log
+    def _gather(self, game: _Game, you: int, chosen: Any, first: int) -> dict[int, Any] | None:
+        """Every human decider's choice at move ``first`` with ``you``'s, or ``None`` (after
+        storing ``you``'s as a secret) while another human has yet to choose.
+
+        Each choice is stored before the stored ones are read again, so of
+        the last two seats to choose at once (even through two server
+        processes), the later always finds every choice.
+        """
+        host, game_id = game.host, game.stored.id
+        humans = [s for s in host.deciders(game.log, first) if s not in game.bots]
+        pending = self.storage.choices(game_id, first)
+        if you in pending:
+            raise Conflict(f"seat {you} has chosen already; the others have yet to choose")
+        if any(s not in pending for s in humans if s != you):
+            if not self.storage.add_choice(game_id, first, you, host.action_json(chosen)):
+                raise Conflict(f"seat {you} has chosen already; the others have yet to choose")
+            pending = self.storage.choices(game_id, first)
+            if any(s not in pending for s in humans):
+                return None
+        others = [seat for seat in humans if seat != you]
+        return self._read_choices(game, pending, others) | {you: chosen}
+
+    @staticmethod
+    def _read_choices(
+        game: _Game, pending: dict[int, dict[str, Any]], seats: list[int]
+    ) -> dict[int, Any]:
+        """The stored choices of ``seats``; one that cannot be read is a :class:`CorruptGame`."""
+        choices = {}
+        for seat in seats:
+            try:
+                choices[seat] = game.host.read_choice(pending[seat], f"choices[{seat}]")
+            except TongiakiError as exc:
+                raise CorruptGame(game.stored.id, f"the choice of seat {seat}: {exc}") from None
+        return choices
+
+    def _chosen_round(self, game: _Game) -> Any:
+        """The round whose every human choice is stored but was not played (its last chooser's
+        process stopped in between), with the bots' choices; else ``None``."""
+        host, log = game.host, game.log
+        humans = [s for s in host.deciders(log, log.moves) if s not in game.bots]
+        if not host.simultaneous or not humans:
+            return None
+        pending = self.storage.choices(game.stored.id, log.moves)
+        if any(s not in pending for s in humans):
+            return None
+        choices = self._read_choices(game, pending, humans)
+        return host.joint(log, choices, self.bots, game.stored.seed, game.bots)
+
+    def _play(self, game: _Game, step: Any, first: int) -> bool:
+        """Apply ``step``, then chance and the bots until a human is to choose, and store them
+        all from move ``first``; ``False`` (nothing stored) if another move ``first`` was."""
+        log, host = game.log, game.host
         try:
-            log.extend(action)
+            log.extend(step)
         except IllegalActionError as exc:
             raise Unprocessable(str(exc), exc.clause) from None
         while (reply := self._server_move(game)) is not None:
             log.extend(reply)
-        moves = [action_to_dict(a) for a in log.actions[first:]]
-        if not self.storage.append_moves(game.stored.id, first, moves, over=log.state.is_terminal):
-            raise Conflict(f"another move {first} was accepted first")
+        moves = [host.step_json(a) for a in log.actions[first:]]
+        return self.storage.append_moves(game.stored.id, first, moves, over=host.is_terminal(log))
 
     def _server_move(self, game: _Game) -> Any:
-        log = game.log
-        return self.bots.server_move(game.stored.seed, game.bots, log.state, log.moves)
+        return game.host.server_move(game.log, self.bots, game.stored.seed, game.bots)
 
     def step(self, game_id: str) -> int | None:
         """Play one move of chance or of the bot to move, stored; the game's moves after it.
@@ -501,9 +593,12 @@ class GameService:
             first = log.moves
             action = self._server_move(game)
             if action is None:
+                action = self._chosen_round(game)
+            if action is None:
                 return None
-            over = log.state.apply(action).is_terminal
-            if self.storage.append_moves(game_id, first, [action_to_dict(action)], over=over):
+            over = game.host.ends_game(log, action)
+            step = game.host.step_json(action)
+            if self.storage.append_moves(game_id, first, [step], over=over):
                 log.extend(action)
             else:  # another process stored move ``first``: take the stored game
                 self._sync(game)
@@ -526,10 +621,13 @@ class GameService:
                 return game
         stored = self._stored(game_id)
         try:
-            record = GameRecord.from_dict(stored.settings)
-        except RecordError as exc:  # a database written by something else, or damaged
+            host = host_named(stored.game)
+            log = host.new_log(stored.settings)
+        except Unprocessable as exc:  # a game this server does not host
+            raise CorruptGame(game_id, exc.message) from None
+        except TongiakiError as exc:  # a database written by something else, or damaged
             raise CorruptGame(game_id, str(exc)) from None
-        return self._remember(_Game(stored, GameLog(record)))
+        return self._remember(_Game(stored, host, log))
 
     def _remember(self, game: _Game) -> _Game:
         """Keep ``game`` in memory (or the copy another thread loaded first)."""
@@ -542,11 +640,11 @@ class GameService:
 
     def _sync(self, game: _Game) -> None:
         """Bring the game up to the stored moves (another process may have added some)."""
-        log = game.log
+        log, host = game.log, game.host
         for move in self.storage.moves(game.stored.id, log.moves):
             try:
-                log.extend(action_from_dict(move, f"moves[{log.moves}]"))
-            except (RecordError, IllegalActionError) as exc:
+                log.extend(host.read_step(move, f"moves[{log.moves}]"))
+            except TongiakiError as exc:
                 self._forget(game.stored.id)
                 raise CorruptGame(game.stored.id, f"stored move {log.moves}: {exc}") from None
 

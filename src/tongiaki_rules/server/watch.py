@@ -138,13 +138,14 @@ async def _serve(
         wake(view)
         await websocket.send_json({"type": "view", "view": view})
         sent = view["moves"]
+        chosen = view.get("chosen")  # who has chosen now, where seats choose at once
         async with anyio.create_task_group() as tasks:
 
             async def push() -> None:
                 # moves only grow; a notice that raced the view already sent (or a
                 # view read after two moves, then the second move's notice) must not
                 # send the same position twice: each view goes out once, in order
-                nonlocal sent
+                nonlocal sent, chosen
                 while True:
                     told = await queue.get()
                     while not queue.empty():  # -1: something besides a move changed
@@ -168,8 +169,10 @@ async def _serve(
                         await websocket.close(code=code, reason="the game cannot be read now")
                         tasks.cancel_scope.cancel()
                         return
-                    if fresh["moves"] > sent:
-                        sent = fresh["moves"]
+                    if fresh["moves"] > sent or (
+                        fresh["moves"] == sent and fresh.get("chosen") != chosen
+                    ):
+                        sent, chosen = fresh["moves"], fresh.get("chosen")
                         await websocket.send_json({"type": "view", "view": fresh})
 
             tasks.start_soon(push)

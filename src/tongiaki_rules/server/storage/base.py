@@ -83,7 +83,9 @@ class StoredSeat:
 
 @attrs.frozen
 class StoredGame:
-    """A stored game without its moves: settings document, seats, secret seed, listing."""
+    """A stored game without its moves: settings document, seats, secret seed, listing, and
+    which game of the package it is (``"tongiaki"`` or ``"toncc"``; rows stored before the
+    server hosted Tóncc read as Tongiaki)."""
 
     id: str
     created: float
@@ -91,6 +93,7 @@ class StoredGame:
     seats: tuple[StoredSeat, ...]
     seed: int
     unlisted: bool = False
+    game: str = "tongiaki"
 
 
 @attrs.frozen
@@ -141,7 +144,8 @@ class Storage(Protocol):
         """Give a free human seat the token hash; ``False`` if it holds one already."""
 
     def leave_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
-        """Free the seat if it holds exactly this token hash; ``False`` otherwise."""
+        """Free the seat if it holds exactly this token hash (dropping its secret choices, in
+        the same transaction); ``False`` otherwise."""
 
     def moves(self, game_id: str, first: int = 0) -> list[dict[str, Any]]:
         """The stored moves from number ``first`` on, in order."""
@@ -153,6 +157,13 @@ class Storage(Protocol):
         self, game_id: str, first: int, moves: Sequence[dict[str, Any]], *, over: bool
     ) -> bool:
         """Store moves ``first, ...`` in one transaction; ``False`` if move ``first`` exists."""
+
+    def add_choice(self, game_id: str, n: int, seat: int, choice: dict[str, Any]) -> bool:
+        """Store ``seat``'s secret choice for the decision at move ``n`` (players choosing at
+        once); ``False`` (storing nothing) if that seat has chosen there already."""
+
+    def choices(self, game_id: str, n: int) -> dict[int, dict[str, Any]]:
+        """The secret choices stored for the decision at move ``n``, by seat."""
 
     def check_writable(self) -> None:
         """Make a small durable write; raise :class:`StorageUnavailable` if it cannot be made."""

@@ -78,6 +78,19 @@ CREATE TRIGGER moves_notify AFTER INSERT ON moves
     FOR EACH ROW EXECUTE FUNCTION tongiaki_notify_move();
 """,
     ),
+    (
+        2,
+        """
+ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'tongiaki';
+CREATE TABLE choices (
+    game_id TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (game_id, n, seat)
+);
+""",
+    ),
 )
 """The schema's steps, in order: ``(version, statements)``; each runs once, in one transaction."""
 
@@ -216,6 +229,11 @@ class PostgresStorage(SqlStorage[psycopg.Connection[Any]]):
     ) -> None:
         with db.cursor() as cursor:
             cursor.executemany(statement, rows)
+
+    def _choice_stored(self, db: psycopg.Connection[Any], game_id: str) -> None:
+        """Tell the other processes (``moves`` -1: look again), so that their sockets show who
+        has chosen; the payload names the game only."""
+        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} -1"))
 
     def _seat_freed(self, db: psycopg.Connection[Any], game_id: str) -> None:
         """Tell the other processes (``moves`` -1), so that their sockets of that seat close."""

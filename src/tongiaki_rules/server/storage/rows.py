@@ -21,7 +21,10 @@ from .base import CorruptGame, GameSummary, StoredGame, StoredSeat, dump_json
 
 __all__ = [
     "GAME_COLUMNS",
+    "GAME_WIDTH",
     "SEAT_COLUMNS",
+    "choice_rows",
+    "decoded_choices",
     "decoded_moves",
     "move_rows",
     "seat_rows",
@@ -30,8 +33,11 @@ __all__ = [
     "summaries",
 ]
 
-GAME_COLUMNS = "id, created, settings, seed, unlisted"
+GAME_COLUMNS = "id, created, settings, seed, unlisted, game"
 """The columns of ``games`` that :func:`stored_game` reads, in its order."""
+
+GAME_WIDTH = len(GAME_COLUMNS.split(", "))
+"""How many columns :data:`GAME_COLUMNS` names."""
 
 SEAT_COLUMNS = "seat, kind, bot, token_hash IS NOT NULL, invite_hash"
 """The columns of ``seats`` that :func:`stored_game` reads, in its order."""
@@ -44,7 +50,7 @@ def stored_game(row: Sequence[Any], seats: Sequence[Sequence[Any]]) -> StoredGam
     (:data:`SEAT_COLUMNS`, in seat order); rows that make no sense raise
     :class:`~.base.CorruptGame`.
 
-    >>> stored_game(("g-1", 0.0, "[]", 7, False), [(0, "human", None, False, None)])
+    >>> stored_game(("g-1", 0.0, "[]", 7, False, "tongiaki"), [(0, "human", None, False, None)])
     Traceback (most recent call last):
     ...
     tongiaki_rules.server.storage.base.CorruptGame: game g-1 cannot be read: the settings are \
@@ -58,6 +64,8 @@ not a JSON object
             raise ValueError("the seed or creation time is not a number")
         if [s[0] for s in seats] != list(range(len(seats))) or not seats:
             raise ValueError("the seats are not numbered 0, 1, ...")
+        if not isinstance(row[5], str):
+            raise ValueError("the game's name is not text")
         return StoredGame(
             id=row[0],
             created=float(row[1]),
@@ -65,6 +73,7 @@ not a JSON object
             seats=tuple(StoredSeat(s[0], s[1], s[2], bool(s[3]), s[4]) for s in seats),
             seed=row[3],
             unlisted=bool(row[4]),
+            game=row[5],
         )
     except (ValueError, TypeError) as exc:
         raise CorruptGame(str(row[0]), str(exc)) from None
@@ -74,12 +83,13 @@ def summaries(
     rows: Iterable[Sequence[Any]], read: Callable[[Sequence[Any]], StoredGame]
 ) -> list[GameSummary]:
     """The lobby's lines from rows of :data:`GAME_COLUMNS` followed by ``over`` and the number
-    of moves; ``read`` makes the game of the first five. A game that cannot be read is left
-    out (and logged), so that the lobby lists the others."""
+    of moves; ``read`` makes the game of the first :data:`GAME_WIDTH`. A game that cannot be
+    read is left out (and logged), so that the lobby lists the others."""
     found = []
     for row in rows:
         try:
-            found.append(GameSummary(read(row[:5]), int(row[6]), bool(row[5])))
+            over, moves = row[GAME_WIDTH], row[GAME_WIDTH + 1]
+            found.append(GameSummary(read(row[:GAME_WIDTH]), int(moves), bool(over)))
         except CorruptGame as exc:
             _log.error("%s; the lobby leaves it out", exc)
     return found
@@ -125,3 +135,32 @@ def decoded_moves(game_id: str, texts: Iterable[Sequence[Any]]) -> list[dict[str
         return [json.loads(text) for (text,) in texts]
     except (ValueError, TypeError) as exc:
         raise CorruptGame(game_id, f"a move is not JSON ({exc})") from None
+
+
+def choice_rows(game_id: str, n: int, seat: int, choice: dict[str, Any]) -> tuple[Any, ...]:
+    """The ``choices`` row ``(game_id, n, seat, action)`` of ``seat``'s secret choice at move
+    ``n`` of a game whose players choose at once.
+
+    >>> choice_rows("g-1", 4, 2, {"type": "Move", "number": 3})
+    ('g-1', 4, 2, '{"type":"Move","number":3}')
+    """
+    return (game_id, n, seat, dump_json(choice))
+
+
+def decoded_choices(game_id: str, rows: Iterable[Sequence[Any]]) -> dict[int, dict[str, Any]]:
+    """The choices of rows ``(seat, action)`` by seat; one that is not a JSON object raises
+    :class:`~.base.CorruptGame`.
+
+    >>> decoded_choices("g-1", [(1, '{"type":"Move","number":3}')])
+    {1: {'type': 'Move', 'number': 3}}
+    """
+    found: dict[int, dict[str, Any]] = {}
+    try:
+        for seat, text in rows:
+            choice = json.loads(text)
+            if not isinstance(choice, dict) or type(seat) is not int:
+                raise ValueError("not a seat and a JSON object")
+            found[seat] = choice
+    except (ValueError, TypeError) as exc:
+        raise CorruptGame(game_id, f"a pending choice cannot be read ({exc})") from None
+    return found

@@ -17,7 +17,16 @@ from contextlib import AbstractContextManager
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .base import GameSummary, StoredGame, dump_json
-from .rows import decoded_moves, move_rows, seat_rows, seats_json, stored_game, summaries
+from .rows import (
+    choice_rows,
+    decoded_choices,
+    decoded_moves,
+    move_rows,
+    seat_rows,
+    seats_json,
+    stored_game,
+    summaries,
+)
 from .statements import Statements
 
 __all__ = ["Connection", "Cursor", "Notify", "SqlStorage", "Watched"]
@@ -93,6 +102,10 @@ class SqlStorage(Generic[C]):
     def _seat_freed(self, db: C, game_id: str) -> None:
         """What else a write does when a seat of ``game_id`` was left (by default nothing)."""
 
+    def _choice_stored(self, db: C, game_id: str) -> None:
+        """What else a write does when a secret choice of ``game_id`` was stored (by default
+        nothing): other processes' sockets may show who has chosen (never what)."""
+
     # ------------------------------------------------------------ the Storage protocol
     def add_game(
         self,
@@ -115,6 +128,7 @@ class SqlStorage(Generic[C]):
                     game.seed,
                     over,
                     game.unlisted,
+                    game.game,
                 ),
             )
             self._run_many(db, self._sql.insert_seat, seat_rows(game, tokens))
@@ -169,7 +183,8 @@ class SqlStorage(Generic[C]):
         """Free the seat if it holds exactly this token hash; ``False`` otherwise."""
         with self._write() as db:
             changed = db.execute(self._sql.leave_seat, (game_id, seat, token_hash)).rowcount
-            if changed == 1:
+            if changed == 1:  # a secret choice left behind would tell the seat's next holder
+                db.execute(self._sql.drop_choices, (game_id, seat))
                 self._seat_freed(db, game_id)
         return changed == 1
 
@@ -197,6 +212,22 @@ class SqlStorage(Generic[C]):
         except self._duplicate:
             return False
         return True
+
+    def add_choice(self, game_id: str, n: int, seat: int, choice: dict[str, Any]) -> bool:
+        """Store ``seat``'s secret choice for the decision at move ``n``; ``False`` (storing
+        nothing) if that seat has chosen there already."""
+        try:
+            with self._write() as db:
+                db.execute(self._sql.insert_choice, choice_rows(game_id, n, seat, choice))
+                self._choice_stored(db, game_id)
+        except self._duplicate:
+            return False
+        return True
+
+    def choices(self, game_id: str, n: int) -> dict[int, dict[str, Any]]:
+        """The secret choices stored for the decision at move ``n``, by seat."""
+        rows = self._read(lambda db: db.execute(self._sql.choices, (game_id, n)).fetchall())
+        return decoded_choices(game_id, rows)
 
     def release_lease(self, game_id: str, holder: str) -> None:
         """Give the lease up if ``holder`` holds it (another holder's lease is kept)."""

@@ -100,6 +100,14 @@ _MIGRATIONS: tuple[tuple[int, str], ...] = (
         "CREATE TABLE IF NOT EXISTS leases (game_id TEXT PRIMARY KEY, holder TEXT NOT NULL, "
         "until REAL NOT NULL)",
     ),
+    # 4: which game a row is (older rows are Tongiaki's), and the secret choices of players
+    # who choose at once (Tóncc), one row per seat and decision, never sent to another seat
+    (
+        4,
+        "ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'tongiaki';"
+        "CREATE TABLE IF NOT EXISTS choices (game_id TEXT NOT NULL, n INTEGER NOT NULL, "
+        "seat INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (game_id, n, seat))",
+    ),
 )
 """The steps after version 2, in order: ``(version, statements)``; each runs once."""
 

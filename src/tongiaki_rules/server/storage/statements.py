@@ -32,8 +32,8 @@ class Statements:
     """The storages' statements in one dialect; each field's default is its template."""
 
     insert_game: str = (
-        "INSERT INTO games (id, created, settings, seats, seed, over, unlisted) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)"
+        "INSERT INTO games (id, created, settings, seats, seed, over, unlisted, game) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
     )
     insert_seat: str = (
         "INSERT INTO seats (game_id, seat, kind, bot, token_hash, claimed, invite_hash) "
@@ -66,6 +66,9 @@ class Statements:
         + _NEWEST_FIRST
     )
     release_lease: str = "DELETE FROM leases WHERE game_id = ? AND holder = ?"
+    insert_choice: str = "INSERT INTO choices (game_id, n, seat, action) VALUES (?, ?, ?, ?)"
+    choices: str = "SELECT seat, action FROM choices WHERE game_id = ? AND n = ? ORDER BY seat"
+    drop_choices: str = "DELETE FROM choices WHERE game_id = ? AND seat = ?"
 
     @classmethod
     def in_dialect(cls, mark: str, true: str, false: str) -> Statements:
