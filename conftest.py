@@ -51,7 +51,7 @@ if importlib.util.find_spec("fastapi") is None:
     ]
 # PostgreSQL's storage needs the "postgres" extra (psycopg and its pool)
 if importlib.util.find_spec("psycopg") is None or importlib.util.find_spec("psycopg_pool") is None:
-    collect_ignore.append("src/tongiaki_rules/server/storage/postgres.py")
+    collect_ignore.append("src/tongiaki_rules/server/storage/_postgres.py")
 
 
 @pytest.fixture(autouse=True)

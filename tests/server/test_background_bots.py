@@ -13,7 +13,7 @@ import pytest
 
 from tongiaki_rules import GameRecord, replay
 from tongiaki_rules.server import GameService, SqliteStorage, Storage
-from tongiaki_rules.server.driver import BotDriver
+from tongiaki_rules.server._driver import BotDriver
 
 BOTS_ONLY = {0: "random", 1: "random"}
 

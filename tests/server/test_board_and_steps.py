@@ -16,10 +16,10 @@ from fastapi.testclient import TestClient
 from tongiaki_rules import GameRecord, replay
 from tongiaki_rules.catalogue import load_catalogue
 from tongiaki_rules.narration import Narrator, play_game
+from tongiaki_rules.server._board_routes import BOARD_CACHE_CONTROL
+from tongiaki_rules.server._service import MAX_STEPS
+from tongiaki_rules.server._steps import RULES_URL, line_clauses, rule_url
 from tongiaki_rules.server.app import create_app
-from tongiaki_rules.server.board_routes import BOARD_CACHE_CONTROL
-from tongiaki_rules.server.service import MAX_STEPS
-from tongiaki_rules.server.steps import RULES_URL, line_clauses, rule_url
 
 ROOT = Path(__file__).resolve().parents[2]
 

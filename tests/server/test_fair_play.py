@@ -19,7 +19,7 @@ import pytest
 from tongiaki_rules import GameRecord
 from tongiaki_rules.record import action_to_dict
 from tongiaki_rules.server import GameService, Unprocessable
-from tongiaki_rules.server.moves import chance_rng
+from tongiaki_rules.server._moves import chance_rng
 
 
 def _draws(record: GameRecord) -> list[tuple[int, Any]]:

@@ -7,7 +7,7 @@ import os
 import pytest
 
 from tongiaki_rules.server import ServeLimits, TooMany
-from tongiaki_rules.server.limits import RateLimit, SocketCount
+from tongiaki_rules.server._limits import RateLimit, SocketCount
 
 
 def test_a_rate_refills_with_time_and_names_the_wait() -> None:

@@ -66,7 +66,7 @@ def test_a_bad_bot_delay_is_one_line(delay: str, capsys: pytest.CaptureFixture[s
 
 def test_the_bot_delay_defaults_to_the_drivers() -> None:
     from tongiaki_rules.cli import serve
-    from tongiaki_rules.server.driver import DEFAULT_BOT_DELAY
+    from tongiaki_rules.server._driver import DEFAULT_BOT_DELAY
 
     assert serve.DEFAULT_BOT_DELAY == DEFAULT_BOT_DELAY
 

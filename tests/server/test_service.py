@@ -21,7 +21,7 @@ from tongiaki_rules.server import (
     Unauthorized,
     Unprocessable,
 )
-from tongiaki_rules.server.game_log import MAX_NARRATION_LINES
+from tongiaki_rules.server._game_log import MAX_NARRATION_LINES
 
 
 def _human(game: dict[str, Any]) -> str:
@@ -309,7 +309,7 @@ def test_a_game_id_that_is_not_text_is_simply_not_found(service: GameService) ->
 def test_games_forgotten_from_memory_are_read_back(
     open_db: Callable[[], Storage], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tongiaki_rules.server import service as service_module
+    from tongiaki_rules.server import _service as service_module
 
     monkeypatch.setattr(service_module, "GAMES_IN_MEMORY", 2)
     service = GameService(open_db())

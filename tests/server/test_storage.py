@@ -69,7 +69,7 @@ PRAGMA user_version = 2;
 def test_a_database_of_the_previous_version_opens_with_its_games_and_gains_the_leases(
     db_path: Path,
 ) -> None:
-    from tongiaki_rules.server.storage.sqlite import SCHEMA_VERSION
+    from tongiaki_rules.server.storage._sqlite import SCHEMA_VERSION
 
     with sqlite3.connect(db_path) as raw:
         raw.executescript(_SCHEMA_2)

@@ -148,8 +148,8 @@ def test_imports_can_be_refused_or_limited_to_named_modules(
 def test_the_servers_bot_seats_take_only_the_modules_its_operator_names(
     user_bots: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    moves = pytest.importorskip("tongiaki_rules.server.moves")
-    errors = pytest.importorskip("tongiaki_rules.server.errors")
+    moves = pytest.importorskip("tongiaki_rules.server._moves")
+    errors = pytest.importorskip("tongiaki_rules.server._errors")
     policy = moves.BotPolicy()
     monkeypatch.delenv(MODULES_VARIABLE, raising=False)
     with pytest.raises(errors.Unprocessable, match="not allowed here"):

@@ -18,9 +18,9 @@ from typing import Any, Final
 import attrs
 import pyspiel
 
+from .._pergame import as_index, index_problem
 from ..errors import SettingsError, shown
 from ..games import TONCC, TonccPosition
-from .._pergame import as_index, index_problem
 from ..toncc import (
     LABELS,
     MAX_TURNS_PER_CHALLENGE,

@@ -30,8 +30,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from ..errors import IllegalActionError, SettingsError, shown
 from .._pergame import as_index, index_problem
+from ..errors import IllegalActionError, SettingsError, shown
 
 __all__ = [
     "SequentialEnv",

@@ -59,6 +59,9 @@ except ModuleNotFoundError as error:  # pragma: no cover - depends on what is in
         name=error.name,
     ) from error
 
+from .._pergame import as_index, index_problem
+from .._standard_tiles import STANDARD_TILES
+from .._state import GameState, new_game
 from ..actions import Action, Draw
 from ..encoding import ActionEncoding
 from ..encoding_compact import CompactEncoding
@@ -73,11 +76,8 @@ from ..errors import (
 from ..games import TONGIAKI, TongiakiPosition
 from ..notation import format_action
 from ..observation import ObservationLayout, observation_string
-from .._pergame import as_index, index_problem
 from ..record import GameRecord
 from ..rules import Rules
-from .._standard_tiles import STANDARD_TILES
-from .._state import GameState, new_game
 from ..tiles import IslandTile
 from . import _toncc_spiel  # noqa: F401  (registers python_toncc beside python_tongiaki)
 from ._returns import shares

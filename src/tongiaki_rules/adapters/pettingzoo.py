@@ -55,16 +55,16 @@ except ModuleNotFoundError as error:  # pragma: no cover - depends on what is in
         name=error.name,
     ) from error
 
+from .._pergame import as_index, check_settings, index_problem
+from .._standard_tiles import STANDARD_TILES
+from .._state import GameState, new_game
 from ..actions import Action
 from ..encoding import ActionEncoding
 from ..encoding_compact import CompactEncoding
 from ..errors import IllegalActionError, SettingsError, shown
 from ..games import TongiakiPosition
 from ..observation import ObservationLayout
-from .._pergame import as_index, check_settings, index_problem
 from ..rules import Rules
-from .._standard_tiles import STANDARD_TILES
-from .._state import GameState, new_game
 from . import _raster
 from ._arrays import ObservationArrays
 from ._returns import REWARDS, final_rewards

@@ -40,7 +40,7 @@ __all__ = ["add_parser", "run"]
 
 INSTALL_HINT = "pip install 'tongiaki_rules[server]'"
 DEFAULT_BOT_DELAY = 0.3
-"""Seconds between background bot moves (the same as ``tongiaki_rules.server.driver``'s)."""
+"""Seconds between background bot moves (the same as ``tongiaki_rules.server._driver``'s)."""
 MAX_BOT_DELAY = 60.0
 
 
@@ -113,7 +113,7 @@ def _add_security(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_limits(parser: argparse.ArgumentParser) -> None:
-    from ..server.limits import ServeLimits
+    from ..server._limits import ServeLimits
 
     default = ServeLimits()
     group = parser.add_argument_group("limits (a client over one gets 429 with Retry-After)")
@@ -207,11 +207,11 @@ def run(args: argparse.Namespace) -> int:
     import attrs
     import uvicorn
 
+    from ..server._http_timeouts import header_timeout_protocol
+    from ..server._limits import ServeLimits
+    from ..server._workers import APP, SETTINGS
     from ..server.app import create_app
-    from ..server.http_timeouts import header_timeout_protocol
-    from ..server.limits import ServeLimits
     from ..server.storage import default_db_path, is_postgres_url, open_storage
-    from ..server.workers import APP, SETTINGS
 
     hosts = allowed_hosts(args.host, args.allow_host)
     limits = ServeLimits(**{f.name: getattr(args, f.name) for f in attrs.fields(ServeLimits)})
@@ -274,7 +274,7 @@ def run(args: argparse.Namespace) -> int:
         APP,
         factory=True,
         workers=args.workers,
-        http="tongiaki_rules.server.http_timeouts:HeaderTimeoutProtocol",
+        http="tongiaki_rules.server._http_timeouts:HeaderTimeoutProtocol",
         **common,
     )
     return 0

@@ -1,16 +1,16 @@
 """``tongiaki serve``: a game server with a JSON API, a WebSocket and a browser client.
 
 The parts, one job each: :mod:`.storage` (the :class:`Storage` interface,
-SQLite and PostgreSQL), :mod:`.service` (:class:`GameService`: games, seats, views, moves,
-no web), :mod:`.moves` (secret chance, bot seats and their limits, actions
-from requests), :mod:`.hosting` (what is each game's own: :mod:`.tongiaki_host`,
-:mod:`.toncc_host`), :mod:`.game_log` and :mod:`.toncc_log` (one game in memory), :mod:`.errors`
-(refusals with their HTTP status), :mod:`.limits` (rates and counts per
-client address), :mod:`.hub` (pushing views to WebSockets), and the web
+SQLite and PostgreSQL), ``_service`` (:class:`GameService`: games, seats, views, moves,
+no web), ``_moves`` (secret chance, bot seats and their limits, actions
+from requests), ``_hosting`` (what is each game's own: ``_tongiaki_host``,
+``_toncc_host``), ``_game_log`` and ``_toncc_log`` (one game in memory), ``_errors``
+(refusals with their HTTP status), ``_limits`` (rates and counts per
+client address), ``_hub`` (pushing views to WebSockets), and the web
 parts, which need the ``server`` extra (``pip install
-'tongiaki_rules[server]'``): :mod:`.guard` (Host, Content-Type, body and
-security headers), :mod:`.watch` (the WebSocket), :mod:`.pages` (the client
-files), :mod:`.http_timeouts` (uvicorn's header timeout) and :mod:`.app`
+'tongiaki_rules[server]'``): ``_guard`` (Host, Content-Type, body and
+security headers), ``_watch`` (the WebSocket), ``_pages`` (the client
+files), ``_http_timeouts`` (uvicorn's header timeout) and :mod:`.app`
 (the FastAPI application).
 
 >>> import tempfile, pathlib
@@ -22,7 +22,8 @@ files), :mod:`.http_timeouts` (uvicorn's header timeout) and :mod:`.app`
 
 from __future__ import annotations
 
-from .errors import (
+from ._driver import DEFAULT_BOT_DELAY, LEASE_SECONDS, BotDriver
+from ._errors import (
     BadRequest,
     Conflict,
     Forbidden,
@@ -34,9 +35,11 @@ from .errors import (
     Unprocessable,
     Unsupported,
 )
-from .limits import ServeLimits
-from .moves import BotPolicy
-from .service import GameService
+from ._game_log import MAX_NARRATION_LINES, GameLog
+from ._hub import Hub
+from ._limits import ServeLimits
+from ._moves import BotPolicy
+from ._service import MAX_GAMES_LISTED, MAX_STEPS, GameService
 from .storage import (
     CorruptGame,
     SqliteStorage,
@@ -48,12 +51,20 @@ from .storage import (
 )
 
 __all__ = [
+    "DEFAULT_BOT_DELAY",
+    "LEASE_SECONDS",
+    "MAX_GAMES_LISTED",
+    "MAX_NARRATION_LINES",
+    "MAX_STEPS",
     "BadRequest",
+    "BotDriver",
     "BotPolicy",
     "Conflict",
     "CorruptGame",
     "Forbidden",
+    "GameLog",
     "GameService",
+    "Hub",
     "NotFound",
     "ServeLimits",
     "ServiceError",

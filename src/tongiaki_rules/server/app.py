@@ -48,18 +48,18 @@ from starlette.exceptions import HTTPException
 
 from tongiaki_rules.i18n import LANGUAGE_NAMES, messages
 
-from .board_routes import add_board_routes
-from .driver import DEFAULT_BOT_DELAY, BotDriver
-from .errors import ServiceError, TooMany, Unauthorized, Unprocessable
-from .guard import MAX_BODY, Guard
-from .hub import Hub
-from .lang import Language
-from .limits import RateLimit, ServeLimits
-from .moves import BotPolicy, server_to_move
-from .pages import add_pages
-from .service import MAX_GAMES_LISTED, GameService
+from ._board_routes import add_board_routes
+from ._driver import DEFAULT_BOT_DELAY, BotDriver
+from ._errors import ServiceError, TooMany, Unauthorized, Unprocessable
+from ._guard import MAX_BODY, Guard
+from ._hub import Hub
+from ._lang import Language
+from ._limits import RateLimit, ServeLimits
+from ._moves import BotPolicy, server_to_move
+from ._pages import add_pages
+from ._service import MAX_GAMES_LISTED, GameService
+from ._watch import add_socket
 from .storage import CorruptGame, Storage, StorageUnavailable, open_storage
-from .watch import add_socket
 
 __all__ = ["MAX_BODY", "STATIC_DIR", "WORKER_THREADS", "create_app"]
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from .base import (
+from ._base import (
     CorruptGame,
     GameSummary,
     Storage,
@@ -28,10 +28,10 @@ from .base import (
     StoredSeat,
     default_db_path,
 )
-from .sqlite import SqliteStorage
+from ._sqlite import SqliteStorage
 
 if TYPE_CHECKING:
-    from .postgres import PostgresStorage
+    from ._postgres import PostgresStorage
 
 __all__ = [
     "CorruptGame",
@@ -75,7 +75,7 @@ def open_storage(db: str | os.PathLike[str]) -> Storage:
     """
     if is_postgres_url(db):
         try:
-            from .postgres import PostgresStorage
+            from ._postgres import PostgresStorage
         except ImportError as exc:
             raise StorageError(
                 f"PostgreSQL needs psycopg ({exc.name} is missing): "
@@ -89,7 +89,7 @@ def open_storage(db: str | os.PathLike[str]) -> Storage:
 
 def __getattr__(name: str) -> object:
     if name == "PostgresStorage":  # imported only when asked for: psycopg is an extra
-        from .postgres import PostgresStorage
+        from ._postgres import PostgresStorage
 
         return PostgresStorage
     raise AttributeError(name)

@@ -22,12 +22,12 @@ from typing import Any
 import anyio
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
-from .errors import BadRequest, ServiceError
-from .guard import origin_allowed
-from .hub import Hub
-from .lang import language_of
-from .limits import ServeLimits, SocketCount
-from .service import GameService
+from ._errors import BadRequest, ServiceError
+from ._guard import origin_allowed
+from ._hub import Hub
+from ._lang import language_of
+from ._limits import ServeLimits, SocketCount
+from ._service import GameService
 from .storage import StorageError, StorageUnavailable
 
 __all__ = ["HELLO_TIMEOUT", "add_socket"]

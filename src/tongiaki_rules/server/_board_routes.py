@@ -37,8 +37,8 @@ from fastapi import FastAPI, Header, Query, Response
 
 from tongiaki_rules import __version__
 
-from .lang import Language
-from .service import GameService
+from ._lang import Language
+from ._service import GameService
 
 __all__ = ["BOARD_CACHE_CONTROL", "add_board_routes"]
 

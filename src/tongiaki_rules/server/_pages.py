@@ -15,7 +15,7 @@ from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from .service import GameService
+from ._service import GameService
 
 __all__ = ["NO_GAME_PAGE", "add_pages"]
 

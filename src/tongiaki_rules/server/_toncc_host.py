@@ -13,7 +13,7 @@ choices, as notation (``"move 3"``: the Compass number), or as its JSON
 >>> host.read_action(log, 0, "move 3")
 Traceback (most recent call last):
 ...
-tongiaki_rules.server.errors.Unprocessable: seat 0 has no choice to make now
+tongiaki_rules.server._errors.Unprocessable: seat 0 has no choice to make now
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ import attrs
 from tongiaki_rules import RecordError, SettingsError
 from tongiaki_rules.toncc import BOT_NAMES, LABELS, MIND, Move, TonccState, make_bot, render_text
 
-from .errors import Unprocessable
-from .moves import BotPolicy, bot_seed, chance_rng
-from .toncc_log import (
+from ._errors import Unprocessable
+from ._moves import BotPolicy, bot_seed, chance_rng
+from ._toncc_log import (
     Round,
     Step,
     TonccLog,

@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 from tongiaki_rules import Action, GameRecord, GameState, format_action, render_svg
 from tongiaki_rules.narration import Narrator
 
-from .steps import line_clauses, rule_url, step_json
+from ._steps import line_clauses, rule_url, step_json
 
 __all__ = ["MAX_NARRATION_LINES", "GameLog"]
 

@@ -22,10 +22,10 @@ import attrs
 from tongiaki_rules import GameRecord, RecordError, format_action
 from tongiaki_rules.record import action_from_dict, action_to_dict, state_to_dict
 
-from .errors import Unprocessable
-from .game_log import GameLog
-from .moves import BotPolicy, chosen_action
-from .scoreboard import outcome_json, scoreboard
+from ._errors import Unprocessable
+from ._game_log import GameLog
+from ._moves import BotPolicy, chosen_action
+from ._scoreboard import outcome_json, scoreboard
 
 __all__ = ["TongiakiHost"]
 

@@ -25,16 +25,16 @@ from typing import Any
 
 from fastapi import FastAPI
 
+from ._http_timeouts import HeaderTimeoutProtocol
+from ._limits import ServeLimits
 from .app import create_app
-from .http_timeouts import HeaderTimeoutProtocol
-from .limits import ServeLimits
 
 __all__ = ["APP", "SETTINGS", "app_from_environment"]
 
 SETTINGS = "TONGIAKI_SERVE_SETTINGS"
 """The environment variable holding a worker's settings (JSON)."""
 
-APP = "tongiaki_rules.server.workers:app_from_environment"
+APP = "tongiaki_rules.server._workers:app_from_environment"
 """The import string uvicorn's workers start (with ``factory=True``)."""
 
 

@@ -38,11 +38,11 @@ from tongiaki_rules import IllegalActionError, TongiakiError
 from tongiaki_rules.games import game_named
 from tongiaki_rules.i18n import LANGUAGES
 
-from .errors import Conflict, Forbidden, NotFound, Unauthorized, Unprocessable
-from .game_log import GameLog
-from .hosting import GameHost, HostedLog, host_named
-from .moves import MAX_SEED, BotPolicy, whole
-from .scoreboard import tile_picture
+from ._errors import Conflict, Forbidden, NotFound, Unauthorized, Unprocessable
+from ._game_log import GameLog
+from ._hosting import GameHost, HostedLog, host_named
+from ._moves import MAX_SEED, BotPolicy, whole
+from ._scoreboard import tile_picture
 from .storage import CorruptGame, Storage, StoredGame, StoredSeat
 
 __all__ = ["MAX_GAMES_LISTED", "MAX_STEPS", "GameService"]

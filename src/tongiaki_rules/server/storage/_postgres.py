@@ -27,9 +27,9 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from .base import StorageError, StorageUnavailable
-from .sql import Notify, SqlStorage, Watched
-from .statements import Statements
+from ._base import StorageError, StorageUnavailable
+from ._sql import Notify, SqlStorage, Watched
+from ._statements import Statements
 
 __all__ = ["CHANNEL", "SCHEMA_VERSION", "PostgresStorage"]
 
@@ -116,7 +116,7 @@ class PostgresStorage(SqlStorage[psycopg.Connection[Any]]):
     ... # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tongiaki_rules.server.storage.base.StorageUnavailable: the database ... cannot be reached: ...
+    tongiaki_rules.server.storage._base.StorageUnavailable: the database ... cannot be reached: ...
     """
 
     _sql = Statements.in_dialect("%s", "TRUE", "FALSE")

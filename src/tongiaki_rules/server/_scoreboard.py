@@ -16,7 +16,7 @@ from typing import Any
 
 from tongiaki_rules import ORIGIN, GameState, position, render_svg
 
-from .steps import rule_url
+from ._steps import rule_url
 
 __all__ = ["TIEBREAK_CLAUSES", "outcome_json", "scoreboard", "tile_picture"]
 

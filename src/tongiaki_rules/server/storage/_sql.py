@@ -16,8 +16,8 @@ from collections.abc import Callable, Collection, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from .base import GameSummary, StoredGame, dump_json
-from .rows import (
+from ._base import GameSummary, StoredGame, dump_json
+from ._rows import (
     choice_rows,
     decoded_choices,
     decoded_moves,
@@ -27,7 +27,7 @@ from .rows import (
     stored_game,
     summaries,
 )
-from .statements import Statements
+from ._statements import Statements
 
 __all__ = ["Connection", "Cursor", "Notify", "SqlStorage", "Watched"]
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import attrs
 
-from .rows import GAME_COLUMNS, SEAT_COLUMNS
+from ._rows import GAME_COLUMNS, SEAT_COLUMNS
 
 __all__ = ["Statements"]
 

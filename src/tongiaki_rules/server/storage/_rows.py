@@ -17,7 +17,7 @@ import logging
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from .base import CorruptGame, GameSummary, StoredGame, StoredSeat, dump_json
+from ._base import CorruptGame, GameSummary, StoredGame, StoredSeat, dump_json
 
 __all__ = [
     "GAME_COLUMNS",
@@ -53,7 +53,7 @@ def stored_game(row: Sequence[Any], seats: Sequence[Sequence[Any]]) -> StoredGam
     >>> stored_game(("g-1", 0.0, "[]", 7, False, "tongiaki"), [(0, "human", None, False, None)])
     Traceback (most recent call last):
     ...
-    tongiaki_rules.server.storage.base.CorruptGame: game g-1 cannot be read: the settings are \
+    tongiaki_rules.server.storage._base.CorruptGame: game g-1 cannot be read: the settings are \
 not a JSON object
     """
     try:
@@ -128,7 +128,7 @@ def decoded_moves(game_id: str, texts: Iterable[Sequence[Any]]) -> list[dict[str
     >>> decoded_moves("g-1", [("{nope",)])
     Traceback (most recent call last):
     ...
-    tongiaki_rules.server.storage.base.CorruptGame: game g-1 cannot be read: a move is not JSON \
+    tongiaki_rules.server.storage._base.CorruptGame: game g-1 cannot be read: a move is not JSON \
 (Expecting property name enclosed in double quotes: line 1 column 2 (char 1))
     """
     try:

@@ -13,7 +13,7 @@ finds the host of a game by the name a request gives (``"tongiaki"`` or
 >>> host_named("chess")
 Traceback (most recent call last):
 ...
-tongiaki_rules.server.errors.Unprocessable: game: 'chess' is not a game of the package \
+tongiaki_rules.server._errors.Unprocessable: game: 'chess' is not a game of the package \
 (tongiaki, toncc)
 """
 
@@ -25,10 +25,10 @@ from typing import Any, Protocol
 from tongiaki_rules import SettingsError
 from tongiaki_rules.games import game_named
 
-from .errors import Unprocessable
-from .moves import BotPolicy
-from .toncc_host import TonccHost
-from .tongiaki_host import TongiakiHost
+from ._errors import Unprocessable
+from ._moves import BotPolicy
+from ._toncc_host import TonccHost
+from ._tongiaki_host import TongiakiHost
 
 __all__ = ["GameHost", "HostedLog", "host_named"]
 

@@ -30,7 +30,7 @@ from tongiaki_rules import (
 )
 from tongiaki_rules.bots import allowed_modules, make_bot, parse_bot_spec
 
-from .errors import Unprocessable
+from ._errors import Unprocessable
 
 __all__ = [
     "MAX_MCTS_ITERATIONS",
@@ -89,7 +89,7 @@ class BotPolicy:
     >>> policy.check("mcts:iterations=500", "seats.1")
     Traceback (most recent call last):
     ...
-    tongiaki_rules.server.errors.Unprocessable: seats.1: mcts iterations are capped at 100 here
+    tongiaki_rules.server._errors.Unprocessable: seats.1: mcts iterations are capped at 100 here
     """
 
     max_mcts_iterations: int = MAX_MCTS_ITERATIONS
@@ -163,7 +163,7 @@ def chosen_action(state: GameState, action: object) -> Action:
     >>> chosen_action(new_game(2), 99)
     Traceback (most recent call last):
     ...
-    tongiaki_rules.server.errors.Unprocessable: action index must be from 0 to 5
+    tongiaki_rules.server._errors.Unprocessable: action index must be from 0 to 5
     """
     if isinstance(action, int) and not isinstance(action, bool):
         legal = state.legal_actions()

@@ -44,7 +44,7 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
-from .service import GameService
+from ._service import GameService
 
 __all__ = ["DEFAULT_BOT_DELAY", "LEASE_SECONDS", "BotDriver"]
 

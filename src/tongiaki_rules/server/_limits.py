@@ -11,7 +11,7 @@ address and in all. A limit reached raises :class:`~.errors.TooMany`
 >>> rate.take("10.0.0.1")
 Traceback (most recent call last):
 ...
-tongiaki_rules.server.errors.TooMany: too many requests from this address (2 a minute); ...
+tongiaki_rules.server._errors.TooMany: too many requests from this address (2 a minute); ...
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from collections.abc import Callable
 
 import attrs
 
-from .errors import TooMany
-from .moves import MAX_MCTS_ITERATIONS
+from ._errors import TooMany
+from ._moves import MAX_MCTS_ITERATIONS
 
 __all__ = ["RateLimit", "ServeLimits", "SocketCount"]
 
@@ -117,7 +117,7 @@ class SocketCount:
     >>> count.open("a")
     Traceback (most recent call last):
     ...
-    tongiaki_rules.server.errors.TooMany: this address holds 1 WebSockets already (the limit)
+    tongiaki_rules.server._errors.TooMany: this address holds 1 WebSockets already (the limit)
     >>> count.close("a"); count.open("a"); count.total()
     1
     """

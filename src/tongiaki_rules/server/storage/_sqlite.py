@@ -36,9 +36,9 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .base import StorageError, StorageUnavailable
-from .sql import Notify, SqlStorage, Watched
-from .statements import Statements
+from ._base import StorageError, StorageUnavailable
+from ._sql import Notify, SqlStorage, Watched
+from ._statements import Statements
 
 __all__ = ["POLL_INTERVAL", "SCHEMA_VERSION", "SqliteStorage"]
 
