@@ -99,7 +99,7 @@ def test_ctrl_c_while_the_command_runs(capsys: Capsys, monkeypatch: Patch) -> No
     def interrupt(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("tongiaki_rules.cli.simulate.simulate", interrupt)
+    monkeypatch.setattr("tongiaki_rules.cli._simulate.simulate", interrupt)
     status, _out, err = run_in_process(capsys, monkeypatch, "simulate", "--games", "3")
     assert (
         assert_one_line(err, status=status, expected_status=130)

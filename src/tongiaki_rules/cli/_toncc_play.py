@@ -38,7 +38,7 @@ from ..toncc.textview import (
     render_text,
     scores_text,
 )
-from .common import CliError, ask, read_text, write_text
+from ._common import CliError, ask, read_text, write_text
 
 __all__ = [
     "add_play_parser",

@@ -33,8 +33,8 @@ from ..errors import TongiakiError
 from ..games import GAMES, TONCC, game_named
 from ..simulation import Summary, simulate
 from ..simulation.tables import events_not_seen, summary_heading, summary_tables
-from .common import CliError, add_rules_options, rules_from_args
-from .console import colour_wanted, rich_console
+from ._common import CliError, add_rules_options, rules_from_args
+from ._console import colour_wanted, rich_console
 
 __all__ = [
     "DEFAULT_BOTS",
@@ -236,7 +236,7 @@ class RichProgress:
     """rich's progress bar on ``console``: games done, elapsed and remaining time.
 
     >>> import io
-    >>> from tongiaki_rules.cli.console import rich_console
+    >>> from tongiaki_rules.cli._console import rich_console
     >>> out = io.StringIO()
     >>> bar = RichProgress(rich_console(out, force=True))
     >>> bar(5, 10); bar.close()
@@ -287,7 +287,7 @@ def print_rich_summary(summary: Summary, console: Any) -> None:
     """The summary's tables drawn by rich on ``console``, with the same cells as the text.
 
     >>> import io
-    >>> from tongiaki_rules.cli.console import rich_console
+    >>> from tongiaki_rules.cli._console import rich_console
     >>> from tongiaki_rules.simulation import simulate
     >>> out = io.StringIO()
     >>> print_rich_summary(simulate(["random"], games=2, players=2), rich_console(out))
@@ -346,8 +346,8 @@ _TONGIAKI_ONLY: Final = (
 
 def _run_toncc(args: argparse.Namespace) -> int:
     """``tongiaki simulate --game toncc``: Tóncc's bots and rules, its summary."""
-    from .toncc import run_simulation  # the Tóncc commands load only when asked for
-    from .toncc_play import parse_bots, rules_of
+    from ._toncc import run_simulation  # the Tóncc commands load only when asked for
+    from ._toncc_play import parse_bots, rules_of
 
     for option, name, default in _TONGIAKI_ONLY:
         if getattr(args, name) != default:

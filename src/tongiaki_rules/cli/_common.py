@@ -176,7 +176,7 @@ def read_text(path: str) -> str:
     >>> read_text("/")
     Traceback (most recent call last):
     ...
-    tongiaki_rules.cli.common.CliError: cannot read /: Is a directory
+    tongiaki_rules.cli._common.CliError: cannot read /: Is a directory
     """
     try:
         data = _read_stdin() if path == "-" else _read_file(path)
@@ -217,7 +217,7 @@ def write_text(path: str, text: str) -> None:
     >>> write_text("/no-such-folder/game.json", "{}")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tongiaki_rules.cli.common.CliError: cannot write /no-such-folder/game.json: No such file ...
+    tongiaki_rules.cli._common.CliError: cannot write /no-such-folder/game.json: No such file ...
     """
     if path == "-":
         sys.stdout.write(text)
@@ -351,7 +351,7 @@ def read_record(path: str, option: str = "--resume") -> GameRecord:
     >>> read_record("/")
     Traceback (most recent call last):
     ...
-    tongiaki_rules.cli.common.CliError: --resume /: cannot read /: Is a directory
+    tongiaki_rules.cli._common.CliError: --resume /: cannot read /: Is a directory
     """
     if path != "-" and not is_file_name(path) and _CODE_TAG.match(path):
         raise CliError(
@@ -381,11 +381,11 @@ def read_position(arg: str, option: str = "--from") -> GameState:
     >>> read_position("no-such-file.json")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tongiaki_rules.cli.common.CliError: --from no-such-file.json: there is no such file, and it ...
+    tongiaki_rules.cli._common.CliError: --from no-such-file.json: there is no such file, and it ...
     >>> read_position("T1_20_sB_to000.BBBB")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tongiaki_rules.cli.common.CliError: --from: position code, table entry 0 ...[COMP-3]
+    tongiaki_rules.cli._common.CliError: --from: position code, table entry 0 ...[COMP-3]
     """
     shown = shown_text(arg)
     if arg == "-":

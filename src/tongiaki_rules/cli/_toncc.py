@@ -1,6 +1,6 @@
 """``tongiaki toncc``: play, simulate, replay and render games of Tóncc.
 
-* ``tongiaki toncc play`` -- a game at the terminal (see :mod:`.toncc_play`);
+* ``tongiaki toncc play`` -- a game at the terminal (see :mod:`._toncc_play`);
 * ``tongiaki toncc simulate`` -- many seeded games between bots, summed up
   (``--json`` for a document, ``--jobs`` to use several processes);
 * ``tongiaki toncc replay FILE`` -- a record told turn by turn;
@@ -27,8 +27,8 @@ from ..toncc.bots import make_bot
 from ..toncc.record import TonccRecord
 from ..toncc.svg import render_toncc_svg
 from ..toncc.textview import render_text
-from .common import CliError, read_text, write_text
-from .toncc_play import (
+from ._common import CliError, read_text, write_text
+from ._toncc_play import (
     add_play_parser,
     add_rules_option,
     parse_bots,

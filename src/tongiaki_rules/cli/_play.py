@@ -4,10 +4,10 @@ Humans answer each decision with the number of an action in the list shown,
 or with the action in the text notation (:mod:`tongiaki_rules.notation`);
 The board is shown as a hex map (:mod:`tongiaki_rules.textmap`), in colour
 on a terminal. ``help``, ``board``, ``undo``, ``save FILE`` and ``quit`` are commands. Bots
-and the tiles drawn are told in words as they happen (see :mod:`.story`). The
+and the tiles drawn are told in words as they happen (see :mod:`._story`). The
 input may be piped: the program reads one line per answer and, if the input
 ends before the game does, stops with exit status 1. ``--svg-dir DIR`` writes
-an SVG of each position to DIR as the game goes on (:mod:`.svgdir`).
+an SVG of each position to DIR as the game goes on (:mod:`._svgdir`).
 
 >>> from tongiaki_rules.cli import main
 >>> main(["play", "--players", "2", "--human", "none", "--seed", "3"])  # doctest: +ELLIPSIS
@@ -39,8 +39,8 @@ from ..bots.match import BotFailedError, recorded_choice
 from ..explain import decision_words
 from ..i18n import decision_name, tile_name
 from ..narration import Narrator
-from .common import CliError, add_rules_options, ask, write_text
-from .console import (
+from ._common import CliError, add_rules_options, ask, write_text
+from ._console import (
     MapOptions,
     action_hex,
     add_map_options,
@@ -49,10 +49,10 @@ from .console import (
     say,
     text_width,
 )
-from .language import add_language_option, current, tr
-from .story import seat_name, who_decides
-from .svgdir import SvgFolder, add_svg_dir_option
-from .table import Table, set_table
+from ._language import add_language_option, current, tr
+from ._story import seat_name, who_decides
+from ._svgdir import SvgFolder, add_svg_dir_option
+from ._table import Table, set_table
 
 __all__ = ["add_parser", "run"]
 
