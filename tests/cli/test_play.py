@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tongiaki_rules import Draw, GameRecord, SetupPlace, replay, replay_states
-from tongiaki_rules.cli._play import action_list
+from tongiaki_rules.cli._tongiaki_play import action_list
 
 from .cli_helpers import doc_session, run
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import enum
+import getpass
 import re
 import sys
 from collections.abc import Callable
@@ -134,12 +135,14 @@ def rules_from_args(args: argparse.Namespace, num_players: int | None = None) ->
         raise CliError(f"--rule: {exc}") from None
 
 
-def ask(prompt: str) -> str | None:
+def ask(prompt: str, *, hidden: bool = False) -> str | None:
     """One line typed by the user after ``prompt``, or ``None`` at the end of the input.
 
     Typed at a terminal, the line can be edited as usual. When the input is
     piped, the line read is written to standard output after the prompt, so
-    the output reads as the conversation it was.
+    the output reads as the conversation it was. A ``hidden`` line (a secret
+    choice, with other players at the terminal) is never shown: not echoed
+    as it is typed, not written back when piped.
 
     >>> import io
     >>> saved, sys.stdin = sys.stdin, io.StringIO("setup 3\\n")
@@ -150,7 +153,7 @@ def ask(prompt: str) -> str | None:
     """
     if sys.stdin.isatty():
         try:
-            return input(prompt)
+            return getpass.getpass(prompt) if hidden else input(prompt)
         except EOFError:
             print()
             return None
@@ -162,7 +165,7 @@ def ask(prompt: str) -> str | None:
         sys.stdout.flush()
         return None
     text = line.rstrip("\r\n")
-    sys.stdout.write(text + "\n")
+    sys.stdout.write(("" if hidden else text) + "\n")
     sys.stdout.flush()
     return text
 

@@ -1,6 +1,6 @@
 """``tongiaki toncc``: play, simulate, replay and render games of Tóncc.
 
-* ``tongiaki toncc play`` -- a game at the terminal (see :mod:`._toncc_play`);
+* ``tongiaki toncc play`` -- a game at the terminal: ``tongiaki play --game toncc``;
 * ``tongiaki toncc simulate`` -- many seeded games between bots, summed up
   (``--json`` for a document, ``--jobs`` to use several processes);
 * ``tongiaki toncc replay FILE`` -- a record told turn by turn;
@@ -28,15 +28,9 @@ from ..toncc.record import TonccRecord
 from ..toncc.svg import render_toncc_svg
 from ..toncc.textview import render_text
 from ._common import CliError, read_text, write_text
-from ._toncc_play import (
-    add_play_parser,
-    add_rules_option,
-    parse_bots,
-    rules_of,
-    tell_challenge_end,
-    tell_draw,
-    tell_turn,
-)
+from ._play import add_toncc_alias
+from ._toncc_play import add_rules_option, parse_bots, rules_of
+from ._toncc_story import tell_challenge_end, tell_draw, tell_turn
 
 __all__ = ["add_parser", "play_bot_game", "run_simulation"]
 
@@ -56,7 +50,7 @@ def add_parser(sub: Any) -> None:
     commands = parser.add_subparsers(
         dest="toncc_command", metavar="COMMAND", parser_class=type(parser)
     )
-    add_play_parser(commands)
+    add_toncc_alias(commands)
     _add_simulate(commands)
     _add_replay(commands)
     _add_render(commands)

@@ -1,56 +1,50 @@
-"""``tongiaki toncc play``: Tóncc at the terminal, and the words that tell a turn.
+"""Tóncc's part of ``tongiaki play``: the board, the Compass numbers, the Kings at the table.
 
 The game opens with the colour draw (TC-SETUP-4): each player, human or bot,
 draws the King he plays (``--human`` chooses Kings instead, with no draw).
 Each turn every King on the board picks a Compass number (1 to 6) in
 secret: under the board a table shows, for every move number, the cell each
-King would reach; the humans at the terminal type theirs, then the bots'
-choices are revealed with everybody's move, landing and conquests. With
-several humans (hot-seat), a choice typed at a terminal is not echoed.
-``help``, ``board``, ``moves``, ``map`` and ``quit`` are commands. The input
-may be piped: one line per choice; if it ends before the game, the program
-stops with exit status 1. ``--resume FILE`` goes on with the game of a record.
+King would reach; the humans at the terminal type theirs (with several, each
+choice is hidden until all have chosen, :mod:`._match`), then the bots'
+choices are revealed with everybody's move, landing and conquests.
+``board``, ``moves`` and ``map`` are Tóncc's commands. ``--resume FILE``
+goes on with the game of a record.
+
+>>> rules_of(["compass=d6"])
+TonccRules(compass=Compass.D6)
 """
 
 from __future__ import annotations
 
 import argparse
-import getpass
 import random
-import sys
-from pathlib import Path
-from typing import Any
+from collections.abc import Mapping
 
 import attrs
 
 from ..errors import TongiakiError
-from ..toncc import KINGS, ColourDraw, King, Move, TonccRules, TonccState, TurnReport
-from ..toncc.board import DIRECTION_NAMES, LABELS
+from ..games import TONCC, TonccPosition
+from ..toncc import KINGS, ColourDraw, King, Move, TonccRules
 from ..toncc.bots import BOT_NAMES, Bot, make_bot
 from ..toncc.record import TonccRecord, TonccRecorder
-from ..toncc.regions import position_name
-from ..toncc.rules import COMPASS_DIRECTIONS
-from ..toncc.textview import (
-    board_text,
-    colours_code,
-    destinations_text,
-    map_text,
-    render_text,
-    scores_text,
-)
-from ._common import CliError, ask, read_text, write_text
+from ..toncc.textview import board_text, destinations_text, map_text, render_text, scores_text
+from ._common import CliError, read_text
+from ._match import Reply, UnreadableAnswerError
+from ._toncc_story import tell_challenge_end, tell_draw, tell_turn
 
 __all__ = [
-    "add_play_parser",
+    "HELP",
+    "TonccFront",
+    "add_play_options",
+    "add_rules_option",
+    "parse_bots",
+    "parse_kings",
     "rules_of",
-    "run_play",
-    "tell_challenge_end",
-    "tell_draw",
-    "tell_turn",
+    "toncc_front",
 ]
 
-STATUS_INPUT_ENDED = 1
-"""Exit status when the input ends before the game does."""
+DEFAULT_BOTS = "greedy"
+"""The bots of the players not at the terminal when ``--bots`` is not given."""
 
 HELP = """\
 Type the Compass number of your move, 1 to 6 (the Compass line above the
@@ -127,93 +121,8 @@ def parse_bots(text: str, option: str = "--bots") -> list[str]:
     return names
 
 
-def move_text(state: TonccState, king: King, move: Move) -> str:
-    """``3 (NW)``: a Compass number and the direction it names under the rules."""
-    direction = COMPASS_DIRECTIONS[state.rules.compass][move.number - 1]
-    return f"{move.number} ({DIRECTION_NAMES[direction]})"
-
-
-def tell_turn(before: TonccState, moves: dict[King, Move], report: TurnReport) -> list[str]:
-    """What a turn did, in words: every move revealed, the conquests and contests, the end."""
-    lines = []
-    reveal = []
-    for king in KINGS:
-        landing = report.destinations[king.value]
-        if king in moves and landing is not None:
-            reveal.append(
-                f"{king.name.title()} {move_text(before, king, moves[king])} -> {LABELS[landing]}"
-            )
-    lines.append("Revealed: " + ", ".join(reveal))
-    for conquest in report.conquests:
-        region = before.toncc_map.regions[conquest.region]
-        what = f"{LABELS[conquest.cell]} ({colours_code(region)})"
-        if len(conquest.contenders) > 1:
-            names = " and ".join(k.name.title() for k in conquest.contenders)
-            lines.append(
-                f"  Contest on {what}: {names}; {conquest.king.name.title()} is strongest in "
-                f"{region.background.name.lower()} and conquers it"
-            )
-        else:
-            lines.append(f"  {conquest.king.name.title()} conquers {what}")
-        lines.append(
-            f"  {conquest.king.name.title()} seals its picture, "
-            f"{position_name(conquest.region)}, on the Map"
-        )
-    if not report.conquests:
-        lines.append("  No conquest this turn.")
-    for king in report.finished:
-        lines.append(f"  {king.name.title()} has placed his last seal and leaves the challenge.")
-    if report.stalled:
-        lines.append("  Three moves without a conquest: the challenge stalls.")
-    return lines
-
-
-def tell_draw(state: TonccState, who: dict[int, str] | None = None) -> str:
-    """The colour draw in words: the King each player drew (``who[player]`` names him).
-
-    >>> from tongiaki_rules.toncc import DrawColours, new_game
-    >>> drawn = new_game().apply_chance(DrawColours((King.BLUE, King.RED, King.YELLOW)))
-    >>> print(tell_draw(drawn, {0: "you", 1: "greedy", 2: "greedy"}))
-    The colours are drawn:
-      player 1 (you) plays Blue
-      player 2 (greedy) plays Red
-      player 3 (greedy) plays Yellow
-    """
-    how = "drawn" if state.rules.colour_draw is ColourDraw.DRAW else "fixed"
-    lines = [f"The colours are {how}:"]
-    for p in range(3):
-        name = f" ({who[p]})" if who else ""
-        lines.append(f"  player {p + 1}{name} plays {state.king_of(p).name.title()}")
-    return "\n".join(lines)
-
-
-def tell_challenge_end(state: TonccState) -> list[str]:
-    """The last challenge's result, after a turn that ended it."""
-    result = state.results[-1]
-    k = len(state.results)
-    scores = ", ".join(
-        f"{king.name.title()} {result.kingdom_points[king.value]} + "
-        f"{result.king_points[king.value]} = {result.scores[king.value]}"
-        for king in KINGS
-    )
-    toncc = ", ".join(f"{king.name.title()} {result.toncc_points[king.value]}" for king in KINGS)
-    return [
-        f"Challenge {k} is over. Scores (Kingdoms + king points): {scores}.",
-        f"Tóncc points: {toncc}.",
-    ]
-
-
-def add_play_parser(sub: Any) -> None:
-    """Register ``tongiaki toncc play``."""
-    parser = sub.add_parser(
-        "play",
-        help="play Tóncc at the terminal against bots or friends",
-        description="Play a game of Tóncc. The players draw their colours, then each "
-        "turn every King picks a Compass number 1 to 6 in secret; all moves are "
-        "revealed together.",
-        epilog="Exit status: 0 when the game is over or after quit, 1 if the input ends "
-        "before the game does, 2 for bad arguments.",
-    )
+def add_play_options(parser: argparse.ArgumentParser) -> None:
+    """``--humans N``: players at this terminal who draw their Kings (Tóncc only)."""
     parser.add_argument(
         "--humans",
         type=int,
@@ -223,35 +132,6 @@ def add_play_parser(sub: Any) -> None:
         help="players at this terminal, 0 to 3 (default 1; 2 or 3 is hot-seat); "
         "each draws his King",
     )
-    parser.add_argument(
-        "--human",
-        default=None,
-        metavar="KINGS",
-        help="choose the Kings played here instead of drawing them: red, yellow, blue "
-        "(or R, Y, B), comma-separated, 'all' or 'none' (the colours are then fixed: "
-        "player 1 Red, 2 Yellow, 3 Blue)",
-    )
-    parser.add_argument(
-        "--bots",
-        default="greedy",
-        metavar="LIST",
-        help=f"bots for the other players in order, repeated as needed "
-        f"({', '.join(BOT_NAMES)}; default greedy)",
-    )
-    parser.add_argument("--seed", type=int, default=None, help="seed of the draws and bots")
-    parser.add_argument(
-        "--record",
-        metavar="FILE",
-        help="write the game record (JSON) to FILE when the program ends, finished or not",
-    )
-    parser.add_argument(
-        "--resume",
-        metavar="RECORD",
-        help="go on with the game of RECORD (a Tóncc record, as --record writes), with its "
-        "rules, colours and seed",
-    )
-    add_rules_option(parser)
-    parser.set_defaults(run=run_play)
 
 
 def _seats(args: argparse.Namespace, rules: TonccRules) -> tuple[tuple[int, ...], TonccRules]:
@@ -287,50 +167,6 @@ def _resumed(path: str, rules_given: bool) -> TonccRecord:
     return record
 
 
-def run_play(args: argparse.Namespace) -> int:
-    """Play one game; 0 at its end or on ``quit``, 1 if the input ends first."""
-    names = parse_bots(args.bots)
-    if args.record is not None:
-        if args.record == "-":
-            raise CliError("--record: the game is told on standard output; give a file name")
-        if not Path(args.record).parent.is_dir() or Path(args.record).is_dir():
-            raise CliError(f"--record {args.record}: not a file in an existing folder")
-    record = None if args.resume is None else _resumed(args.resume, bool(args.rule))
-    rules = rules_of(args.rule) if record is None else record.rules
-    humans, rules = _seats(args, rules)
-    if record is None:
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-        recorder = TonccRecorder(rules, metadata={"seed": str(seed)})
-    else:
-        seed = args.seed if args.seed is not None else _record_seed(record)
-        recorder = TonccRecorder.resume(record)
-    bots = {
-        player: make_bot(names[i % len(names)], seed * 3 + player)
-        for i, player in enumerate(p for p in range(3) if p not in humans)
-    }
-    who = ", ".join(
-        f"player {p + 1} ({'human' if p in humans else bots[p].name})" for p in range(3)
-    )
-    print(f"At the table: {who}; seed {seed}")
-    if record is not None:
-        state = recorder.state
-        print(
-            f"Resumed from {args.resume}: challenge {state.challenge + 1}, turn {state.turn + 1}."
-        )
-    if humans:
-        print("Type help for the commands.")
-    steps = 0 if record is None else len(record.states())
-    game = _Game(recorder, humans, bots, random.Random(f"{seed}/{steps}"))
-    try:
-        status = game.play()
-    finally:
-        if args.record is not None:
-            write_text(args.record, recorder.record.to_json(indent=2) + "\n")
-    if args.record is not None:
-        print(f"Game record written to {args.record}")
-    return status
-
-
 def _record_seed(record: TonccRecord) -> int:
     try:
         return int(record.metadata.get("seed", "0"))
@@ -338,23 +174,85 @@ def _record_seed(record: TonccRecord) -> int:
         return 0
 
 
-class _Game:
-    """One game at the terminal: the recorder, the players, the conversation."""
+def toncc_front(args: argparse.Namespace) -> TonccFront:
+    """The game ``tongiaki play --game toncc`` was asked for: new, or ``--resume RECORD``."""
+    names = parse_bots(DEFAULT_BOTS if args.bots is None else args.bots)
+    record = None if args.resume is None else _resumed(args.resume, bool(args.rule))
+    rules = rules_of(args.rule) if record is None else record.rules
+    humans, rules = _seats(args, rules)
+    if record is None:
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+        recorder = TonccRecorder(rules, metadata={"seed": str(seed)})
+        origin = None
+    else:
+        seed = args.seed if args.seed is not None else _record_seed(record)
+        recorder = TonccRecorder.resume(record)
+        state = recorder.state
+        where = f"challenge {state.challenge + 1}, turn {state.turn + 1}"
+        origin = f"Resumed from {args.resume}: {where}."
+    bots = {
+        player: make_bot(names[i % len(names)], seed * 3 + player)
+        for i, player in enumerate(p for p in range(3) if p not in humans)
+    }
+    steps = 0 if record is None else len(record.states())
+    return TonccFront(
+        recorder, frozenset(humans), bots, seed, random.Random(f"{seed}/{steps}"), origin
+    )
 
-    def __init__(
-        self,
-        recorder: TonccRecorder,
-        humans: tuple[int, ...],
-        bots: dict[int, Bot],
-        rng: random.Random,
-    ) -> None:
-        self.recorder = recorder
-        self.humans = humans
-        self.bots = bots
-        self.rng = rng
-        self.hidden = len(humans) > 1
-        self.shown_legend = False
-        if recorder.state.seating is not None:
+
+@attrs.define(slots=True)
+class TonccFront:
+    """Tóncc at the terminal: the recorder, the players, the board and the Compass numbers.
+
+    >>> from tongiaki_rules.toncc.bots import make_bot
+    >>> bots = {p: make_bot("greedy", p) for p in (1, 2)}
+    >>> front = TonccFront(TonccRecorder(), frozenset({0}), bots, 1, random.Random(1))
+    >>> front.seat_label(0), front.bot_name(0), front.bot_name(1)
+    ('player 1', None, 'greedy')
+    """
+
+    recorder: TonccRecorder
+    humans: frozenset[int]
+    bots: dict[int, Bot]
+    seed: int
+    rng: random.Random
+    resumed: str | None = None
+    shown_legend: bool = False
+
+    @property
+    def position(self) -> TonccPosition:
+        """The position now, under the game protocol."""
+        return TonccPosition(self.recorder.state)
+
+    @property
+    def simultaneous(self) -> bool:
+        """True: every King on the board moves at once."""
+        return TONCC.simultaneous
+
+    @property
+    def help_hint(self) -> str:
+        """Where the commands are told."""
+        return "Type help for the commands."
+
+    def heading(self) -> None:
+        """Nothing comes before the table line."""
+
+    def seat_label(self, player: int) -> str:
+        """``player 1``: players are counted from 1, as the rule sheet does."""
+        return f"player {player + 1}"
+
+    def bot_name(self, player: int) -> str | None:
+        """The bot of ``player``, ``None`` for a human."""
+        bot = self.bots.get(player)
+        return None if bot is None else bot.name
+
+    def origin(self) -> str | None:
+        """``Resumed from FILE: challenge C, turn T.`` for a resumed game."""
+        return self.resumed
+
+    def start(self) -> None:
+        """The colours, if a resumed game drew them already."""
+        if self.recorder.state.seating is not None:
             self.tell_seating()
 
     def who(self, player: int) -> str:
@@ -365,79 +263,93 @@ class _Game:
     def tell_seating(self) -> None:
         print(tell_draw(self.recorder.state, {p: self.who(p) for p in range(3)}))
 
-    def play(self) -> int:
-        while not self.recorder.state.is_terminal:
-            if self.recorder.state.is_chance:
-                drawing = self.recorder.state.is_colour_draw
-                self.recorder.shuffle(self.rng)
-                if drawing:
-                    self.tell_seating()
-                state = self.recorder.state
-                print(f"\n== Challenge {state.challenge + 1} of 3: the regions are shuffled ==")
-            state = self.recorder.state
-            moves: dict[King, Move] = {}
-            humans = [k for k in state.active_kings if state.player_of(k) in self.humans]
-            if humans:
-                print()
-                print(board_text(state, legend=not self.shown_legend))
-                print(destinations_text(state))
-                self.shown_legend = True
-            for king in humans:
-                move = self.ask_move(king)
-                if move is None:
-                    print(
-                        f"Game stopped in challenge {state.challenge + 1}, turn {state.turn + 1}."
-                    )
-                    return 0
-                if isinstance(move, str):
-                    print(
-                        "tongiaki toncc play: the input ended before the game did", file=sys.stderr
-                    )
-                    return STATUS_INPUT_ENDED
-                moves[king] = move
-            for king in state.active_kings:
-                player = state.player_of(king)
-                if player in self.bots:
-                    moves[king] = self.bots[player].choose(state, king)
-            report = self.recorder.apply(moves)
-            print(f"Turn {state.turn + 1}: " + "\n".join(tell_turn(state, moves, report)))
-            if report.challenge_over:
-                print("\n".join(tell_challenge_end(self.recorder.state)))
+    def chance(self) -> None:
+        """Draw the colours if due, then shuffle the regions for the challenge."""
+        drawing = self.recorder.state.is_colour_draw
+        self.recorder.shuffle(self.rng)
+        if drawing:
+            self.tell_seating()
+        state = self.recorder.state
+        print(f"\n== Challenge {state.challenge + 1} of 3: the regions are shuffled ==")
+
+    def bot_choice(self, player: int) -> Move:
+        """The move of ``player``'s bot, chosen from the position alone."""
+        state = self.recorder.state
+        return self.bots[player].choose(state, state.king_of(player))
+
+    def apply(self, choices: Mapping[int, Move]) -> None:
+        """Every King's move at once, then the turn in words."""
+        state = self.recorder.state
+        moves = {state.king_of(player): move for player, move in choices.items()}
+        report = self.recorder.apply(moves)
+        print(f"Turn {state.turn + 1}: " + "\n".join(tell_turn(state, moves, report)))
+        if report.challenge_over:
+            print("\n".join(tell_challenge_end(self.recorder.state)))
+
+    def show(self) -> None:
+        """The board (its legend the first time) and where each move number leads."""
+        state = self.recorder.state
+        print()
+        print(board_text(state, legend=not self.shown_legend))
+        print(destinations_text(state))
+        self.shown_legend = True
+
+    def ask_order(self, players: list[int]) -> list[int]:
+        """The humans are asked King by King (Red, Yellow, Blue), as the board lists them."""
+        return sorted(players, key=lambda player: self.recorder.state.king_of(player).value)
+
+    def prompt(self, player: int) -> str:
+        """``Blue (player 1), your move (1-6)> ``."""
+        return f"{self.chooser(player)} (player {player + 1}), your move (1-6)> "
+
+    def chooser(self, player: int) -> str:
+        """The colour of ``player``'s King."""
+        return self.recorder.state.king_of(player).name.title()
+
+    def help_text(self) -> str:
+        """How to type a move, and the commands."""
+        return HELP
+
+    def command(self, word: str, rest: str) -> Reply | None:
+        """``board``, ``moves`` and ``map``."""
+        state = self.recorder.state
+        if word == "board":
+            print(board_text(state))
+        elif word == "moves":
+            print(destinations_text(state))
+        elif word == "map":
+            print(map_text(state))
+            print(scores_text(state))
+        else:
+            return None
+        return Reply.SHOWN
+
+    def parse(self, text: str, player: int) -> Move:
+        """A Compass number, 1 to 6."""
+        if text in ("1", "2", "3", "4", "5", "6"):
+            return Move(int(text))
+        raise UnreadableAnswerError(
+            f"{text!r} is not a move: type 1 to 6, or help",
+            "That is not a move: type 1 to 6, or help",
+        )
+
+    def unsaved(self) -> bool:
+        """False: ``quit`` never asks (``--record`` keeps the game)."""
+        return False
+
+    def record_text(self) -> str:
+        """The game so far as a Tóncc record."""
+        return self.recorder.record.to_json(indent=2) + "\n"
+
+    def tell_stopped(self) -> None:
+        state = self.recorder.state
+        print(f"Game stopped in challenge {state.challenge + 1}, turn {state.turn + 1}.")
+
+    def tell_input_ended(self) -> str:
+        """Nothing more to say."""
+        return ""
+
+    def finish(self) -> None:
+        """The final position: board, Map and scores."""
         print()
         print(render_text(self.recorder.state))
-        return 0
-
-    def ask_move(self, king: King) -> Move | str | None:
-        """The human's move; ``None`` on quit, ``"ended"`` at the end of the input."""
-        player = self.recorder.state.player_of(king)
-        prompt = f"{king.name.title()} (player {player + 1}), your move (1-6)> "
-        while True:
-            line = self._read(prompt)
-            if line is None:
-                return "ended"
-            text = line.strip().lower()
-            if text in ("1", "2", "3", "4", "5", "6"):
-                if self.hidden:
-                    print(f"{king.name.title()} has chosen (hidden until all have).")
-                return Move(int(text))
-            if text in ("help", "?"):
-                print(HELP)
-            elif text == "board":
-                print(board_text(self.recorder.state))
-            elif text == "moves":
-                print(destinations_text(self.recorder.state))
-            elif text == "map":
-                print(map_text(self.recorder.state))
-                print(scores_text(self.recorder.state))
-            elif text in ("quit", "exit"):
-                return None
-            else:
-                print(f"{line.strip()!r} is not a move: type 1 to 6, or help")
-
-    def _read(self, prompt: str) -> str | None:
-        if self.hidden and sys.stdin.isatty():
-            try:
-                return getpass.getpass(prompt)
-            except EOFError:
-                return None
-        return ask(prompt)
