@@ -42,6 +42,7 @@ __all__ = [
     "read_text",
     "rules_from_args",
     "shown_text",
+    "whole_number",
     "write_text",
 ]
 
@@ -59,6 +60,31 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (try --help)\n")
+
+
+def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``low`` (to ``high``, when given).
+
+    >>> whole_number(1, 6)("4")
+    4
+    >>> whole_number(1)("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be 1 or more, not 0
+    """
+
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if high is None and value < low:
+            raise argparse.ArgumentTypeError(f"must be {low} or more, not {value}")
+        if high is not None and not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be {low} to {high}, not {value}")
+        return value
+
+    return convert
 
 
 def _rule_names() -> list[str]:

@@ -112,11 +112,7 @@ def add_parser(sub: Any) -> None:
         metavar="SEAT",
         help="seat that starts (default 0)",
     )
-    parser.add_argument(
-        "--record",
-        metavar="FILE",
-        help="write the game record (JSON) to FILE when the program ends, finished or not",
-    )
+    _add_record_option(parser)
     parser.add_argument(
         "--resume",
         metavar="RECORD",
@@ -173,11 +169,7 @@ def add_toncc_alias(sub: Any) -> None:
         f"({', '.join(BOT_NAMES)}; default greedy)",
     )
     parser.add_argument("--seed", type=int, default=None, help="seed of the draws and bots")
-    parser.add_argument(
-        "--record",
-        metavar="FILE",
-        help="write the game record (JSON) to FILE when the program ends, finished or not",
-    )
+    _add_record_option(parser)
     parser.add_argument(
         "--resume",
         metavar="RECORD",
@@ -186,6 +178,15 @@ def add_toncc_alias(sub: Any) -> None:
     )
     add_rules_option(parser)
     parser.set_defaults(run=run, game=TONCC.name)
+
+
+def _add_record_option(parser: argparse.ArgumentParser) -> None:
+    """``--record FILE``, for either game."""
+    parser.add_argument(
+        "--record",
+        metavar="FILE",
+        help="write the game record (JSON) to FILE when the program ends, finished or not",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -33,7 +33,7 @@ from ..errors import TongiakiError
 from ..games import GAMES, TONCC, game_named
 from ..simulation import Summary, simulate
 from ..simulation.tables import events_not_seen, summary_heading, summary_tables
-from ._common import CliError, add_rules_options, rules_from_args
+from ._common import CliError, add_rules_options, rules_from_args, whole_number
 from ._console import colour_wanted, rich_console
 
 __all__ = [
@@ -53,21 +53,6 @@ DEFAULT_PLAYERS = 4
 """Players per game when ``--players`` is not given."""
 DEFAULT_BOTS = "random,greedy"
 """The line-up when ``--bots`` is not given."""
-
-
-def _count(name: str, low: int) -> Any:
-    """An argparse type: an integer of at least ``low``."""
-
-    def convert(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if value < low:
-            raise argparse.ArgumentTypeError(f"must be {low} or more, not {value}")
-        return value
-
-    return convert
 
 
 def _players(text: str) -> int:
@@ -105,7 +90,7 @@ def add_parser(sub: Any) -> None:
     )
     parser.add_argument(
         "--games",
-        type=_count("--games", 1),
+        type=whole_number(1),
         default=DEFAULT_GAMES,
         metavar="N",
         help=f"number of games (default {DEFAULT_GAMES})",
@@ -148,7 +133,7 @@ def add_parser(sub: Any) -> None:
     )
     parser.add_argument(
         "--jobs",
-        type=_count("--jobs", 0),
+        type=whole_number(0),
         default=1,
         metavar="N",
         help="worker processes, 0 for one per core; the results do not depend on it (default 1)",
