@@ -206,7 +206,7 @@ def _open(front: GameFront) -> None:
         bot = front.bot_name(player)
         seats.append(f"{front.seat_label(player)} ({t.gettext('human') if bot is None else bot})")
     line = t.gettext("At the table: {seats}; seed {seed}")
-    print(line.format(seats=", ".join(seats), seed=front.seed))
+    say(line.format(seats=", ".join(seats), seed=front.seed))  # wrapped on a narrow terminal
     origin = front.origin()
     if origin is not None:
         print(origin)

@@ -265,9 +265,9 @@ class TongiakiFront:
         return tr().gettext("Type help for the commands and the notation.")
 
     def heading(self) -> None:
-        """The narrator's header: the players and who starts."""
+        """The narrator's header: the players and who starts (wrapped on a narrow terminal)."""
         for line in self.narrator.header():
-            print(line)
+            say(line)
 
     def seat_label(self, player: int) -> str:
         """``seat 1 Red``."""
