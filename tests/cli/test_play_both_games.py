@@ -85,6 +85,7 @@ def test_a_hidden_answer_at_a_terminal_is_read_without_echo(monkeypatch: Patch) 
         (("--game", "toncc", "--svg-dir", "x"), "--svg-dir: a Tongiaki option"),
         (("--game", "toncc", "--board", "always"), "--board: a Tongiaki option"),
         (("--game", "toncc", "--players", "4"), "--players: Tóncc is played by 3, not 4"),
+        (("--game", "toncc", "--lang", "de"), "--lang: a Tongiaki option"),
         (("--game", "toncc", "--bots", "mcts"), "'mcts' is not a bot"),
         (
             (

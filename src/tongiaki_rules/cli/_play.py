@@ -30,7 +30,7 @@ from ..games import GAMES, TONCC, game_named
 from ..toncc.bots import BOT_NAMES
 from ._common import CliError, add_rules_options, write_text
 from ._console import MapOptions, add_map_options
-from ._language import add_language_option, tr
+from ._language import add_language_option, choose, tr
 from ._match import GameFront, play_match
 from ._svgdir import SvgFolder, add_svg_dir_option
 from ._table import set_table
@@ -53,6 +53,7 @@ _TONGIAKI_ONLY: Final = (
     ("--svg-dir", "svg_dir", None),
     ("--rody", "rody", False),
     ("--two-colour", "two_colour", False),
+    ("--lang", "lang", None),
 )
 """The options ``--game toncc`` refuses: (option, its ``args`` name, its default)."""
 
@@ -233,4 +234,5 @@ def _toncc(args: argparse.Namespace) -> GameFront:
     players = getattr(args, "players", None)
     if players is not None and players not in TONCC.player_counts:
         raise CliError(f"--players: Tóncc is played by 3, not {players}")
+    choose(argparse.Namespace(lang="en"))  # Tóncc is told in English, whatever the locale
     return toncc_front(args)
