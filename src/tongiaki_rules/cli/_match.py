@@ -82,21 +82,14 @@ class GameFront(Protocol):
     def position(self) -> GamePosition[Any, Any]:
         """The position now, under the game protocol."""
 
-    @property
-    def simultaneous(self) -> bool:
-        """Whether the players choose at once (their choices are then secret until all have)."""
-
-    @property
-    def humans(self) -> frozenset[int]:
-        """The players who answer at this terminal."""
-
-    @property
-    def seed(self) -> int:
-        """The seed of the session (chance and bots), printed at the start."""
-
-    @property
-    def help_hint(self) -> str:
-        """The line that says how to get help, printed when a human plays."""
+    simultaneous: bool
+    """Whether the players choose at once (their choices are then secret until all have)."""
+    humans: frozenset[int]
+    """The players who answer at this terminal."""
+    seed: int
+    """The seed of the session (chance and bots), printed at the start."""
+    help_hint: str
+    """The line that says how to get help, printed when a human plays."""
 
     def heading(self) -> None:
         """Print what comes before the table line (the game's header)."""

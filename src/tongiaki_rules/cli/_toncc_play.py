@@ -218,21 +218,13 @@ class TonccFront:
     rng: random.Random
     resumed: str | None = None
     shown_legend: bool = False
+    simultaneous: bool = attrs.field(default=TONCC.simultaneous, init=False)
+    help_hint: str = attrs.field(default="Type help for the commands.", init=False)
 
     @property
     def position(self) -> TonccPosition:
         """The position now, under the game protocol."""
         return TonccPosition(self.recorder.state)
-
-    @property
-    def simultaneous(self) -> bool:
-        """True: every King on the board moves at once."""
-        return TONCC.simultaneous
-
-    @property
-    def help_hint(self) -> str:
-        """Where the commands are told."""
-        return "Type help for the commands."
 
     def heading(self) -> None:
         """Nothing comes before the table line."""

@@ -212,11 +212,6 @@ class TongiakiFront:
     ((0,), 'random')
     """
 
-    @property
-    def simultaneous(self) -> bool:
-        """False: one seat decides at a time."""
-        return False
-
     def __init__(
         self,
         table: Table,
@@ -227,6 +222,11 @@ class TongiakiFront:
         saved: bool = False,
     ) -> None:
         self.table = table
+        self.simultaneous = False
+        """One seat decides at a time."""
+        self.humans = table.humans
+        self.seed = table.seed
+        self.help_hint = tr().gettext("Type help for the commands and the notation.")
         self.options = MapOptions(coords=True) if options is None else options
         self.board = board
         """``--board``: when the map is printed before a human decides."""
@@ -248,21 +248,6 @@ class TongiakiFront:
     def position(self) -> TongiakiPosition:
         """The position now, under the game protocol."""
         return TongiakiPosition(self.recorder.state)
-
-    @property
-    def humans(self) -> frozenset[int]:
-        """The seats played at this terminal."""
-        return self.table.humans
-
-    @property
-    def seed(self) -> int:
-        """The seed of the session."""
-        return self.table.seed
-
-    @property
-    def help_hint(self) -> str:
-        """Where the commands and the notation are told."""
-        return tr().gettext("Type help for the commands and the notation.")
 
     def heading(self) -> None:
         """The narrator's header: the players and who starts (wrapped on a narrow terminal)."""
