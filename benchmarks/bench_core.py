@@ -138,7 +138,7 @@ def _reach(state: Any, skip: tuple[type, ...]) -> dict[int, int]:
 
 def _memory(players: int, games: int, seed: int) -> dict[str, float]:
     from tongiaki_rules import actions, new_game
-    from tongiaki_rules.state import GameConfig
+    from tongiaki_rules._state import GameConfig
 
     skip = (GameConfig, *actions.ACTION_TYPES)
     rng = random.Random(seed)

@@ -28,11 +28,11 @@ import time
 from collections import Counter
 
 from tongiaki_rules import PlaceTile, Rules, SettingsError, new_game
+from tongiaki_rules._standard_tiles import STANDARD_TILES
+from tongiaki_rules._state import GameState
 from tongiaki_rules.encoding import ActionEncoding
 from tongiaki_rules.encoding_compact import CompactEncoding, placement_slots
 from tongiaki_rules.fuzzing import sample_rules
-from tongiaki_rules.standard_tiles import STANDARD_TILES
-from tongiaki_rules.state import GameState
 
 
 def _box_cells(state: GameState, grow: int) -> int:

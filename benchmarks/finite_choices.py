@@ -32,8 +32,8 @@ from tests.termination.test_finite_choices import (  # noqa: E402
 )
 
 from tongiaki_rules import GameState, Rules, new_game  # noqa: E402
-from tongiaki_rules import engine as E  # noqa: E402
-from tongiaki_rules.engine.finite import FiniteChoices  # noqa: E402
+from tongiaki_rules import _engine as E  # noqa: E402
+from tongiaki_rules._engine.finite import FiniteChoices  # noqa: E402
 
 VISITS = [0]
 _node_key = FiniteChoices.node_key

@@ -48,8 +48,8 @@ from tongiaki_rules import (  # noqa: E402
     position,
     state_from_position_code,
 )
+from tongiaki_rules._engine.finite import FiniteChoices  # noqa: E402
 from tongiaki_rules.actions import Action  # noqa: E402
-from tongiaki_rules.engine.finite import FiniteChoices  # noqa: E402
 
 ISSUE_36 = (
     "T1_43.eafersObccetSetcerccfpcfesdbrfsP_bY_to000.BR.BB.BB.BB.BB.Rf00-1hw4-11.Y.YY.BtvY210o301"

@@ -32,7 +32,7 @@ from tongiaki_rules import (
 )
 from tongiaki_rules.catalogue import SOURCE_CODES, SOURCE_KEYS, Entry, cited_codes, load_catalogue
 from tongiaki_rules.record import json_schema
-from tongiaki_rules.record.json_schemas import SCHEMA_NAMES
+from tongiaki_rules.record._json_schemas import SCHEMA_NAMES
 
 LABELS = {
     "it": "Italian rules (IT)",

@@ -27,10 +27,10 @@ import attrs
 import mkdocs_gen_files
 
 from tongiaki_rules.toncc import CLAUSES, DESTINATIONS, LABELS, MIND, STANDARD_MAP, TonccRules
+from tongiaki_rules.toncc._clauses import STATUSES
+from tongiaki_rules.toncc._rules import COMPASS_DIRECTIONS, Compass
 from tongiaki_rules.toncc.board import AXIAL, DIRECTION_NAMES, VECTORS
-from tongiaki_rules.toncc.clauses import STATUSES
 from tongiaki_rules.toncc.regions import KINGDOM_WINDOWS, position_name, shared_feature
-from tongiaki_rules.toncc.rules import COMPASS_DIRECTIONS, Compass
 
 PAGE = "toncc/rules.md"
 MARKER = re.compile(r"^<!-- generated: ([a-z-]+) -->$", re.M)

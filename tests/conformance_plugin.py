@@ -34,7 +34,7 @@ import pytest
 from tongiaki_rules.catalogue import SOURCE_KEYS, Entry, load_catalogue
 from tongiaki_rules.toncc import CLAUSES as TONCC_CLAUSES
 from tongiaki_rules.toncc import Clause as TonccClause
-from tongiaki_rules.toncc.clauses import STATUSES as TONCC_STATUSES
+from tongiaki_rules.toncc._clauses import STATUSES as TONCC_STATUSES
 
 TOPICS: dict[str, str] = {
     "regression": "regression snapshots: recorded random games replayed move for move",

@@ -29,39 +29,39 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "hexgrid",
         "rules",
         "tiles",
-        "standard_tiles",
+        "_standard_tiles",
         "actions",
         "events",
         "catalogue",
-        "atomic",
-        "jsontext",
+        "_atomic",
+        "_jsontext",
         "i18n",
     ),
     # 1: the engine and the state it freezes into
-    ("engine", "config", "views", "queries", "state", "scoring", "toncc"),
+    ("_engine", "_config", "views", "_queries", "_state", "_scoring", "toncc"),
     # 2: what is built on states: positions, explanations, JSON, notation, the testing kit,
     # and the game protocol that both games' states satisfy
     (
-        "validity",
+        "_validity",
         "game",
         "games",
-        "scenario",
-        "explain",
+        "_scenario",
+        "_explain",
         "record",
         "position_code",
         "notation",
         "testing",
-        "textview",
-        "textlayout",
+        "_textview",
+        "_textlayout",
         "textmap",
         "svg",
     ),
     # 3: what plays: encodings, observations, bots, narrated games, simulation, fuzzing
     (
-        "pergame",
-        "disc",
-        "encoding_blocks",
-        "encoding_base",
+        "_pergame",
+        "_disc",
+        "_encoding_blocks",
+        "_encoding_base",
         "encoding",
         "encoding_compact",
         "observation",
@@ -234,7 +234,7 @@ def test_module_level_imports_are_acyclic() -> None:
         visit(module)
 
 
-STATE_MODULES = frozenset({"engine", "state", "queries", "views", "config"})
+STATE_MODULES = frozenset({"_engine", "_state", "_queries", "views", "_config"})
 """The engine and the state's own modules: the only ones that know how a position is kept."""
 
 
@@ -281,7 +281,7 @@ def test_only_the_engine_and_the_state_know_how_a_position_is_kept(module: str) 
         {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr in RAW_FIELDS}
     )
     assert not raw, f"{module} reads the state's raw fields {raw}: use state.compact"
-    engine = sorted(_imports_under(tree, module, "tongiaki_rules.engine"))
+    engine = sorted(_imports_under(tree, module, "tongiaki_rules._engine"))
     assert not engine, f"{module} imports the engine ({engine}): use the state and its views"
 
 
@@ -305,7 +305,7 @@ def test_the_library_does_not_import_its_test_kits(module: str) -> None:
     kits = sorted(
         found for kit in KITS for found in _imports_under(tree, module, f"tongiaki_rules.{kit}")
     )
-    assert not kits, f"{module} imports a test kit ({kits}): use tongiaki_rules.validity"
+    assert not kits, f"{module} imports a test kit ({kits}): use tongiaki_rules._validity"
 
 
 PATH_SUFFIXES = frozenset({".py", ".toml", ".po", ".pot", ".cfg", ".md"})
@@ -330,3 +330,96 @@ def test_every_path_in_where_to_change_what_exists() -> None:
     assert len(paths) > 20, "the table names the files to change"
     missing = [p for p in paths if not (PACKAGE / p).exists() and not (root / p).exists()]
     assert not missing, f"the architecture page names paths that do not exist: {missing}"
+
+
+# ------------------------------------------------------------------ the public surface
+
+MAX_PUBLIC_MODULES = 40
+"""Issue 37: the modules a user may import; every other module's name starts with ``_``."""
+
+
+def public_modules() -> list[str]:
+    """The package's modules none of whose dotted parts starts with an underscore."""
+    return sorted(
+        name
+        for name in MODULES
+        if not any(part.startswith("_") for part in name.split(".")) and name != "__main__"
+    )
+
+
+def test_the_public_surface_is_small() -> None:
+    """Everything a user may import is a promise: at most 40 modules make it.
+
+    The rest (the engine, the state's internals, the parts of each subpackage
+    behind its facade) is private, so it can change without breaking anyone.
+    """
+    public = public_modules()
+    assert len(public) <= MAX_PUBLIC_MODULES, f"{len(public)} public modules: {public}"
+    assert "tongiaki_rules" in public and "tongiaki_rules.actions" in public
+
+
+def _api_targets() -> list[str]:
+    pages = [PACKAGE.parents[1] / "docs" / "reference" / "api.md"]
+    pages.append(PACKAGE.parents[1] / "docs" / "toncc" / "api.md")
+    found: list[str] = []
+    for page in pages:
+        found += re.findall(r"^::: (\S+)$", page.read_text("utf-8"), re.M)
+    return found
+
+
+def test_the_api_reference_names_only_the_public_surface() -> None:
+    """The API reference documents public names only: no private module shows through."""
+    private = [t for t in _api_targets() if any(p.startswith("_") for p in t.split("."))]
+    assert not private, f"the API reference shows private modules: {private}"
+
+
+def test_every_public_module_says_what_it_exports() -> None:
+    """A public module lists its public names in ``__all__``: what ``import *`` and the docs see."""
+    import importlib
+
+    missing = []
+    for name in public_modules():
+        try:
+            module = importlib.import_module(name)
+        except ImportError:  # an optional extra that is not installed
+            continue
+        if not isinstance(getattr(module, "__all__", None), list | tuple):
+            missing.append(name)
+    assert not missing, f"public modules without __all__: {missing}"
+
+
+CORE = frozenset(
+    name for k, names in enumerate(LAYERS) if k <= 2 for name in names if name != "toncc"
+)
+"""The rules library: the layers 0 to 2 (the game's words, the engine and the state, what is
+built on states), without Tóncc."""
+
+
+def test_importing_the_core_pulls_attrs_alone() -> None:
+    """``import tongiaki_rules`` loads the rules library and nothing built on it.
+
+    No third-party package but attrs, and none of the package's bots,
+    encodings, adapters, command line, server or Tóncc.
+    """
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, tongiaki_rules\n"
+        "print('\\n'.join(sorted(m for m in sys.modules if '.' not in m or "
+        "m.startswith('tongiaki_rules.'))))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    loaded = done.stdout.split()
+    ours = [m for m in loaded if m.startswith("tongiaki_rules.")]
+    above = [m for m in ours if m.split(".")[1] not in CORE]
+    assert not above, f"importing the core loads what is built on it: {above}"
+    stdlib = sys.stdlib_module_names
+    foreign = [
+        m
+        for m in loaded
+        if "." not in m and m not in stdlib and m != "tongiaki_rules" and not m.startswith("_")
+    ]
+    assert set(foreign) <= {"attrs", "attr"}, f"importing the core loads {foreign}"

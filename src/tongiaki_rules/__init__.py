@@ -15,6 +15,25 @@
 
 from __future__ import annotations
 
+from ._scenario import position
+from ._scoring import Outcome, TieBreak
+from ._standard_tiles import STANDARD_TILES, TONGA
+from ._state import (
+    COMPILED,
+    BeachView,
+    CompactView,
+    DecisionKind,
+    GameConfig,
+    GameState,
+    GroupView,
+    IslandView,
+    Pending,
+    PileView,
+    PlacedTile,
+    new_game,
+    play_random_game,
+)
+from ._textview import render_text
 from .actions import (
     Action,
     Berth,
@@ -67,26 +86,7 @@ from .rules import (
     TwoPlayerRoyalLimit,
     TwoPlayerTurnOrder,
 )
-from .scenario import position
-from .scoring import Outcome, TieBreak
-from .standard_tiles import STANDARD_TILES, TONGA
-from .state import (
-    COMPILED,
-    BeachView,
-    CompactView,
-    DecisionKind,
-    GameConfig,
-    GameState,
-    GroupView,
-    IslandView,
-    Pending,
-    PileView,
-    PlacedTile,
-    new_game,
-    play_random_game,
-)
 from .svg import render_svg
-from .textview import render_text
 from .tiles import BeachSpec, IslandTile, OceanTile, Route, Tile, TileSet
 
 __version__ = "0.1.0"

@@ -23,6 +23,23 @@ from .colours import COLOURS, Colour
 from .errors import IllegalActionError, shown
 from .hexgrid import Hex
 
+__all__ = [
+    "ACTION_TYPES",
+    "Action",
+    "Berth",
+    "Depart",
+    "Draw",
+    "Expand",
+    "ExpandFromBoard",
+    "FoundRoyal",
+    "PlaceNewBoats",
+    "PlaceTile",
+    "Recolonize",
+    "ReturnBoat",
+    "SetupPlace",
+    "TurnAction",
+]
+
 _INT_LIMIT = 2**31
 """Numbers in actions (beaches, directions, coordinates) are far below this."""
 

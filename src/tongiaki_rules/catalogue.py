@@ -25,6 +25,17 @@ from typing import Any
 
 import attrs
 
+__all__ = [
+    "SOURCE_CODES",
+    "SOURCE_KEYS",
+    "SOURCE_NAMES",
+    "Catalogue",
+    "Entry",
+    "FlagRef",
+    "cited_codes",
+    "load_catalogue",
+]
+
 SOURCE_KEYS: tuple[str, ...] = ("it", "fr_rules", "fr_help", "bsw_en", "de")
 """Source keys, in report order."""
 

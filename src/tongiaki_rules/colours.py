@@ -13,6 +13,12 @@ from typing import Final
 
 from .errors import QueryError, shown
 
+__all__ = [
+    "BOATS_PER_COLOUR",
+    "COLOURS",
+    "Colour",
+]
+
 
 class Colour(enum.IntEnum):
     """A boat colour. Seat ``i`` plays colour ``i`` (see :func:`~tongiaki_rules.new_game`)."""

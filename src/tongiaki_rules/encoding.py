@@ -59,11 +59,9 @@ from typing import TYPE_CHECKING, Any, Final, Literal, cast, overload
 
 import attrs
 
-from .actions import Action, Draw, ExpandFromBoard, PlaceTile
-from .colours import COLOURS
-from .disc import MAX_DISC_RADIUS, disc_cells, placement_radius
-from .encoding_base import BLOCKS, _EncodingBase
-from .encoding_blocks import (
+from ._disc import MAX_DISC_RADIUS, disc_cells, placement_radius
+from ._encoding_base import BLOCKS, _EncodingBase
+from ._encoding_blocks import (
     _ENCODERS,
     _Context,
     _equal_legal_action,
@@ -71,12 +69,14 @@ from .encoding_blocks import (
     _place,
     describe_index,
 )
+from ._pergame import PerGame, check_settings, index_problem
+from ._standard_tiles import STANDARD_TILES
+from ._state import DEFAULT_RULES, GameConfig, GameState
+from .actions import Action, Draw, ExpandFromBoard, PlaceTile
+from .colours import COLOURS
 from .errors import IllegalActionError, InvalidPositionError, SettingsError, shown
 from .hexgrid import Hex
-from .pergame import PerGame, check_settings, index_problem
 from .rules import Rules
-from .standard_tiles import STANDARD_TILES
-from .state import DEFAULT_RULES, GameConfig, GameState
 from .tiles import IslandTile, TileSet
 
 if TYPE_CHECKING:
@@ -283,7 +283,7 @@ class ActionEncoding(_EncodingBase):
         True
 
         Raises :class:`~tongiaki_rules.errors.SettingsError` naming ``state``
-        if it is not a :class:`~tongiaki_rules.state.GameState`, and naming
+        if it is not a :class:`~tongiaki_rules.GameState`, and naming
         ``actions`` as :meth:`for_game` does.
         """
         if not isinstance(state, GameState):
@@ -393,7 +393,7 @@ class ActionEncoding(_EncodingBase):
         through Python's loose equality (``SetupPlace(True)``,
         ``SetupPlace(1.0)``), and
         :class:`~tongiaki_rules.errors.InvalidPositionError` if ``state`` is
-        not a :class:`~tongiaki_rules.state.GameState`.
+        not a :class:`~tongiaki_rules.GameState`.
 
         >>> from tongiaki_rules import new_game
         >>> ActionEncoding.for_game(2).encode(new_game(2), SetupPlace(3))
@@ -452,7 +452,7 @@ class ActionEncoding(_EncodingBase):
         Empty unless ``state`` is a chance node.
 
         >>> from tongiaki_rules import ORIGIN
-        >>> from tongiaki_rules.scenario import position
+        >>> from tongiaki_rules import position
         >>> state = position(2, boats={(ORIGIN, 0): "BRB"}, pile=["hawaii", "ocean-a"])
         >>> ActionEncoding.for_state(state).chance_outcomes(state)
         [(13, 0.5), (15, 0.5)]

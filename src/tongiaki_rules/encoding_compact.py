@@ -31,15 +31,15 @@ from typing import Any, Final
 
 import attrs
 
+from ._encoding_base import _EncodingBase
+from ._pergame import PerGame
+from ._standard_tiles import STANDARD_TILES
+from ._state import DEFAULT_RULES, GameState
 from .actions import Action, Draw
 from .encoding import ActionEncoding
-from .encoding_base import _EncodingBase
 from .errors import InvalidPositionError, SettingsError, shown
 from .hexgrid import Hex
-from .pergame import PerGame
 from .rules import Rules
-from .standard_tiles import STANDARD_TILES
-from .state import DEFAULT_RULES, GameState
 from .tiles import TileSet
 
 __all__ = ["ACTION_SPACES", "CompactEncoding", "placement_slots"]

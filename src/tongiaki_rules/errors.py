@@ -8,9 +8,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+__all__ = [
+    "IllegalActionError",
+    "InvalidPositionError",
+    "NotationError",
+    "PositionCodeError",
+    "QueryError",
+    "RecordError",
+    "ReplayError",
+    "SettingsError",
+    "TileSetError",
+    "TongiakiError",
+    "shown",
+]
+
 if TYPE_CHECKING:
+    from ._state import GameState
     from .actions import Action
-    from .state import GameState
 
 
 class TongiakiError(ValueError):
@@ -36,7 +50,7 @@ class QueryError(TongiakiError, KeyError, IndexError):
     """A question to a state or tile set about something that is not there.
 
     Raised by the read-only queries (:meth:`GameState.beach
-    <tongiaki_rules.state.GameState.beach>`, ``reserve``, ``tile_at``,
+    <tongiaki_rules.GameState.beach>`, ``reserve``, ``tile_at``,
     :meth:`TileSet.tile <tongiaki_rules.tiles.TileSet.tile>`, ...) for an
     argument of the wrong type or one that names nothing in the game: a hex
     that is not a pair of ints, a beach or island that does not exist, a

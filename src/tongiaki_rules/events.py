@@ -19,6 +19,29 @@ import attrs
 from .colours import Colour
 from .hexgrid import Hex
 
+__all__ = [
+    "EVENT_TYPES",
+    "BeachFilled",
+    "Berthed",
+    "BoatMoved",
+    "BoatsPlaced",
+    "BoatsReturned",
+    "Bounced",
+    "Departed",
+    "EndTriggered",
+    "Event",
+    "GameEnded",
+    "IslandRemoved",
+    "Landed",
+    "Recolonized",
+    "RoutePassed",
+    "RoyalIslandFounded",
+    "TileDrawn",
+    "TilePlaced",
+    "TurnEnded",
+    "VoyageFailed",
+]
+
 
 @attrs.frozen(slots=True)
 class BoatsPlaced:

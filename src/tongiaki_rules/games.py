@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from ._state import GameState, new_game
 from .actions import Action, Draw
 from .errors import IllegalActionError, SettingsError, shown
 from .game import GameDescriptor, GamePosition, zero_sum_returns
-from .state import GameState, new_game
 from .toncc import DrawColours, JointAction, Move, PlaceRegion, TonccState
 from .toncc import new_game as new_toncc_game
 
@@ -44,7 +44,7 @@ def _checked_choices(choices: object, deciders: tuple[int, ...]) -> Mapping[int,
 
 @attrs.frozen(slots=True)
 class TongiakiPosition:
-    """A Tongiaki :class:`~tongiaki_rules.state.GameState` under the game protocol.
+    """A Tongiaki :class:`~tongiaki_rules.GameState` under the game protocol.
 
     One seat decides at a time; chance draws tiles from the pile.
 

@@ -39,6 +39,29 @@ from typing import Final, TypeAlias
 
 from .errors import QueryError, shown
 
+__all__ = [
+    "BOTTOM",
+    "DIRECTIONS",
+    "DIRECTION_NAMES",
+    "LOWER_LEFT",
+    "LOWER_RIGHT",
+    "ORIGIN",
+    "STEPS",
+    "TOP",
+    "UPPER_LEFT",
+    "UPPER_RIGHT",
+    "Hex",
+    "distance",
+    "marker_rotation",
+    "neighbour",
+    "neighbours",
+    "opposite",
+    "rotate",
+    "side_of",
+    "to_board",
+    "to_local",
+]
+
 Hex: TypeAlias = tuple[int, int]
 """An axial hex position ``(q, r)``."""
 

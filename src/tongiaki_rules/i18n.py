@@ -32,9 +32,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
+from ._standard_tiles import LOCAL_ISLAND_NAMES, STANDARD_TILES
 from .colours import Colour
 from .errors import SettingsError, shown
-from .standard_tiles import LOCAL_ISLAND_NAMES, STANDARD_TILES
 from .tiles import IslandTile, OceanTile
 
 __all__ = [
@@ -312,7 +312,7 @@ def island_name(tile: IslandTile, language: str) -> str:
     """An island's name in ``language``: the standard tiles' local names, else its own name.
 
     Only a tile of the standard set (same id, same printed name) takes the
-    names of :data:`~tongiaki_rules.standard_tiles.LOCAL_ISLAND_NAMES`; a
+    names of :data:`~tongiaki_rules._standard_tiles.LOCAL_ISLAND_NAMES`; a
     custom tile keeps the name it was given.
 
     >>> island_name(STANDARD_TILES.tile("hawaii"), "fr")

@@ -19,6 +19,8 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
+from ._scoring import TieBreak
+from ._state import DecisionKind, GameState, new_game
 from .actions import (
     Action,
     Depart,
@@ -29,7 +31,7 @@ from .actions import (
     Recolonize,
     SetupPlace,
 )
-from .bots.checks import seed_option
+from .bots._checks import seed_option
 from .colours import Colour
 from .errors import InvalidPositionError, RecordError, SettingsError
 from .events import (
@@ -58,8 +60,6 @@ from .i18n import (
     translations,
 )
 from .rules import EndTrigger, Rules
-from .scoring import TieBreak
-from .state import DecisionKind, GameState, new_game
 
 __all__ = ["Narrator", "narrate", "play_game"]
 
@@ -554,7 +554,7 @@ class Narrator:
     True
 
     ``language`` is as for :func:`narrate`. A ``first`` that is not a
-    :class:`~tongiaki_rules.state.GameState` raises
+    :class:`~tongiaki_rules.GameState` raises
     :class:`~tongiaki_rules.errors.InvalidPositionError`.
     """
 

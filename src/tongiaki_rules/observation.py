@@ -36,14 +36,14 @@ from typing import Final
 
 import attrs
 
+from ._pergame import PerGame, index_problem
+from ._standard_tiles import STANDARD_TILES
+from ._state import DEFAULT_RULES, DecisionKind, GameConfig, GameState
 from .colours import BOATS_PER_COLOUR, COLOURS
 from .encoding import ActionEncoding, placement_radius
 from .errors import InvalidPositionError, QueryError, SettingsError, shown
 from .hexgrid import Hex
-from .pergame import PerGame, index_problem
 from .rules import Rules
-from .standard_tiles import STANDARD_TILES
-from .state import DEFAULT_RULES, DecisionKind, GameConfig, GameState
 from .tiles import TileSet
 from .views import NO_KING, Phase, Purpose
 
@@ -119,7 +119,7 @@ def relative_colours(state: GameState, player: int) -> tuple[int, ...]:
     (3, 0, 1, 2)
 
     Raises :class:`~tongiaki_rules.errors.InvalidPositionError` if ``state``
-    is not a :class:`~tongiaki_rules.state.GameState` and
+    is not a :class:`~tongiaki_rules.GameState` and
     :class:`~tongiaki_rules.errors.SettingsError` if ``player`` is not a
     seat (an int, not a bool, from 0 to the number of players less one).
     """
@@ -337,7 +337,7 @@ class ObservationLayout:
         True
 
         Raises :class:`~tongiaki_rules.errors.SettingsError` naming ``state``
-        if it is not a :class:`~tongiaki_rules.state.GameState`.
+        if it is not a :class:`~tongiaki_rules.GameState`.
         """
         if not isinstance(state, GameState):
             raise SettingsError(f"state must be a GameState, not {shown(state)}")
@@ -388,7 +388,7 @@ class ObservationLayout:
         0.0
 
         Raises :class:`~tongiaki_rules.errors.InvalidPositionError` if
-        ``state`` is not a :class:`~tongiaki_rules.state.GameState`, and
+        ``state`` is not a :class:`~tongiaki_rules.GameState`, and
         :class:`~tongiaki_rules.errors.SettingsError` if it is a state of a
         game this layout does not fit or ``player`` is not a seat of it.
         """

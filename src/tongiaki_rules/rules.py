@@ -24,6 +24,22 @@ import attrs
 
 from .errors import SettingsError, shown
 
+__all__ = [
+    "RETIRED_FLAGS",
+    "BounceTarget",
+    "ClosedRouteMode",
+    "EmptyReserveSource",
+    "EndTrigger",
+    "EndlessChain",
+    "LastOceanFate",
+    "NamedStrEnum",
+    "RodyFreeScope",
+    "Rules",
+    "TwoPlayerRoyalLimit",
+    "TwoPlayerTurnOrder",
+    "without_retired",
+]
+
 _E = TypeVar("_E", bound=enum.Enum)
 
 

@@ -59,11 +59,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from .colours import Colour
-from .errors import InvalidPositionError, SettingsError
-from .hexgrid import Hex, neighbour, side_of
-from .i18n import checked_language, tile_name, translations
-from .textlayout import (
+from ._textlayout import (
     INSIDE,
     PAD,
     RIM_PLACES,
@@ -74,10 +70,14 @@ from .textlayout import (
     place_items,
     visible_columns,
 )
-from .textview import head_lines, removed_line, tail_lines
+from ._textview import head_lines, removed_line, tail_lines
+from .colours import Colour
+from .errors import InvalidPositionError, SettingsError
+from .hexgrid import Hex, neighbour, side_of
+from .i18n import checked_language, tile_name, translations
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from ._state import GameState
     from .views import GroupView, IslandView, PlacedTile
 
 __all__ = ["ANSI", "MIN_WIDTH", "STYLES", "Span", "map_lines", "map_spans", "render_map"]
@@ -440,7 +440,7 @@ def map_spans(
     >>> [(span.text, span.style) for span in map_spans(new_game(2))[2]]
     [('  ', 'text'), ('/ ', 'edge'), ('2[...]   4[...] ', 'free'), ('\\\\', 'edge')]
     """
-    from .state import GameState
+    from ._state import GameState
 
     if not isinstance(state, GameState):
         raise InvalidPositionError(f"state must be a GameState, not {type(state).__name__}")

@@ -23,6 +23,15 @@ import attrs
 
 from .errors import QueryError, TileSetError, shown
 
+__all__ = [
+    "BeachSpec",
+    "IslandTile",
+    "OceanTile",
+    "Route",
+    "Tile",
+    "TileSet",
+]
+
 _INT_LIMIT = 2**31
 """Slots, edges, points and route numbers are far below this."""
 
@@ -59,7 +68,7 @@ def _tuple_field(where: str, value: object, kind: type | tuple[type, ...]) -> No
 
 def _standard_name(tile: IslandTile | OceanTile) -> str | None:
     """How a tile of the standard set is written in code, or ``None`` for any other tile."""
-    from .standard_tiles import STANDARD_TILES, TONGA
+    from ._standard_tiles import STANDARD_TILES, TONGA
 
     if tile == TONGA:
         return "TONGA"
@@ -249,7 +258,7 @@ class TileSet:
     ``pile`` may name the same tile more than once (copies). Lookup tables
     used on the engine's hot path are derived once, when the set is made.
 
-    >>> from tongiaki_rules.standard_tiles import STANDARD_TILES
+    >>> from tongiaki_rules import STANDARD_TILES
     >>> STANDARD_TILES.start.id
     'tonga'
 
@@ -376,7 +385,7 @@ class TileSet:
         return (TileSet, (self.start, self.pile))
 
     def __repr__(self) -> str:
-        from .standard_tiles import STANDARD_TILES
+        from ._standard_tiles import STANDARD_TILES
 
         if self == STANDARD_TILES:
             return "STANDARD_TILES"

@@ -4,7 +4,7 @@ The decision the state waits for (:class:`Pending`, :class:`DecisionKind`: SETUP
 TURN-1, DEPART-2/3, LAND-1..4), the tiles and islands on the table with their beaches
 and boats (:class:`PlacedTile`, :class:`IslandView`, :class:`BeachView`: DEPART-1,
 ROYAL-*), the group under way (:class:`GroupView`) and the draw pile (:class:`PileView`).
-:class:`~tongiaki_rules.state.GameState` builds them on demand; they hold plain values.
+:class:`~tongiaki_rules.GameState` builds them on demand; they hold plain values.
 
 For programs that read many positions fast (bots, encoders, serialisers),
 :class:`CompactView` (``state.compact``) is the position as the engine keeps it:
@@ -22,15 +22,31 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from ._engine import board as _board
+from ._engine import work as _work
 from .colours import Colour
-from .engine import board as _board
-from .engine import work as _work
 from .hexgrid import Hex
 from .rules import NamedStrEnum
 from .tiles import IslandTile, Tile
 
+__all__ = [
+    "COMPILED",
+    "NO_KING",
+    "VACANT_KING",
+    "BeachView",
+    "CompactView",
+    "DecisionKind",
+    "GroupView",
+    "IslandView",
+    "Pending",
+    "Phase",
+    "PileView",
+    "PlacedTile",
+    "Purpose",
+]
+
 if TYPE_CHECKING:
-    from .state import GameState
+    from ._state import GameState
 
 
 class DecisionKind(NamedStrEnum):

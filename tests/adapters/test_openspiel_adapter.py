@@ -278,7 +278,7 @@ def test_a_game_converts_to_a_record_and_back() -> None:
 
 
 def test_records_of_other_tile_sets_are_refused() -> None:
-    from tongiaki_rules.standard_tiles import STANDARD_TILES
+    from tongiaki_rules._standard_tiles import STANDARD_TILES
     from tongiaki_rules.tiles import TileSet
 
     smaller = TileSet(STANDARD_TILES.start, STANDARD_TILES.pile[:-1])

@@ -20,7 +20,7 @@ np = pytest.importorskip("numpy", reason="needs the pettingzoo extra")
 from pettingzoo.test import render_test  # noqa: E402
 
 from tongiaki_rules.adapters.pettingzoo import env, raw_env  # noqa: E402
-from tongiaki_rules.svg.style import GREEN, SEA_FILL, TABLE_BG  # noqa: E402
+from tongiaki_rules.svg._style import GREEN, SEA_FILL, TABLE_BG  # noqa: E402
 
 
 def rgb(colour: str) -> tuple[int, int, int]:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st  # noqa: E402
 
 from tongiaki_rules import IllegalActionError, InvalidPositionError, SettingsError  # noqa: E402
 from tongiaki_rules.adapters import toncc_openspiel  # noqa: E402
-from tongiaki_rules.adapters.toncc_observation import (  # noqa: E402
+from tongiaki_rules.adapters._toncc_observation import (  # noqa: E402
     OBSERVATION_SIZE,
     observation_text,
     observation_vector,

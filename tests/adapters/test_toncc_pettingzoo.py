@@ -21,7 +21,7 @@ from pettingzoo.test import api_test, parallel_api_test  # noqa: E402
 from pettingzoo.test.seed_test import parallel_seed_test  # noqa: E402
 
 from tongiaki_rules import IllegalActionError, SettingsError  # noqa: E402
-from tongiaki_rules.adapters.toncc_observation import (  # noqa: E402
+from tongiaki_rules.adapters._toncc_observation import (  # noqa: E402
     OBSERVATION_SIZE,
     SECTIONS,
     board_text,
@@ -35,7 +35,7 @@ from tongiaki_rules.adapters.toncc_pettingzoo import (  # noqa: E402
     parallel_env,
 )
 from tongiaki_rules.toncc import MOVES, King, TonccRules, TopTie  # noqa: E402
-from tongiaki_rules.toncc.textview import render_text  # noqa: E402
+from tongiaki_rules.toncc._textview import render_text  # noqa: E402
 
 pytestmark = pytest.mark.topic("adapters")
 

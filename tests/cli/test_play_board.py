@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from tongiaki_rules import GameState, new_game
-from tongiaki_rules.scenario import position
+from tongiaki_rules._scenario import position
 from tongiaki_rules.testing import random_playout
 from tongiaki_rules.textmap import map_lines
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tongiaki_rules.cli._common import ask
-from tongiaki_rules.toncc.record import TonccRecord
+from tongiaki_rules.toncc._record import TonccRecord
 
 from .cli_helpers import assert_one_line_error, run
 

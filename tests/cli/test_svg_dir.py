@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tongiaki_rules import GameRecord, replay
-from tongiaki_rules.atomic import TEMP_PREFIX
+from tongiaki_rules._atomic import TEMP_PREFIX
 from tongiaki_rules.bots import RandomBot, play_match
 from tongiaki_rules.cli._svgdir import svg_name
 

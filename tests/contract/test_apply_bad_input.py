@@ -25,7 +25,7 @@ from tongiaki_rules import (
     SetupPlace,
     new_game,
 )
-from tongiaki_rules.scenario import position
+from tongiaki_rules._scenario import position
 
 SETUP = new_game(2)
 CHANCE = position(2, boats={((0, 0), 0): "BRB"}, pile=["hawaii", "ocean-a"])

@@ -10,6 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tongiaki_rules import Colour, QueryError, SettingsError, TileSetError, play_random_game
+from tongiaki_rules._scoring import colour_scores, outcome, seat_scores
+from tongiaki_rules._standard_tiles import island, ocean
 from tongiaki_rules.hexgrid import (
     distance,
     marker_rotation,
@@ -20,8 +22,6 @@ from tongiaki_rules.hexgrid import (
     to_board,
     to_local,
 )
-from tongiaki_rules.scoring import colour_scores, outcome, seat_scores
-from tongiaki_rules.standard_tiles import island, ocean
 
 NOT_DIRECTIONS = st.one_of(NOT_INTS, st.integers(max_value=-1), st.integers(min_value=6))
 

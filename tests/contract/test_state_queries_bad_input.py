@@ -21,7 +21,7 @@ from tongiaki_rules import (
     TongiakiError,
     new_game,
 )
-from tongiaki_rules.scenario import position
+from tongiaki_rules._scenario import position
 
 STATE = new_game(3)
 DOUBLE = new_game(2, Rules(variant_two_player_double_colour=True))

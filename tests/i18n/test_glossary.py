@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from tongiaki_rules._standard_tiles import STANDARD_TILES
 from tongiaki_rules.colours import Colour
 from tongiaki_rules.i18n import DOMAIN, LOCALE_DIR, colour_name, direction_name, island_name
-from tongiaki_rules.standard_tiles import STANDARD_TILES
 
 babel_pofile = pytest.importorskip("babel.messages.pofile", reason="the catalogs need Babel")
 

@@ -7,6 +7,7 @@ import warnings
 import pytest
 
 from tongiaki_rules import new_game, render_svg
+from tongiaki_rules._standard_tiles import LOCAL_ISLAND_NAMES, STANDARD_TILES, island
 from tongiaki_rules.errors import SettingsError
 from tongiaki_rules.i18n import (
     LANGUAGES,
@@ -18,7 +19,6 @@ from tongiaki_rules.i18n import (
     translations,
 )
 from tongiaki_rules.narration import Narrator, narrate, play_game
-from tongiaki_rules.standard_tiles import LOCAL_ISLAND_NAMES, STANDARD_TILES, island
 
 
 @pytest.mark.parametrize(

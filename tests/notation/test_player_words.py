@@ -8,8 +8,8 @@ import random
 import pytest
 
 from tongiaki_rules import NotationError, match_action, new_game
+from tongiaki_rules._explain import decision_words
 from tongiaki_rules.actions import ACTION_TYPES
-from tongiaki_rules.explain import decision_words
 from tongiaki_rules.testing import random_playout
 
 TYPED = [

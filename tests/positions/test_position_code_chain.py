@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tongiaki_rules import PositionCodeError
-from tongiaki_rules.position_code.chain import Place, read_departure, write_departure
+from tongiaki_rules.position_code._chain import Place, read_departure, write_departure
 
 BOATS = st.text(alphabet="BRG", max_size=3)
 ROW = st.lists(BOATS, min_size=1, max_size=6) | st.just([])

@@ -46,7 +46,7 @@ def test_every_standard_tile_and_every_rules_flag_has_a_short_name_on_the_page()
 
 
 def test_every_value_of_an_enum_flag_has_its_own_letter() -> None:
-    from tongiaki_rules.position_code.names import enum_letter
+    from tongiaki_rules.position_code._names import enum_letter
 
     for field in attrs.fields(Rules):
         if not isinstance(field.default, bool):

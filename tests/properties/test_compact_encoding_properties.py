@@ -24,10 +24,10 @@ from tongiaki_rules import (
     SettingsError,
     new_game,
 )
+from tongiaki_rules._standard_tiles import STANDARD_TILES
 from tongiaki_rules.encoding import ActionEncoding
 from tongiaki_rules.encoding_compact import CompactEncoding, placement_slots
 from tongiaki_rules.fuzzing import sample_rules
-from tongiaki_rules.standard_tiles import STANDARD_TILES
 from tongiaki_rules.testing import reachable_states
 
 FEW = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -34,7 +34,7 @@ from tongiaki_rules.record import (
     VERSION,
     state_to_dict,
 )
-from tongiaki_rules.record.schema import READ_VERSIONS, RECORD_READ_VERSIONS
+from tongiaki_rules.record._schema import READ_VERSIONS, RECORD_READ_VERSIONS
 from tongiaki_rules.testing import check_invariants
 
 PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tongiaki_rules import GameRecord
-from tongiaki_rules.record import schema_check
+from tongiaki_rules.record import _schema_check as schema_check
 
 
 def test_threads_checking_records_at_once_on_a_fresh_compiler_all_succeed(

@@ -22,7 +22,7 @@ from tongiaki_rules import (
     state_from_json,
     state_to_json,
 )
-from tongiaki_rules import engine as E
+from tongiaki_rules import _engine as E
 from tongiaki_rules.record import state_from_dict, state_to_dict
 from tongiaki_rules.testing import reachable_states
 

@@ -9,8 +9,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from tongiaki_rules import SettingsError, new_game, position, render_svg
-from tongiaki_rules.standard_tiles import STANDARD_TILES
-from tongiaki_rules.svg.geometry import _label_box
+from tongiaki_rules._standard_tiles import STANDARD_TILES
+from tongiaki_rules.svg._geometry import _label_box
 from tongiaki_rules.testing import random_playout
 from tongiaki_rules.tiles import IslandTile
 

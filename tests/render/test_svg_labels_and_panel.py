@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from tongiaki_rules import Recolonize, Rules, new_game, position, render_svg
+from tongiaki_rules._standard_tiles import STANDARD_TILES
 from tongiaki_rules.i18n import LANGUAGES, island_name
-from tongiaki_rules.standard_tiles import STANDARD_TILES
-from tongiaki_rules.svg.geometry import _BOLD_WIDTHS, PANEL_WIDTH, _label_box
+from tongiaki_rules.svg._geometry import _BOLD_WIDTHS, PANEL_WIDTH, _label_box
 from tongiaki_rules.testing import random_playout
 from tongiaki_rules.tiles import IslandTile
 

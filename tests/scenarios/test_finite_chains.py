@@ -36,7 +36,7 @@ from tongiaki_rules import (
     TileSet,
     position,
 )
-from tongiaki_rules.standard_tiles import island
+from tongiaki_rules._standard_tiles import island
 
 HIVA_OA = (0, -2)
 MURUROA = (0, -3)

@@ -39,7 +39,7 @@ from tongiaki_rules import (
     TileSet,
     position,
 )
-from tongiaki_rules.standard_tiles import island
+from tongiaki_rules._standard_tiles import island
 
 SOLO = island("solo", "Solo", 2, "1:12 2:45")
 TWIN = island("twin", "Twin", 2, "2:1 2:2")

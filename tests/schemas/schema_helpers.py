@@ -14,7 +14,7 @@ from tongiaki_rules import GameState, Recorder, RecordError, new_game
 from tongiaki_rules.bots import RandomBot, play_match
 from tongiaki_rules.fuzzing import sample_rules, sample_tile_set
 from tongiaki_rules.record import GameRecord, json_schema, state_to_dict
-from tongiaki_rules.record.schema_check import check_schema
+from tongiaki_rules.record._schema_check import check_schema
 from tongiaki_rules.testing import random_playout
 
 STATE, RECORD = "tongiaki-state", "tongiaki-record"

@@ -14,7 +14,7 @@ from schema_helpers import RECORD, STATE, ours_accept, record_docs, standard_acc
 
 from tongiaki_rules import RecordError, TongiakiError
 from tongiaki_rules.record import state_from_dict
-from tongiaki_rules.record.schema_check import check_schema
+from tongiaki_rules.record._schema_check import check_schema
 
 _VALUES: tuple[Any, ...] = (
     None, True, False, 0, 1, -1, 2, 5, 6, 7, 15, 16, 63, 64, 2**31, -(2**31), 2**70, 1.5, 3.0,

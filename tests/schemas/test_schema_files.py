@@ -11,8 +11,8 @@ from schema_helpers import RECORD, STATE, validator
 
 from tongiaki_rules import RecordError, Rules, TongiakiError
 from tongiaki_rules.record import GameRecord, json_schema
-from tongiaki_rules.record.schema import _RECORD_FIELDS, _STATE_FIELDS
-from tongiaki_rules.record.schema_check import _Compiler
+from tongiaki_rules.record._schema import _RECORD_FIELDS, _STATE_FIELDS
+from tongiaki_rules.record._schema_check import _Compiler
 from tongiaki_rules.rules import RETIRED_FLAGS
 
 

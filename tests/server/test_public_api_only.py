@@ -18,7 +18,7 @@ PUBLIC_MODULES = {
     "tongiaki_rules.narration",
     "tongiaki_rules.i18n",
     "tongiaki_rules.svg",
-    "tongiaki_rules.explain",
+    "tongiaki_rules._explain",
 }
 
 

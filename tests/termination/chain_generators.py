@@ -46,11 +46,11 @@ from tongiaki_rules import (
     new_game,
     position,
 )
-from tongiaki_rules import engine as E
+from tongiaki_rules import _engine as E
+from tongiaki_rules._standard_tiles import island
 from tongiaki_rules.actions import Action
 from tongiaki_rules.fuzzing import GameSettings, sample_tile_set
 from tongiaki_rules.hexgrid import STEPS, Hex
-from tongiaki_rules.standard_tiles import island
 from tongiaki_rules.tiles import IslandTile
 
 FLAG_SETS: dict[str, Rules] = {

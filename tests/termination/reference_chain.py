@@ -51,7 +51,7 @@ raised, so callers can skip the decision and count it.
 from __future__ import annotations
 
 from tongiaki_rules import GameState
-from tongiaki_rules import engine as E
+from tongiaki_rules import _engine as E
 from tongiaki_rules import events as ev
 from tongiaki_rules.actions import Action, Depart
 

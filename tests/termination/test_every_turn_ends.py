@@ -29,8 +29,8 @@ from tongiaki_rules import (
     new_game,
     position,
 )
+from tongiaki_rules._standard_tiles import island
 from tongiaki_rules.fuzzing import GameSettings, sample_settings, sample_tile_set, setup_room
-from tongiaki_rules.standard_tiles import island
 
 TUBUAI = (0, -1)
 LEFT_PAIR = [((-1, 0), "ocean-p", 0), ((-1, -1), "ocean-l", 0)]

@@ -1,6 +1,6 @@
 """The choices offered are exactly those after which the turn can still end (AMB-25).
 
-Two searches back the rule of :mod:`tongiaki_rules.engine.finite`:
+Two searches back the rule of :mod:`tongiaki_rules._engine.finite`:
 
 - The engine answers most choices with cheap certificates and the rest with a
   memoised search. Here every raw choice of every decision of random games
@@ -32,7 +32,7 @@ from tongiaki_rules import (
     Rules,
     position,
 )
-from tongiaki_rules import engine as E
+from tongiaki_rules import _engine as E
 from tongiaki_rules.actions import Action
 from tongiaki_rules.fuzzing import sample_settings, sample_tile_set
 

@@ -27,9 +27,9 @@ from tests.termination.chain_generators import (
 from tests.termination.pure_build import pure_build_only
 
 from tongiaki_rules import GameState, IllegalActionError, Rules
-from tongiaki_rules import engine as E
+from tongiaki_rules import _engine as E
+from tongiaki_rules._engine.finite import FiniteChoices
 from tongiaki_rules.actions import Action
-from tongiaki_rules.engine.finite import FiniteChoices
 
 
 def decisions(rules: Rules) -> Iterator[GameState]:

@@ -33,7 +33,7 @@ from tests.termination.chain_generators import (
 from tests.termination.reference_chain import TooExpensive, reference_offered
 
 from tongiaki_rules import GameState, Rules
-from tongiaki_rules import engine as E
+from tongiaki_rules import _engine as E
 
 TIGHT = ("tight-ring", "tight-empty", "tight-full")
 """The families built round a ring of two tiles: cheap, and where the rule bites most."""

@@ -20,9 +20,9 @@ from tests.termination.chain_generators import FAMILIES, FLAG_SETS, built_decisi
 from tests.termination.pure_build import pure_build_only
 
 from tongiaki_rules import GameState, Rules
-from tongiaki_rules import engine as E
+from tongiaki_rules import _engine as E
+from tongiaki_rules._engine.finite import FiniteChoices
 from tongiaki_rules.actions import Action
-from tongiaki_rules.engine.finite import FiniteChoices
 
 EXPANDED: list[tuple[object, ...]] = []
 """The positions the watched look-ahead expanded, in order."""
@@ -83,7 +83,7 @@ def test_a_long_look_ahead_keeps_no_settled_positions_once_its_decision_is_answe
     """Memory stays flat: what a decision settled is kept for the next decisions of its
     chain only when it is small (``finite._SETTLED_SIZE`` positions at most)."""
     from tongiaki_rules import Berth, Colour, Expand, state_from_position_code
-    from tongiaki_rules.engine import finite
+    from tongiaki_rules._engine import finite
 
     turn = state_from_position_code(ISSUE_36).apply(Berth(Colour.BLUE, 0))
     # red's expansions on Tonga: beach 1's group can never end the turn (458 positions), beach

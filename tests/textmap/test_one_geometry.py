@@ -16,10 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tongiaki_rules import new_game, render_svg
+from tongiaki_rules._scenario import position
+from tongiaki_rules._standard_tiles import STANDARD_TILES
+from tongiaki_rules._textlayout import SLANT, TOP
 from tongiaki_rules.hexgrid import to_board
-from tongiaki_rules.scenario import position
-from tongiaki_rules.standard_tiles import STANDARD_TILES
-from tongiaki_rules.textlayout import SLANT, TOP
 from tongiaki_rules.textmap import MIN_WIDTH, map_lines
 from tongiaki_rules.tiles import IslandTile, OceanTile
 

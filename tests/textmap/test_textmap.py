@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tongiaki_rules import GameState, InvalidPositionError, new_game
+from tongiaki_rules._scenario import position
 from tongiaki_rules.i18n import LANGUAGES, island_name
-from tongiaki_rules.scenario import position
 from tongiaki_rules.textmap import STYLES, map_lines, map_spans, render_map
 
 NEW_GAME = r"""

@@ -5,8 +5,8 @@ from __future__ import annotations
 import attrs
 
 from tongiaki_rules.toncc import MIND, King, TonccRules, TonccState, new_game
+from tongiaki_rules.toncc._turn import OFF
 from tongiaki_rules.toncc.board import REGION_CELLS, cell
-from tongiaki_rules.toncc.turn import OFF
 
 FIXED = TonccRules(colour_draw="fixed")
 """Rules with the fixed seating (seat = colour): tests that deal boards to order use them."""

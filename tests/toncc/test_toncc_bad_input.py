@@ -41,10 +41,10 @@ from tongiaki_rules.toncc import (
     toncc_points,
     weaker_king,
 )
-from tongiaki_rules.toncc.bots import GreedyBot, RandomBot
-from tongiaki_rules.toncc.record import ChallengeLog, TonccRecord, TonccRecorder
-from tongiaki_rules.toncc.svg import render_toncc_svg
-from tongiaki_rules.toncc.textview import map_text, picture_text
+from tongiaki_rules.toncc._bots import GreedyBot, RandomBot
+from tongiaki_rules.toncc._record import ChallengeLog, TonccRecord, TonccRecorder
+from tongiaki_rules.toncc._svg import render_toncc_svg
+from tongiaki_rules.toncc._textview import map_text, picture_text
 
 ALL_MOVE_1 = {King.RED: Move(1), King.YELLOW: Move(1), King.BLUE: Move(1)}
 

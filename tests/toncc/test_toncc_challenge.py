@@ -23,8 +23,8 @@ from tongiaki_rules.toncc import (
     new_game,
     observe,
 )
+from tongiaki_rules.toncc._turn import OFF
 from tongiaki_rules.toncc.board import MIND, cell
-from tongiaki_rules.toncc.turn import OFF
 
 R, Y, B = King.RED, King.YELLOW, King.BLUE
 E, NE, NW, W, SW, SE = MOVES  # counter-clockwise Compass, the default

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from tongiaki_rules.errors import TongiakiError
 from tongiaki_rules.fuzzing import garbage, hostile_ints, hostile_text, json_mutations
-from tongiaki_rules.fuzzing.toncc import (
+from tongiaki_rules.fuzzing._toncc import (
     garbage_joint_actions,
     play_checked_toncc_game,
     sample_toncc_map,

@@ -27,7 +27,7 @@ from tongiaki_rules.toncc import (
     new_game,
     observe,
 )
-from tongiaki_rules.toncc.rules import Compass, FinalThreeWayTie, StallKingPoints, TopTie
+from tongiaki_rules.toncc._rules import Compass, FinalThreeWayTie, StallKingPoints, TopTie
 
 RULES = st.builds(
     TonccRules,

@@ -20,8 +20,8 @@ from tongiaki_rules.toncc import (
     TonccRules,
     TonccState,
 )
-from tongiaki_rules.toncc.bots import GreedyBot, RandomBot, make_bot
-from tongiaki_rules.toncc.record import ChallengeLog, TonccRecord, TonccRecorder
+from tongiaki_rules.toncc._bots import GreedyBot, RandomBot, make_bot
+from tongiaki_rules.toncc._record import ChallengeLog, TonccRecord, TonccRecorder
 
 
 def played(seed: int, rules: TonccRules | None = None, turns: int | None = None) -> TonccRecorder:

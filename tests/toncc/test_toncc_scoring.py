@@ -17,7 +17,7 @@ from tongiaki_rules.toncc import (
     ranking,
     toncc_points,
 )
-from tongiaki_rules.toncc.scoring import game_winners, returns_of, score_challenge
+from tongiaki_rules.toncc._scoring import game_winners, returns_of, score_challenge
 
 R, Y, B = King.RED, King.YELLOW, King.BLUE
 LAYOUT = tuple(range(18))

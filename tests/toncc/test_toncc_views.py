@@ -12,8 +12,8 @@ from tests.toncc.helpers import FIXED
 
 from tongiaki_rules.errors import QueryError
 from tongiaki_rules.toncc import LABELS, MOVES, King, Move, TonccState, new_game
-from tongiaki_rules.toncc.svg import render_toncc_svg
-from tongiaki_rules.toncc.textview import (
+from tongiaki_rules.toncc._svg import render_toncc_svg
+from tongiaki_rules.toncc._textview import (
     LEGEND,
     board_text,
     destinations_text,

@@ -9,9 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tongiaki_rules import GameState, Rules, new_game
-from tongiaki_rules.bots import MCTSBot, heuristic, mcts, tables
-from tongiaki_rules.bots.heuristic import DEFAULT_WEIGHTS, Evaluation, island_terms, seat_values
-from tongiaki_rules.bots.tables import table_for
+from tongiaki_rules.bots import MCTSBot
+from tongiaki_rules.bots import _heuristic as heuristic
+from tongiaki_rules.bots import _mcts as mcts
+from tongiaki_rules.bots import _tables as tables
+from tongiaki_rules.bots._heuristic import DEFAULT_WEIGHTS, Evaluation, island_terms, seat_values
+from tongiaki_rules.bots._tables import table_for
 
 
 def _positions(players: int, rules: Rules, seed: int, count: int) -> list[GameState]:

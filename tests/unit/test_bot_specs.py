@@ -19,7 +19,7 @@ from tongiaki_rules.bots import (
     parse_bot_spec,
     play_match,
 )
-from tongiaki_rules.bots.specs import MODULES_VARIABLE, allowed_modules
+from tongiaki_rules.bots._specs import MODULES_VARIABLE, allowed_modules
 from tongiaki_rules.simulation import simulate
 
 USER_BOTS = '''

@@ -8,7 +8,7 @@ import pytest
 
 from tongiaki_rules import DecisionKind, GameState, Rules, new_game, replay
 from tongiaki_rules.bots import BOT_NAMES, Bot, make_bot, play_match
-from tongiaki_rules.bots.heuristic import Evaluation, advantage
+from tongiaki_rules.bots._heuristic import Evaluation, advantage
 
 CHEAP = {"random": "random", "greedy": "greedy", "mcts": "mcts:iterations=12"}
 

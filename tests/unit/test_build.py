@@ -10,8 +10,8 @@ import attrs
 
 import tongiaki_rules
 from tongiaki_rules import new_game
-from tongiaki_rules.engine import freeze, work
-from tongiaki_rules.state import GameState
+from tongiaki_rules._engine import freeze, work
+from tongiaki_rules._state import GameState
 
 
 def test_compiled_says_whether_the_engine_is_an_extension_module() -> None:

@@ -29,6 +29,7 @@ from tongiaki_rules import (
     new_game,
     position,
 )
+from tongiaki_rules._standard_tiles import ISLANDS, OCEANS
 from tongiaki_rules.encoding import (
     BLOCKS,
     ENCODING_VERSION,
@@ -37,7 +38,6 @@ from tongiaki_rules.encoding import (
     placement_radius,
 )
 from tongiaki_rules.hexgrid import distance
-from tongiaki_rules.standard_tiles import ISLANDS, OCEANS
 from tongiaki_rules.testing import random_playout
 
 

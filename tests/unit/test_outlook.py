@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tongiaki_rules import ORIGIN, STANDARD_TILES, position
-from tongiaki_rules import engine as E
+from tongiaki_rules import _engine as E
 
 TUBUAI = (0, -1)
 ISLANDS = [t for t in STANDARD_TILES.pile if t.is_island]

@@ -1,7 +1,7 @@
 """One copy of the rules: the reason for a refusal is the generator's own term (issue 37).
 
 ``GameState.refusal`` (and ``apply``'s error) names the rule an action
-breaks with :mod:`tongiaki_rules.engine.refusals`, whose checks read each
+breaks with :mod:`tongiaki_rules._engine.refusals`, whose checks read each
 decision with the legal-move generators' own helpers. Both ways, on 1,000
 positions of seeded games under several rule sets:
 
@@ -36,10 +36,10 @@ from tongiaki_rules import (
     SetupPlace,
     new_game,
 )
+from tongiaki_rules._engine import Work
+from tongiaki_rules._engine.refusals import rule_check
+from tongiaki_rules._explain import explain
 from tongiaki_rules.actions import Action
-from tongiaki_rules.engine import Work
-from tongiaki_rules.engine.refusals import rule_check
-from tongiaki_rules.explain import explain
 from tongiaki_rules.views import Phase
 
 RULE_SETS = (

@@ -1,4 +1,4 @@
-"""Unit tests for the tile data (tongiaki_rules.tiles and tongiaki_rules.standard_tiles).
+"""Unit tests for the tile data (tongiaki_rules.tiles and tongiaki_rules._standard_tiles).
 
 The expected data below is transcribed independently from shared/tiles.md (the
 32 tiles of a real copy), in the transcription's own notation, so every fact of
@@ -25,8 +25,8 @@ from tongiaki_rules import (
     TileSet,
     TileSetError,
 )
+from tongiaki_rules._standard_tiles import ISLANDS, OCEANS
 from tongiaki_rules.hexgrid import DIRECTIONS
-from tongiaki_rules.standard_tiles import ISLANDS, OCEANS
 
 # island name -> (value, [(slots, [jetty edges]), ...]), as in the table of tiles.md
 ISLAND_TABLE: dict[str, tuple[int, list[tuple[int, list[int]]]]] = {

@@ -28,9 +28,9 @@ from typing import Any
 
 import numpy as np
 
+from .._state import GameState
 from ..hexgrid import Hex
 from ..observation import ObservationLayout, clamp, relative_colours, write_tail
-from ..state import GameState
 from ..views import NO_KING
 
 _Boats = tuple[tuple[int, ...], ...]

@@ -24,9 +24,9 @@ from typing import Any, Final
 import numpy as np
 from gymnasium.error import DependencyNotInstalled
 
-from ..state import GameState
+from .._state import GameState
 from ..svg import render_svg
-from ..svg.style import TABLE_BG
+from ..svg._style import TABLE_BG
 
 FRAME_WIDTH: Final = 960
 """Width of an ``rgb_array`` frame, in pixels."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..state import GameState
+from .._state import GameState
 
 REWARDS: Final = ("win", "score", "zero_sum")
 """What a finished game gives each seat.

@@ -54,14 +54,14 @@ except ModuleNotFoundError as error:  # pragma: no cover - depends on what is in
         name=error.name,
     ) from error
 
+from .._pergame import as_index, check_settings, index_problem
+from .._standard_tiles import STANDARD_TILES
+from .._state import GameState, new_game
 from ..bots import Bot, make_bot
 from ..encoding import ActionEncoding
 from ..errors import IllegalActionError, SettingsError, shown
 from ..observation import ObservationLayout
-from ..pergame import as_index, check_settings, index_problem
 from ..rules import Rules
-from ..standard_tiles import STANDARD_TILES
-from ..state import GameState, new_game
 from ._arrays import ObservationArrays
 from ._returns import REWARDS, final_rewards
 

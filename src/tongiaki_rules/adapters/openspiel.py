@@ -1,5 +1,10 @@
 """Tongiaki as an OpenSpiel game: importing this module registers ``python_tongiaki``.
 
+It registers Tóncc's ``python_toncc`` too (see
+:mod:`tongiaki_rules.adapters.toncc_openspiel`): both games are played by one
+adapter over the game protocol (:mod:`tongiaki_rules.game`), each with its own
+encoding of actions and observations.
+
 Needs the ``openspiel`` extra (``pip install 'tongiaki_rules[openspiel]'``).
 After ``import tongiaki_rules.adapters.openspiel``, ``pyspiel.load_game``
 knows the game, with these parameters:
@@ -45,9 +50,8 @@ from typing import Any, Final
 import attrs
 
 try:
-    import numpy as np
+    import numpy  # noqa: F401  (the observations are numpy arrays)
     import pyspiel
-    from open_spiel.python.observation import IIGObserverForPublicInfoGame
 except ModuleNotFoundError as error:  # pragma: no cover - depends on what is installed
     raise ModuleNotFoundError(
         "tongiaki_rules.adapters.openspiel needs OpenSpiel and numpy: "
@@ -55,7 +59,7 @@ except ModuleNotFoundError as error:  # pragma: no cover - depends on what is in
         name=error.name,
     ) from error
 
-from ..actions import Draw
+from ..actions import Action, Draw
 from ..encoding import ActionEncoding
 from ..encoding_compact import CompactEncoding
 from ..errors import (
@@ -66,19 +70,22 @@ from ..errors import (
     SettingsError,
     shown,
 )
+from ..games import TONGIAKI, TongiakiPosition
 from ..notation import format_action
 from ..observation import ObservationLayout, observation_string
-from ..pergame import as_index, index_problem
+from .._pergame import as_index, index_problem
 from ..record import GameRecord
 from ..rules import Rules
-from ..standard_tiles import STANDARD_TILES
-from ..state import GameState, new_game
+from .._standard_tiles import STANDARD_TILES
+from .._state import GameState, new_game
 from ..tiles import IslandTile
+from . import _toncc_spiel  # noqa: F401  (registers python_toncc beside python_tongiaki)
 from ._returns import shares
+from ._spiel import SpielGame, SpielObserver, SpielSpec, SpielState, register
 
 # In the order they were defined here, the order the API reference shows them in.
 # isort: off
-from .openspiel_parameters import (
+from ._openspiel_parameters import (
     GAME_NAME,
     RETURNS,
     DEFAULT_MAX_GAME_LENGTH,
@@ -104,59 +111,170 @@ __all__ = [
     "to_record",
 ]
 
-_UTILITY: Final = {
-    "win": pyspiel.GameType.Utility.CONSTANT_SUM,
-    "score": pyspiel.GameType.Utility.GENERAL_SUM,
-    "zero_sum": pyspiel.GameType.Utility.ZERO_SUM,
-}
+_UTILITY: Final = {"win": "constant_sum", "score": "general_sum", "zero_sum": "zero_sum"}
 """The kind of game each ``returns`` makes (see :data:`RETURNS`)."""
 
 
-def _game_type(utility: Any) -> Any:
-    return pyspiel.GameType(
-        short_name=GAME_NAME,
-        long_name="Tongiaki",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-        utility=utility,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=6,
-        min_num_players=2,
-        provides_information_state_string=False,
-        provides_information_state_tensor=False,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        provides_factored_observation_string=False,
-        parameter_specification=dict(PARAMETERS),
-    )
+def _freeze(position: TongiakiPosition) -> str:
+    return position.state.to_json()
 
 
-_GAME_TYPE: Final = _game_type(_UTILITY["win"])
-"""The type registered: that of the default parameters; each game has its own ``returns``'."""
+def _thaw(text: str) -> TongiakiPosition:
+    return TongiakiPosition(GameState.from_json(text))
+
+
+_SPEC: Final = SpielSpec(TONGIAKI, PARAMETERS, _UTILITY["win"], freeze=_freeze, thaw=_thaw)
+"""The registered game: that of the default parameters; each game has its own ``returns``'."""
 
 
 @attrs.frozen(slots=True)
-class _Parts:
-    """What a game is built from: its settings, its new game, its encoding and layout."""
+class _Encoding:
+    """Tongiaki's numbers for OpenSpiel: its settings, its new game, its encoding and layout."""
 
     settings: GameSettings
-    initial: GameState
-    encoding: ActionEncoding | CompactEncoding
+    first: GameState
+    actions: ActionEncoding | CompactEncoding
     layout: ObservationLayout
 
     @classmethod
-    def of(cls, settings: GameSettings) -> _Parts:
-        initial = new_game(settings.players, settings.rules, start_player=settings.start_player)
+    def from_parameters(cls, params: Mapping[str, Any]) -> _Encoding:
+        settings = GameSettings.from_parameters(params)
+        first = new_game(settings.players, settings.rules, start_player=settings.start_player)
         return cls(
             settings,
-            initial,
-            ActionEncoding.for_state(initial, actions=settings.actions),
-            ObservationLayout.for_state(initial),
+            first,
+            ActionEncoding.for_state(first, actions=settings.actions),
+            ObservationLayout.for_state(first),
         )
 
+    @property
+    def spec(self) -> SpielSpec:
+        return _SPEC
 
-class TongiakiGame(pyspiel.Game):
+    @property
+    def num_players(self) -> int:
+        return self.settings.players
+
+    @property
+    def num_actions(self) -> int:
+        return self.actions.size
+
+    @property
+    def chance_size(self) -> int:
+        return self.actions.chance_size
+
+    @property
+    def max_game_length(self) -> int:
+        return self.settings.max_game_length
+
+    @property
+    def max_chance_nodes(self) -> int:
+        """At most one draw per tile of the pile."""
+        return len(self.first.config.tiles.pile)
+
+    @property
+    def utility(self) -> tuple[str, float, float, float | None]:
+        tiles = self.first.config.tiles
+        island_values = tiles.start.value + sum(
+            t.value for t in tiles.pile if isinstance(t, IslandTile)
+        )
+        colours_per_seat = len(self.first.colours) // self.settings.players
+        returns = self.settings.returns
+        lowest, best, total = {
+            "win": (0.0, 1.0, 1.0),
+            "zero_sum": (-1.0, 1.0, 0.0),
+            "score": (0.0, float(island_values * colours_per_seat), None),
+        }[returns]
+        return _UTILITY[returns], lowest, best, total
+
+    @property
+    def shown_parameters(self) -> dict[str, Any]:
+        """The players and the parameters that differ from their defaults."""
+        return {
+            name: value
+            for name, value in self.settings.parameters().items()
+            if name == "players" or value != PARAMETERS[name]
+        }
+
+    @property
+    def observation_sections(self) -> tuple[tuple[str, int], ...]:
+        return tuple((s.name, s.end - s.offset) for s in self.layout.sections)
+
+    def initial(self) -> TongiakiPosition:
+        return TongiakiPosition(self.first)
+
+    def legal_indices(self, position: TongiakiPosition, player: int) -> list[int]:
+        return self.actions.legal_indices(position.state)  # OpenSpiel asks the seat to act
+
+    def chance_outcomes(self, position: TongiakiPosition) -> list[tuple[int, float]]:
+        state = position.state
+        return ActionEncoding.for_state(state).chance_outcomes(state)  # as in the compact one
+
+    def decode(self, position: TongiakiPosition, player: int, index: int) -> Action:
+        return self.actions.decode(position.state, index)
+
+    def decode_chance(self, position: TongiakiPosition, index: int) -> Draw:
+        return self.actions.decode_chance(index)
+
+    def checked_action(self, position: TongiakiPosition, player: int, action: object) -> int:
+        if type(action) is int and 0 <= action < _ANY_INDEX:  # range and legality: decode
+            return action
+        if player == _CHANCE:
+            what, size = "chance index", self.actions.chance_size
+        else:
+            what, size = "action index", self.actions.size
+        index = as_index(action)
+        if index is None or not 0 <= index < size:
+            raise IllegalActionError(index_problem(what, action, size))
+        return index
+
+    def checked_joint(self, position: TongiakiPosition, actions: object) -> list[int]:
+        raise IllegalActionError(
+            f"joint action {shown(actions)}: one seat decides at a time in Tongiaki; "
+            "give its action to apply_action"
+        )
+
+    def finished(self, action: object) -> IllegalActionError:
+        return IllegalActionError(f"action {action}: the game is over (or cut short)", "END-2")
+
+    def action_text(self, position: TongiakiPosition, player: int, index: int) -> str:
+        if player == _CHANCE:
+            draw: Draw = self.actions.decode_chance(index)
+            return f"draw {draw.tile}"
+        try:
+            return format_action(self.actions.decode(position.state, index))
+        except ValueError:  # not legal here: say what the index means in general
+            return self.actions.describe(index)
+
+    def returns(self, position: TongiakiPosition) -> list[float]:
+        """Per seat: the win share or the final score (see :data:`RETURNS`)."""
+        state = position.state
+        scores = state.scores()
+        if self.settings.returns == "score":
+            return [float(s) for s in scores]
+        outcome = state.outcome()
+        if outcome is not None:
+            winners: Sequence[int] = outcome.winners
+        else:  # cut short: the leaders share the win
+            winners = [seat for seat, s in enumerate(scores) if s == max(scores)]
+        return shares(winners, state.num_players, self.settings.returns)
+
+    def observe(self, position: TongiakiPosition, player: int) -> Sequence[float]:
+        return self.layout.observe(position.state, player)
+
+    def observation_text(self, position: TongiakiPosition, player: int) -> str:
+        return observation_string(position.state, player)
+
+    def text(self, position: TongiakiPosition) -> str:
+        return str(position.state)
+
+
+_ANY_INDEX: Final = 2**62
+"""Above every action index; ints from 0 below it reach ``_apply_action`` unchecked."""
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+
+
+class TongiakiGame(SpielGame):
     """The OpenSpiel game; build it with ``pyspiel.load_game`` or :func:`load_game`.
 
     >>> game = load_game(2, returns="score")
@@ -164,42 +282,12 @@ class TongiakiGame(pyspiel.Game):
     (53.0, 3000)
     """
 
-    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        parts = _Parts.of(GameSettings.from_parameters({} if params is None else params))
-        settings = parts.settings
-        tiles = parts.initial.config.tiles
-        island_values = tiles.start.value + sum(
-            t.value for t in tiles.pile if isinstance(t, IslandTile)
-        )
-        colours_per_seat = len(parts.initial.colours) // settings.players
-        lowest, best, total = {
-            "win": (0.0, 1.0, 1.0),
-            "zero_sum": (-1.0, 1.0, 0.0),
-            "score": (0.0, float(island_values * colours_per_seat), None),
-        }[settings.returns]
-        info = pyspiel.GameInfo(
-            num_distinct_actions=parts.encoding.size,
-            max_chance_outcomes=parts.encoding.chance_size,
-            num_players=settings.players,
-            min_utility=lowest,
-            max_utility=best,
-            utility_sum=total,
-            max_game_length=settings.max_game_length,
-        )
-        shown = {  # the players and the parameters that differ from their defaults
-            name: value
-            for name, value in settings.parameters().items()
-            if name == "players" or value != PARAMETERS[name]
-        }
-        super().__init__(_game_type(_UTILITY[settings.returns]), info, shown)
-        self._parts = parts
+    make_encoding = staticmethod(_Encoding.from_parameters)
 
-    def _built(self) -> _Parts:
-        parts: _Parts | None = getattr(self, "_parts", None)
-        if parts is None:  # an unpickled game keeps only its parameters: rebuild the rest
-            parts = _Parts.of(GameSettings.from_parameters(self.get_parameters()))
-            self._parts = parts
-        return parts
+    def _built(self) -> _Encoding:
+        encoding = self.spiel_encoding
+        assert isinstance(encoding, _Encoding)
+        return encoding
 
     @property
     def settings(self) -> GameSettings:
@@ -209,12 +297,12 @@ class TongiakiGame(pyspiel.Game):
     @property
     def initial(self) -> GameState:
         """The new game every initial state starts from."""
-        return self._built().initial
+        return self._built().first
 
     @property
     def encoding(self) -> ActionEncoding | CompactEncoding:
         """The action indices (full or compact, by the ``actions`` parameter)."""
-        return self._built().encoding
+        return self._built().actions
 
     @property
     def layout(self) -> ObservationLayout:
@@ -225,78 +313,17 @@ class TongiakiGame(pyspiel.Game):
         """A state at the first setup decision."""
         return TongiakiState(self)
 
-    def make_py_observer(
-        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
-    ) -> Any:
-        """The observer: the observation vector and text, or the history as information state.
-
-        A perfect-recall request gets OpenSpiel's public-information
-        observer (the action history as a string, no tensor). Raises
-        :class:`~tongiaki_rules.errors.SettingsError` naming ``iig_obs_type``
-        if it is neither ``None`` nor a ``pyspiel.IIGObservationType``.
-        """
-        if iig_obs_type is not None and not isinstance(iig_obs_type, pyspiel.IIGObservationType):
-            raise SettingsError(
-                f"iig_obs_type must be None or a pyspiel.IIGObservationType, "
-                f"not {shown(iig_obs_type)}"
-            )
-        if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
-            return TongiakiObserver(self.layout, params)
-        return IIGObserverForPublicInfoGame(iig_obs_type, params)
-
-    def max_chance_nodes_in_history(self) -> int:
-        """At most one draw per tile of the pile."""
-        return len(self.initial.config.tiles.pile)
+    def observer(self, params: Mapping[str, Any] | None) -> TongiakiObserver:
+        """The observation vector and text of :class:`TongiakiObserver`."""
+        return TongiakiObserver(self, params)
 
 
-_ANY_INDEX: Final = 2**62
-"""Above every action index; ints from 0 below it reach ``_apply_action`` unchecked."""
-_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
-_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+class TongiakiState(SpielState):
+    """An OpenSpiel state wrapping one immutable :class:`~tongiaki_rules._state.GameState`.
 
-
-@attrs.frozen(slots=True)
-class _Now:
-    """The immutable state, the decisions so far and who acts: shared, never copied.
-
-    OpenSpiel clones a Python state by deep-copying its attributes and
-    serializes it by pickling them; this holder makes the first free and the
-    second the state's JSON (``tongiaki-state`` schema).
-    """
-
-    state: GameState
-    decisions: int
-    player: int
-    """The OpenSpiel player to act: a seat, or ``CHANCE`` or ``TERMINAL``."""
-
-    @classmethod
-    def of(cls, state: GameState, decisions: int, longest: int) -> _Now:
-        if state.is_terminal or decisions >= longest:
-            player = _TERMINAL
-        elif state.is_chance_node:
-            player = _CHANCE
-        else:
-            seat = state.current_player
-            assert seat is not None
-            player = seat
-        return cls(state, decisions, player)
-
-    def __deepcopy__(self, memo: dict[int, object]) -> _Now:
-        return self
-
-    def __copy__(self) -> _Now:
-        return self
-
-    def __reduce__(self) -> tuple[Any, tuple[str, int, int]]:
-        return _thaw, (self.state.to_json(), self.decisions, self.player)
-
-
-def _thaw(text: str, decisions: int, player: int) -> _Now:
-    return _Now(GameState.from_json(text), decisions, player)
-
-
-class TongiakiState(pyspiel.State):
-    """An OpenSpiel state wrapping one immutable :class:`~tongiaki_rules.state.GameState`.
+    Raises :class:`~tongiaki_rules.errors.IllegalActionError` naming the
+    index, and changes nothing, for an action that is not an int (a bool is
+    not one), not in range or not legal here, or after the end.
 
     >>> state = load_game(2).new_initial_state()
     >>> state.apply_action(3)
@@ -304,110 +331,14 @@ class TongiakiState(pyspiel.State):
     ('setup', 1)
     """
 
-    def __init__(self, game: TongiakiGame) -> None:
-        super().__init__(game)
-        self._now = _Now.of(game.initial, 0, game.settings.max_game_length)
-
     @property
     def game_state(self) -> GameState:
         """The position as a tongiaki_rules state."""
-        return self._now.state
-
-    @property
-    def decisions(self) -> int:
-        """The decisions taken so far (chance outcomes not counted)."""
-        return self._now.decisions
-
-    def _encoding(self) -> ActionEncoding | CompactEncoding:
-        game: TongiakiGame = self.get_game()
-        return game.encoding
-
-    # ---------------------------------------------------------- the OpenSpiel API
-    def current_player(self) -> int:
-        """The seat to decide, or ``pyspiel.PlayerId.CHANCE`` / ``TERMINAL``."""
-        return self._now.player
-
-    def apply_action(self, action: Any) -> None:
-        """Apply an action index (a chance index at a chance node).
-
-        Raises :class:`~tongiaki_rules.errors.IllegalActionError` naming the
-        index, and changes nothing, if it is not an int (a bool is not one),
-        not in range or not legal here, or if the game is over.
-        """
-        if type(action) is int and 0 <= action < _ANY_INDEX:  # range and legality: _apply_action
-            super().apply_action(action)
-            return
-        now = self._now
-        encoding = self._encoding()
-        if now.player == _CHANCE:
-            what, size = "chance index", encoding.chance_size
-        else:
-            what, size = "action index", encoding.size
-        index = as_index(action)
-        if index is None or not 0 <= index < size:
-            raise IllegalActionError(index_problem(what, action, size))
-        super().apply_action(index)
-
-    def _legal_actions(self, player: int) -> list[int]:
-        return self._encoding().legal_indices(self._now.state)
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The chance indices of the possible draws with their probabilities."""
-        state = self._now.state
-        return ActionEncoding.for_state(state).chance_outcomes(state)  # as in the compact one
-
-    def _apply_action(self, action: int) -> None:
-        now = self._now
-        state = now.state
-        game: TongiakiGame = self.get_game()
-        encoding = game.encoding
-        longest = game.settings.max_game_length
-        if now.player == _TERMINAL:
-            raise IllegalActionError(f"action {action}: the game is over (or cut short)", "END-2")
-        if now.player == _CHANCE:
-            after = state.apply(encoding.decode_chance(int(action)))
-            self._now = _Now.of(after, now.decisions, longest)
-        else:
-            after = state.apply(encoding.decode(state, int(action)))
-            self._now = _Now.of(after, now.decisions + 1, longest)
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        state = self._now.state
-        encoding = self._encoding()
-        index = int(action)
-        if player == _CHANCE:
-            draw: Draw = encoding.decode_chance(index)
-            return f"draw {draw.tile}"
-        try:
-            return format_action(encoding.decode(state, index))
-        except ValueError:  # not legal here: say what the index means in general
-            return encoding.describe(index)
-
-    def is_terminal(self) -> bool:
-        """True once the game is over (or cut short at ``max_game_length``)."""
-        return self._now.player == _TERMINAL
-
-    def returns(self) -> list[float]:
-        """Per seat: the win share or the final score (see :data:`RETURNS`); 0 before the end."""
-        state = self._now.state
-        game: TongiakiGame = self.get_game()
-        if not self.is_terminal():
-            return [0.0] * state.num_players
-        scores = state.scores()
-        if game.settings.returns == "score":
-            return [float(s) for s in scores]
-        outcome = state.outcome()
-        if outcome is not None:
-            winners: Sequence[int] = outcome.winners
-        else:  # cut short: the leaders share the win
-            winners = [seat for seat, s in enumerate(scores) if s == max(scores)]
-        return shares(winners, state.num_players, game.settings.returns)
-
-    def __str__(self) -> str:
-        return str(self._now.state)
+        state: GameState = self.position.state
+        return state
 
 
-class TongiakiObserver:
+class TongiakiObserver(SpielObserver):
     """The observation of a state from one seat: a float32 vector and a text.
 
     ``tensor`` is the whole vector; ``dict`` has one view of it per section
@@ -420,26 +351,9 @@ class TongiakiObserver:
     (True, [1.0, 1.0])
     """
 
-    def __init__(self, layout: ObservationLayout, params: Mapping[str, Any] | None) -> None:
-        if params:
-            raise SettingsError(f"{GAME_NAME} observations take no parameters, not {params!r}")
-        self.layout = layout
-        self.tensor = np.zeros(layout.size, np.float32)
-        self.dict = {s.name: self.tensor[s.offset : s.end] for s in layout.sections}
-
-    def set_from(self, state: TongiakiState, player: int) -> None:
-        """Write the observation of ``state`` from seat ``player`` into ``tensor``.
-
-        Raises :class:`~tongiaki_rules.errors.InvalidPositionError` if
-        ``state`` is not a :class:`TongiakiState` and
-        :class:`~tongiaki_rules.errors.SettingsError` if ``player`` is not a
-        seat; the tensor is then unchanged.
-        """
-        self.tensor[:] = self.layout.observe(_game_state(state), player)
-
-    def string_from(self, state: TongiakiState, player: int) -> str:
-        """The state as text, headed by whose view it is (errors as :meth:`set_from`)."""
-        return observation_string(_game_state(state), player)
+    def __init__(self, game: TongiakiGame, params: Mapping[str, Any] | None) -> None:
+        super().__init__(game, params)
+        self.layout = game.layout
 
 
 def _game_state(state: object) -> GameState:
@@ -448,7 +362,8 @@ def _game_state(state: object) -> GameState:
     return state.game_state
 
 
-pyspiel.register_game(_GAME_TYPE, TongiakiGame)
+TongiakiGame.state_class = TongiakiState
+register(_SPEC, TongiakiGame)
 
 
 def load_game(
@@ -574,11 +489,12 @@ def from_record(
 def _record_index(state: TongiakiState, action: Any) -> int:
     """The index ``state`` takes for a record's action (``IllegalActionError`` if none)."""
     now = state.game_state
-    encoding = state._encoding()
+    game: TongiakiGame = state.get_game()
+    encoding = game.encoding
     if state.is_terminal():
         raise IllegalActionError("the game is over (or cut short)", "END-2")
     if isinstance(action, Draw) != now.is_chance_node:
-        from ..explain import explain
+        from .._explain import explain
 
         raise IllegalActionError(*explain(now, action))
     if isinstance(action, Draw):

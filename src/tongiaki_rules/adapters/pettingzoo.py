@@ -23,7 +23,7 @@ Needs the ``pettingzoo`` extra (``pip install 'tongiaki_rules[pettingzoo]'``).
   or returns the SVG picture of the board as an RGB array
   (``"rgb_array"``, 720 x 960 pixels, rasterised by resvg).
 
-The environment holds one immutable :class:`~tongiaki_rules.state.GameState`
+The environment holds one immutable :class:`~tongiaki_rules._state.GameState`
 plus a little bookkeeping, so ``copy.deepcopy`` and ``pickle`` work.
 
 >>> from tongiaki_rules.adapters.pettingzoo import env
@@ -39,14 +39,13 @@ plus a little bookkeeping, so ``copy.deepcopy`` and ``pickle`` work.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
+import attrs
+
 try:
-    import gymnasium
+    import gymnasium  # noqa: F401  (the spaces are Gymnasium's)
     import numpy as np
-    from gymnasium import spaces
-    from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
     from pettingzoo.utils.env_logger import EnvLogger
 except ModuleNotFoundError as error:  # pragma: no cover - depends on what is installed
@@ -56,16 +55,20 @@ except ModuleNotFoundError as error:  # pragma: no cover - depends on what is in
         name=error.name,
     ) from error
 
+from ..actions import Action
 from ..encoding import ActionEncoding
+from ..encoding_compact import CompactEncoding
 from ..errors import IllegalActionError, SettingsError, shown
+from ..games import TongiakiPosition
 from ..observation import ObservationLayout
-from ..pergame import as_index, check_settings, index_problem
+from .._pergame import as_index, check_settings, index_problem
 from ..rules import Rules
-from ..standard_tiles import STANDARD_TILES
-from ..state import GameState, new_game
+from .._standard_tiles import STANDARD_TILES
+from .._state import GameState, new_game
 from . import _raster
 from ._arrays import ObservationArrays
 from ._returns import REWARDS, final_rewards
+from ._zoo import SequentialEnv, checked_seed
 
 __all__ = [
     "DEFAULT_MAX_GAME_LENGTH",
@@ -84,21 +87,65 @@ MAX_GAME_LENGTH_LIMIT: Final = 2**31 - 1
 """The largest ``max_game_length`` accepted."""
 
 
-def _agent(seat: int) -> str:
-    return f"player_{seat}"
+@attrs.frozen(slots=True)
+class _Encoding:
+    """Tongiaki's numbers for PettingZoo: the action indices and the observation views."""
+
+    actions: ActionEncoding | CompactEncoding
+    arrays: ObservationArrays
+    first: GameState
+    reward: str
+
+    @classmethod
+    def of(cls, first: GameState, actions: str, reward: str) -> _Encoding:
+        encoding = ActionEncoding.for_state(first, actions=actions)
+        return cls(encoding, ObservationArrays(ObservationLayout.for_state(first)), first, reward)
+
+    @property
+    def num_players(self) -> int:
+        return self.first.num_players
+
+    @property
+    def num_actions(self) -> int:
+        return self.actions.size
+
+    @property
+    def observation_low(self) -> Any:
+        layout = self.arrays.layout
+        low = np.zeros(layout.size, np.float32)
+        for section in layout.sections:
+            low[section.offset : section.end] = section.low
+        return low
+
+    def initial(self) -> TongiakiPosition:
+        return TongiakiPosition(self.first)
+
+    def settle(self, position: TongiakiPosition, rng: random.Random) -> TongiakiPosition:
+        """Draw from the pile until someone must decide or the game is over."""
+        state = position.state
+        if not state.is_chance_node:
+            return position
+        while state.is_chance_node:
+            state = state.apply(state.sample_chance(rng))
+        return TongiakiPosition(state)
+
+    def observation(self, position: TongiakiPosition, seat: int) -> Any:
+        return self.arrays.view(position.state, seat).copy()  # kept per seat: copied
+
+    def mask(self, position: TongiakiPosition, seat: int) -> Any:
+        return _mask(self.actions.size, self.actions._indices_in_order(position.state))
+
+    def decode(self, position: TongiakiPosition, seat: int, index: int) -> Action:
+        return self.actions.decode(position.state, index)
+
+    def rewards(self, position: TongiakiPosition) -> list[float]:
+        return final_rewards(position.state, self.reward)
+
+    def text(self, position: TongiakiPosition) -> str:
+        return str(position.state)
 
 
-def _seed(seed: object) -> int | None:
-    """``seed`` as an int, or ``None``; ``SettingsError`` for anything else (a bool, a float)."""
-    if seed is None:
-        return None
-    index = as_index(seed)
-    if index is None:
-        raise SettingsError(f"seed must be an int or None, not {shown(seed)}")
-    return index
-
-
-class TongiakiEnv(AECEnv):
+class TongiakiEnv(SequentialEnv):
     """The raw AEC environment; :func:`env` adds PettingZoo's usual wrappers.
 
     An action that is not legal (or not an action index: a bool, a float,
@@ -122,6 +169,7 @@ class TongiakiEnv(AECEnv):
         "render_fps": 2,
         "is_parallelizable": False,
     }
+    _render_hint = "render() needs render_mode='ansi', 'human' or 'rgb_array' in env(...)"
 
     def __init__(
         self,
@@ -152,169 +200,30 @@ class TongiakiEnv(AECEnv):
             raise SettingsError(f"rules: expected a Rules value or None, not {shown(rules)}")
         if render_mode == "rgb_array":
             _raster.rasteriser()  # a missing package is told now, not at the first frame
-        checked_seed = _seed(seed)
+        checked_seed(seed)
         chosen = Rules() if rules is None else rules
         check_settings(num_players, chosen, STANDARD_TILES)
-        self._initial = new_game(num_players, chosen)
-        self.render_mode = render_mode
+        encoding = _Encoding.of(new_game(num_players, chosen), actions, reward)
         self.reward_mode = reward
         self.max_game_length = max_game_length
-        self.possible_agents = [_agent(seat) for seat in range(num_players)]
-        encoding = ActionEncoding.for_state(self._initial, actions=actions)
         self.actions = actions
-        layout = ObservationLayout.for_state(self._initial)
-        low = np.zeros(layout.size, np.float32)
-        for section in layout.sections:
-            low[section.offset : section.end] = section.low
-        self._observation_spaces = {
-            agent: spaces.Dict(
-                {
-                    "observation": spaces.Box(low, 1.0, (layout.size,), np.float32),
-                    "action_mask": spaces.Box(0, 1, (encoding.size,), np.int8),
-                }
-            )
-            for agent in self.possible_agents
-        }
-        self._action_spaces = {
-            agent: spaces.Discrete(encoding.size) for agent in self.possible_agents
-        }
-        self._rng = random.Random(checked_seed)
-        self._state = self._initial
-        self._decisions = 0
-        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self._started = False
-        self._encoding = encoding
-        self._arrays = ObservationArrays(layout)
+        self._seat_up(encoding, seed, max_game_length, render_mode)
 
     def __getstate__(self) -> dict[str, Any]:
         """What a copy or a pickle keeps: not the encoding, the layout or the views built."""
         saved = dict(self.__dict__)
-        for name in ("_encoding", "_arrays"):
-            del saved[name]
+        del saved["_encoding"]
         return saved
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
         self.__dict__.update(saved)
-        self._encoding = ActionEncoding.for_state(self._initial, actions=self.actions)
-        self._arrays = ObservationArrays(ObservationLayout.for_state(self._initial))
+        self._encoding = _Encoding.of(self._initial.state, self.actions, self.reward_mode)
 
-    # ---------------------------------------------------------------- spaces
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The observation space of ``agent`` (the same object at every call)."""
-        return self._observation_spaces[self._agent_name(agent)]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The action space of ``agent``: ``Discrete(encoding.size)``."""
-        return self._action_spaces[self._agent_name(agent)]
-
-    def _seat_of(self, agent: object) -> int:
-        """The seat of an agent name; ``SettingsError`` naming it if there is no such agent."""
-        seat = self._seats.get(agent) if type(agent) is str else None
-        if seat is None:
-            known = ", ".join(map(repr, self.possible_agents))
-            raise SettingsError(f"agent must be one of {known}, not {shown(agent)}")
-        return seat
-
-    def _agent_name(self, agent: object) -> str:
-        return self.possible_agents[self._seat_of(agent)]
-
-    # ---------------------------------------------------------------- the game
     @property
     def game_state(self) -> GameState:
         """The current position as a tongiaki_rules state."""
-        return self._state
-
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new game; ``seed`` reseeds the draws (else they go on from the last game).
-
-        ``seed`` must be an int or ``None``, ``options`` ``None`` or a dict
-        (the environment has no options and ignores its contents, as
-        PettingZoo's API test expects). Anything else raises
-        :class:`~tongiaki_rules.errors.SettingsError` and changes nothing.
-        """
-        checked_seed = _seed(seed)
-        if options is not None and not isinstance(options, Mapping):
-            raise SettingsError(f"options must be None or a dict, not {shown(options)}")
-        if checked_seed is not None:
-            self._rng = random.Random(checked_seed)
-        self._state = self._settle(self._initial)
-        self._decisions = 0
-        self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self._to_act()
-        self._started = True
-
-    def _settle(self, state: GameState) -> GameState:
-        """Draw from the pile until someone must decide or the game is over."""
-        rng = self._rng
-        while state.is_chance_node:
-            state = state.apply(state.sample_chance(rng))
+        state: GameState = self._position.state
         return state
-
-    def _to_act(self) -> str:
-        seat = self._state.current_player
-        return self.possible_agents[seat if seat is not None else self._state.turn_player]
-
-    def observe(self, agent: str) -> dict[str, Any]:
-        """The observation of ``agent``: its view of the board and its action mask.
-
-        Each call returns new arrays; the view of the board is built once per
-        position and agent, however often it is asked for.
-
-        Raises :class:`~tongiaki_rules.errors.SettingsError` naming ``agent``
-        if there is no such agent.
-        """
-        state = self._state
-        seat = self._seat_of(agent)
-        view = self._arrays.view(state, seat)  # kept per seat: copied below
-        if self._started and state.current_player == seat and agent in self.agents:
-            mask = _mask(self._encoding.size, self._encoding._indices_in_order(state))
-        else:
-            mask = np.zeros(self._encoding.size, np.int8)
-        return {"observation": view.copy(), "action_mask": mask}
-
-    def step(self, action: Any) -> None:
-        """Apply the selected agent's action (``None`` once its game is over).
-
-        ``action`` is an index of the encoding: an int or a numpy integer,
-        not a bool or a float. Anything else, an index out of range or one
-        that is not legal raises
-        :class:`~tongiaki_rules.errors.IllegalActionError` and changes
-        nothing; so does a step before :meth:`reset`.
-        """
-        if not self._started:
-            raise IllegalActionError("no game under way: call reset() before step()")
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        state = self._state
-        encoding = self._encoding
-        if action is None:
-            raise IllegalActionError(f"{agent} must choose an action, not None")
-        index = as_index(action)
-        if index is None:
-            raise IllegalActionError(index_problem("action index", action, encoding.size))
-        chosen = encoding.decode(state, index)
-        self._cumulative_rewards[agent] = 0.0
-        self._state = self._settle(state.apply(chosen))
-        self._decisions += 1
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        if self._state.is_terminal:
-            rewards = final_rewards(self._state, self.reward_mode)
-            self.rewards.update(zip(self.agents, rewards, strict=True))
-            self.terminations = dict.fromkeys(self.agents, True)
-            self._accumulate_rewards()  # rewards come only at the end: before, all are 0.0
-        elif self._decisions >= self.max_game_length:
-            self.truncations = dict.fromkeys(self.agents, True)
-        else:
-            self.agent_selection = self._to_act()
-        if self.render_mode == "human":
-            self.render()
 
     def render(self) -> Any:
         """The board: text for ``"ansi"`` and ``"human"`` (printed), a picture for ``"rgb_array"``.
@@ -330,21 +239,10 @@ class TongiakiEnv(AECEnv):
         >>> frame.shape, frame.dtype.name
         ((720, 960, 3), 'uint8')
         """
-        if self.render_mode is None:
-            gymnasium.logger.warn(
-                "render() needs render_mode='ansi', 'human' or 'rgb_array' in env(...)"
-            )
-            return None
-        if self.render_mode == "rgb_array":
-            return _raster.board_frame(self._state)
-        text = str(self._state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return super().render()
 
-    def close(self) -> None:
-        """Nothing to release."""
+    def _frame(self) -> Any:
+        return _raster.board_frame(self.game_state)
 
 
 def _mask(size: int, indices: list[int]) -> Any:
@@ -528,7 +426,7 @@ class _IndexCheck(_Forwarding):
         agent = raw.agent_selection
         finished = raw.terminations[agent] or raw.truncations[agent]
         if not (action is None and finished):
-            size = raw._encoding.size  # the n of every agent's action space
+            size = raw._encoding.num_actions  # the n of every agent's action space
             index = as_index(action)
             if index is None or not 0 <= index < size:
                 raise IllegalActionError(index_problem("action index", action, size))

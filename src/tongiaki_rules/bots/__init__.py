@@ -6,7 +6,13 @@
 
 Build them by name with :func:`make_bot` (``"random"``, ``"greedy"``,
 ``"mcts:iterations=400"``, or your own bot as ``"module:attribute"``, see
-:mod:`.specs`) and play a whole game with :func:`play_match`.
+:func:`build_bot`) and play a whole game with :func:`play_match`.
+
+For authors of stronger bots, the parts the greedy bot is made of are here
+too: the evaluation (:class:`Weights`, :class:`Evaluation`,
+:func:`win_chances`), the one-ply rating of a decision's options
+(:func:`rate_options`), the pacing that keeps bot games moving
+(:class:`Pacing`), the checks of bot options, and playing on an executor.
 
 >>> from tongiaki_rules.bots import make_bot, play_match
 >>> record = play_match([make_bot("random", seed=1), make_bot("random", seed=2)], seed=3)
@@ -16,28 +22,76 @@ Build them by name with :func:`make_bot` (``"random"``, ``"greedy"``,
 
 from __future__ import annotations
 
-from .base import BOT_NAMES, Bot, BotFactory, RandomBot, make_bot, parse_bot_spec
-from .greedy import GreedyBot
-from .match import DEFAULT_MAX_DECISIONS, BotFailedError, MatchTooLongError, play_match
-from .mcts import MCTSBot
-from .specs import BotSpec, FunctionBot, allowed_modules, build_bot, spec_name
+from ._base import BOT_NAMES, Bot, BotFactory, RandomBot, make_bot, parse_bot_spec
+from ._checks import (
+    MAX_ITERATIONS,
+    MAX_PATIENCE,
+    MAX_SAMPLE,
+    MAX_SEED,
+    MAX_TIME_LIMIT,
+    real_option,
+    seed_option,
+    weights_option,
+    whole_option,
+)
+from ._executors import check_executor, submit_to
+from ._greedy import GreedyBot
+from ._heuristic import (
+    DEFAULT_WEIGHTS,
+    Evaluation,
+    Weights,
+    advantage,
+    island_terms,
+    seat_values,
+    win_chances,
+)
+from ._match import DEFAULT_MAX_DECISIONS, BotFailedError, MatchTooLongError, play_match
+from ._mcts import MCTSBot
+from ._options import URGE, Option, best_options, rate_options, urge_to_draw
+from ._pacing import Pacing
+from ._specs import BotSpec, FunctionBot, allowed_modules, build_bot, first_choice, spec_name
 
 __all__ = [
     "BOT_NAMES",
     "DEFAULT_MAX_DECISIONS",
+    "DEFAULT_WEIGHTS",
+    "MAX_ITERATIONS",
+    "MAX_PATIENCE",
+    "MAX_SAMPLE",
+    "MAX_SEED",
+    "MAX_TIME_LIMIT",
+    "URGE",
     "Bot",
     "BotFactory",
     "BotFailedError",
     "BotSpec",
+    "Evaluation",
     "FunctionBot",
     "GreedyBot",
     "MCTSBot",
     "MatchTooLongError",
+    "Option",
+    "Pacing",
     "RandomBot",
+    "Weights",
+    "advantage",
     "allowed_modules",
+    "best_options",
     "build_bot",
+    "check_executor",
+    "first_choice",
+    "island_terms",
     "make_bot",
     "parse_bot_spec",
     "play_match",
+    "rate_options",
+    "real_option",
+    "seat_values",
+    "seed_option",
     "spec_name",
+    "submit_to",
+    "urge_to_draw",
+    "weights_option",
+    "whole_option",
+    "win_chances",
 ]

@@ -14,7 +14,7 @@ on stderr, never with a traceback:
 Text that cannot be encoded (a lone surrogate in a record's metadata or in
 the input) is shown escaped (``\\ud800``) instead of stopping the program,
 and every file the command writes is written whole or not at all
-(:func:`tongiaki_rules.atomic.write_text_atomic`).
+(:func:`tongiaki_rules._atomic.write_text_atomic`).
 
 >>> main(["render", "no-such-file.json"])
 2

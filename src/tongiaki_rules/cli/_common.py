@@ -18,11 +18,11 @@ from typing import NoReturn
 
 import attrs
 
-from ..atomic import write_text_atomic
+from .._atomic import write_text_atomic
+from .._state import GameState
 from ..errors import TongiakiError
 from ..record import GameRecord, state_from_json
 from ..rules import Rules
-from ..state import GameState
 
 _CODE_TAG = re.compile(r"T\d+_")
 """How a position code starts: its format tag, then ``_``."""
@@ -240,7 +240,7 @@ def write_text(path: str, text: str) -> None:
     Failures raise :class:`CliError`.
 
     A file is replaced atomically
-    (:func:`~tongiaki_rules.atomic.write_text_atomic`): when the write fails
+    (:func:`~tongiaki_rules._atomic.write_text_atomic`): when the write fails
     or is interrupted, the file that was there is left exactly as it was.
 
     >>> write_text("/no-such-folder/game.json", "{}")  # doctest: +ELLIPSIS

@@ -29,8 +29,8 @@ from ..textmap import MIN_WIDTH, map_spans, render_map
 from ._language import current
 
 if TYPE_CHECKING:
+    from .._state import GameState
     from ..hexgrid import Hex
-    from ..state import GameState
 
 __all__ = [
     "RICH_STYLES",

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..games import GAMES, TONCC, game_named
-from ..toncc.bots import BOT_NAMES
+from ..toncc._bots import BOT_NAMES
 from ._common import CliError, add_rules_options, write_text
 from ._console import MapOptions, add_map_options
 from ._language import add_language_option, choose, tr

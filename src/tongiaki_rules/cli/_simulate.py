@@ -32,7 +32,7 @@ from typing import Any, Final, TextIO
 from ..errors import TongiakiError
 from ..games import GAMES, TONCC, game_named
 from ..simulation import Summary, simulate
-from ..simulation.tables import events_not_seen, summary_heading, summary_tables
+from ..simulation._tables import events_not_seen, summary_heading, summary_tables
 from ._common import CliError, add_rules_options, rules_from_args, whole_number
 from ._console import colour_wanted, rich_console
 

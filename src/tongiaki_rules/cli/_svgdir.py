@@ -7,7 +7,7 @@ included), named by the number of actions applied, zero-padded to
 (games run to a few hundred actions). Each picture is the SVG
 ``tongiaki render`` draws of that position
 (:func:`~tongiaki_rules.cli._render.position_svg`), and each file is written
-atomically (:func:`~tongiaki_rules.atomic.write_text_atomic`): a process
+atomically (:func:`~tongiaki_rules._atomic.write_text_atomic`): a process
 killed mid-game leaves only whole pictures.
 
 The folder is created if missing, parents too; one that already holds files
@@ -34,8 +34,8 @@ import os
 import tempfile
 from pathlib import Path
 
-from ..atomic import TEMP_PREFIX
-from ..state import GameState
+from .._atomic import TEMP_PREFIX
+from .._state import GameState
 from ._common import CliError, write_text
 from ._render import position_svg
 

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 import attrs
 
 from ..bots import Bot, make_bot
-from ..bots.checks import MAX_SEED
+from ..bots._checks import MAX_SEED
 from ..errors import TongiakiError
 from ..record import GameRecord, Recorder
 from ._common import (

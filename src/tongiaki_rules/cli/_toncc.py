@@ -23,10 +23,10 @@ from typing import Any
 
 from ..errors import TongiakiError
 from ..toncc import KINGS, SEATINGS, DrawColours, JointAction, King, Move, TonccRules, new_game
-from ..toncc.bots import make_bot
-from ..toncc.record import TonccRecord
-from ..toncc.svg import render_toncc_svg
-from ..toncc.textview import render_text
+from ..toncc._bots import make_bot
+from ..toncc._record import TonccRecord
+from ..toncc._svg import render_toncc_svg
+from ..toncc._textview import render_text
 from ._common import CliError, read_text, whole_number, write_text
 from ._play import add_toncc_alias
 from ._toncc_play import add_rules_option, parse_bots, rules_of

@@ -25,9 +25,9 @@ import attrs
 from ..errors import TongiakiError
 from ..games import TONCC, TonccPosition
 from ..toncc import KINGS, ColourDraw, King, Move, TonccRules
-from ..toncc.bots import BOT_NAMES, Bot, make_bot
-from ..toncc.record import TonccRecord, TonccRecorder
-from ..toncc.textview import board_text, destinations_text, map_text, render_text, scores_text
+from ..toncc._bots import BOT_NAMES, Bot, make_bot
+from ..toncc._record import TonccRecord, TonccRecorder
+from ..toncc._textview import board_text, destinations_text, map_text, render_text, scores_text
 from ._common import CliError, read_text
 from ._match import Reply, UnreadableAnswerError
 from ._toncc_story import tell_challenge_end, tell_draw, tell_turn
@@ -204,7 +204,7 @@ def toncc_front(args: argparse.Namespace) -> TonccFront:
 class TonccFront:
     """Tóncc at the terminal: the recorder, the players, the board and the Compass numbers.
 
-    >>> from tongiaki_rules.toncc.bots import make_bot
+    >>> from tongiaki_rules.toncc._bots import make_bot
     >>> bots = {p: make_bot("greedy", p) for p in (1, 2)}
     >>> front = TonccFront(TonccRecorder(), frozenset({0}), bots, 1, random.Random(1))
     >>> front.seat_label(0), front.bot_name(0), front.bot_name(1)

@@ -12,10 +12,10 @@
 from __future__ import annotations
 
 from ..toncc import KINGS, ColourDraw, King, Move, TonccState, TurnReport
+from ..toncc._rules import COMPASS_DIRECTIONS
+from ..toncc._textview import colours_code
 from ..toncc.board import DIRECTION_NAMES, LABELS
 from ..toncc.regions import position_name
-from ..toncc.rules import COMPASS_DIRECTIONS
-from ..toncc.textview import colours_code
 
 __all__ = ["move_text", "tell_challenge_end", "tell_draw", "tell_turn"]
 

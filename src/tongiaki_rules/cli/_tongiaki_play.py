@@ -31,8 +31,8 @@ from .. import (
     format_action,
     match_action,
 )
-from ..bots.match import recorded_choice
-from ..explain import decision_words
+from .._explain import decision_words
+from ..bots._match import recorded_choice
 from ..games import TongiakiPosition
 from ..i18n import decision_name, tile_name
 from ..narration import Narrator

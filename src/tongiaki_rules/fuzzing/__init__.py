@@ -20,7 +20,7 @@ choices are available as a seeded sampler (:func:`sample_settings`, plain
 shrink a failure to a small example. Hypothesis (the ``test`` extra) is
 imported only when a strategy is built, so this module works without it.
 
-The same kit for Tóncc is :mod:`tongiaki_rules.fuzzing.toncc`.
+The same kit for Tóncc is :mod:`tongiaki_rules.fuzzing._toncc`.
 """
 
 from __future__ import annotations
@@ -35,13 +35,13 @@ from typing import Any
 
 import attrs
 
+from .._state import DecisionKind, GameState
+from .._validity import invariant_violations
 from ..actions import Action
-from ..state import DecisionKind, GameState
-from ..validity import invariant_violations
 
 # the API reference lists these in import order, kept as the old module's source order
 # isort: off
-from .samplers import (
+from ._samplers import (
     ROUTE_NUMBERS,
     GameSettings,
     rules_flag_values,
@@ -55,7 +55,7 @@ from .samplers import (
     tile_sets,
     game_settings,
 )
-from .hostile import (
+from ._hostile import (
     hostile_ints,
     hostile_text,
     garbage,
@@ -167,7 +167,7 @@ def play_checked_game(
     """Play one uniformly random game, checking every invariant after every action.
 
     ``random.Random(seed)`` picks every decision and draw. The game fails when
-    a state breaks an invariant (:func:`~tongiaki_rules.validity.invariant_violations`),
+    a state breaks an invariant (:func:`~tongiaki_rules._validity.invariant_violations`),
     when the engine raises, when a turn comes back to a state it was already
     in (the players could go round that loop for ever), when it takes more
     than ``max_decisions`` decisions, or when it runs longer than

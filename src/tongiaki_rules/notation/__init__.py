@@ -56,7 +56,7 @@ Reading is lenient; writing is always the canonical form above:
 A bare tile id is read in lower case (``draw HAWAII`` is ``draw hawaii``).
 Beach lists are sorted, as the actions keep them. The notation is only
 syntax: whether an action is legal is for :meth:`GameState.apply
-<tongiaki_rules.state.GameState.apply>` (or :func:`match_action`) to say.
+<tongiaki_rules.GameState.apply>` (or :func:`match_action`) to say.
 
 >>> format_action(Depart((0, -1), 2, 4))
 'depart 0,-1.2 4'
@@ -77,10 +77,10 @@ from __future__ import annotations
 
 from ..actions import Depart  # noqa: F401  (the examples above use it)
 from ..errors import NotationError
-from .matching import match_action
-from .reading import parse_action
-from .words import MAX_TEXT_LENGTH, WORDS
-from .writing import format_action
+from ._matching import match_action
+from ._reading import parse_action
+from ._words import MAX_TEXT_LENGTH, WORDS
+from ._writing import format_action
 
 __all__ = [
     "MAX_TEXT_LENGTH",

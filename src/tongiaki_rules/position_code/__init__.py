@@ -21,9 +21,9 @@ are on the reference page "Position codes" (docs/reference/position-code.md).
 from __future__ import annotations
 
 from ..actions import SetupPlace  # noqa: F401  (the examples above use it)
-from .names import FLAG_NAMES, FORMAT_TAG, TILE_NAMES
-from .reading import MAX_CODE_LENGTH, state_from_position_code
-from .writing import position_code
+from ._names import FLAG_NAMES, FORMAT_TAG, TILE_NAMES
+from ._reading import MAX_CODE_LENGTH, state_from_position_code
+from ._writing import position_code
 
 __all__ = [
     "FLAG_NAMES",

@@ -4,7 +4,7 @@ Two documented, versioned JSON schemas (``docs/json-schema.md`` describes
 them field by field):
 
 * ``"tongiaki-state"``: one position, written by :func:`state_to_json` (or
-  :meth:`GameState.to_json <tongiaki_rules.state.GameState.to_json>`) and read
+  :meth:`GameState.to_json <tongiaki_rules.GameState.to_json>`) and read
   back, fully validated, by :func:`state_from_json`. The round trip gives an
   equal state (same hash, same legal actions).
 * ``"tongiaki-record"``: a whole game as its settings, the position it starts
@@ -49,16 +49,16 @@ from __future__ import annotations
 # doctest above), and _rebuild_record (what unpickles a GameRecord).
 from ..actions import SetupPlace  # noqa: F401
 from ..errors import RecordError, ReplayError
-from .action_codec import action_from_dict, action_to_dict
-from .game_record import (
+from ._action_codec import action_from_dict, action_to_dict
+from ._game_record import (
     GameRecord,
     _rebuild_record,  # noqa: F401
     replay,
     replay_states,
 )
-from .json_schemas import json_schema
-from .recorder import Recorder
-from .schema import (  # noqa: F401
+from ._json_schemas import json_schema
+from ._recorder import Recorder
+from ._schema import (  # noqa: F401
     PHASE_NAMES,
     PURPOSE_NAMES,
     READ_VERSIONS,
@@ -70,7 +70,7 @@ from .schema import (  # noqa: F401
     VACANT,
     VERSION,
 )
-from .state_codec import state_from_dict, state_from_json, state_to_dict, state_to_json
+from ._state_codec import state_from_dict, state_from_json, state_to_dict, state_to_json
 
 __all__ = [
     "RECORD_SCHEMA",

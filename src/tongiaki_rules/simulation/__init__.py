@@ -43,19 +43,19 @@ from typing import Final, TypeVar
 
 import attrs
 
-from ..atomic import write_text_atomic
+from .._atomic import write_text_atomic
+from .._state import DEFAULT_RULES, new_game
 from ..bots import BotFailedError, BotSpec, build_bot, play_match, spec_name
-from ..bots.checks import MAX_SEED, shown
-from ..bots.executors import check_executor, submit_to
-from ..bots.specs import is_bot_object
+from ..bots._checks import MAX_SEED, shown
+from ..bots._executors import check_executor, submit_to
+from ..bots._specs import is_bot_object
 from ..errors import SettingsError
 from ..record import GameRecord
 from ..rules import Rules
-from ..state import DEFAULT_RULES, new_game
 
 # the API reference lists these in import order, kept as the old module's source order
 # isort: off
-from .results import (
+from ._results import (
     SUMMARY_SCHEMA as SUMMARY_SCHEMA,
     SUMMARY_VERSION as SUMMARY_VERSION,
     ENDINGS,
@@ -439,7 +439,7 @@ def simulate(
     this process (the workers send the records back), so the files land
     on this machine whatever the executor.
 
-    ``bots`` are bot specs (:mod:`tongiaki_rules.bots.specs`): text
+    ``bots`` are bot specs (:mod:`tongiaki_rules.bots._specs`): text
     (``"greedy"``, ``"mymodule:MyBot"``), factories (each game builds its
     own seeded bots) or bot objects (used as they are; worker processes play
     pickled copies, and a bot that cannot be pickled is refused by name).

@@ -49,12 +49,12 @@ from ..actions import ACTION_TYPES, Action
 from ..errors import InvalidPositionError, NotationError, SettingsError
 from ..i18n import checked_language
 from ..notation import format_action
-from .document import _Svg
-from .marks import _marks
-from .style import PALETTE
+from ._document import _Svg
+from ._marks import _marks
+from ._style import PALETTE
 
 if TYPE_CHECKING:
-    from ..state import GameState
+    from .._state import GameState
 
 __all__ = ["MAX_HIGHLIGHTED", "MAX_SIZE", "MAX_TITLE", "MIN_SIZE", "PALETTE", "render_svg"]
 
@@ -69,7 +69,7 @@ MAX_HIGHLIGHTED: Final = 10_000
 
 
 def _check_state(state: object) -> None:
-    from ..state import GameState
+    from .._state import GameState
 
     if not isinstance(state, GameState):
         raise InvalidPositionError(f"state must be a GameState, not {_shown(state)}")
@@ -156,7 +156,7 @@ def render_svg(
 
     ``size`` is the width in pixels (the height follows the board's shape).
     ``highlight=True`` marks the choices of :meth:`GameState.legal_actions
-    <tongiaki_rules.state.GameState.legal_actions>` (at a chance node, the hex
+    <tongiaki_rules.GameState.legal_actions>` (at a chance node, the hex
     the next tile goes to); an iterable of actions marks exactly those:
     islands and hexes get a dashed outline, beaches a dark band, departure
     jetties an arrow. ``show_panel`` adds the side panel with each colour's
@@ -173,7 +173,7 @@ def render_svg(
     English with a :class:`~tongiaki_rules.i18n.LanguageNotice` warning.
 
     Every argument is checked before anything is drawn: a ``state`` that is
-    not a :class:`~tongiaki_rules.state.GameState` raises
+    not a :class:`~tongiaki_rules.GameState` raises
     :class:`~tongiaki_rules.errors.InvalidPositionError`; a ``size`` that is
     not a whole number from :data:`MIN_SIZE` to :data:`MAX_SIZE` (a bool, a
     float, NaN), ``highlight`` neither a bool nor an iterable of at most

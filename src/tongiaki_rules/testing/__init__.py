@@ -2,8 +2,8 @@
 
 Use it to check an engine change, a custom tile set or a bot that builds
 states of its own. The invariants and the reachability checks are the
-library's own test of a position (:mod:`tongiaki_rules.validity`, which the
-state reader and :func:`~tongiaki_rules.scenario.position` use); the kit
+library's own test of a position (:mod:`tongiaki_rules._validity`, which the
+state reader and :func:`~tongiaki_rules.position` use); the kit
 hands them on under the same names:
 
 >>> import random
@@ -23,10 +23,10 @@ from __future__ import annotations
 
 # the API reference lists these in import order, kept as the old module's source order
 # isort: off
-from ..validity import InvariantError, invariant_violations, check_invariants
-from ..validity import Problem, reachability_problems, royal_beach_problem
-from .playouts import random_playout, reachable_states
-from .playthroughs import playthrough
+from .._validity import InvariantError, invariant_violations, check_invariants
+from .._validity import Problem, reachability_problems, royal_beach_problem
+from ._playouts import random_playout, reachable_states
+from ._playthroughs import playthrough
 # isort: on
 
 __all__ = [

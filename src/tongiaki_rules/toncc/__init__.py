@@ -50,20 +50,18 @@ Design (public API):
 
 from __future__ import annotations
 
-from .actions import MOVES, SEATINGS, DrawColours, JointAction, Move, PlaceRegion
-from .board import DESTINATIONS, LABELS, MIND, destination
-from .bots import BOT_NAMES, GreedyBot, RandomBot, make_bot
-from .builder import HAS_LEFT, NO_SEAL, position
-from .clauses import CLAUSES, Clause
-from .errors import TonccIllegalActionError, TonccMapError
-from .kings import KINGS, Colour, King, strongest_in, weaker_king
-from .record import RECORD_SCHEMA, RECORD_VERSION, ChallengeLog, TonccRecord, TonccRecorder
-from .regions import KINGDOM_WINDOWS, STANDARD_MAP, Region, Shape, TonccMap, shared_feature
-from .rules import ColourDraw, Compass, FinalThreeWayTie, StallKingPoints, TonccRules, TopTie
-from .scoring import ChallengeResult, kingdom_value, ranking, toncc_points
-from .state import MAX_TURNS_PER_CHALLENGE, TonccState, new_game
-from .svg import render_toncc_svg
-from .textview import (
+from ._actions import MOVES, SEATINGS, DrawColours, JointAction, Move, PlaceRegion
+from ._bots import BOT_NAMES, GreedyBot, RandomBot, make_bot
+from ._builder import HAS_LEFT, NO_SEAL, position
+from ._clauses import CLAUSES, Clause
+from ._errors import TonccIllegalActionError, TonccMapError
+from ._kings import KINGS, Colour, King, strongest_in, weaker_king
+from ._record import RECORD_SCHEMA, RECORD_VERSION, ChallengeLog, TonccRecord, TonccRecorder
+from ._rules import ColourDraw, Compass, FinalThreeWayTie, StallKingPoints, TonccRules, TopTie
+from ._scoring import ChallengeResult, kingdom_value, ranking, toncc_points
+from ._state import MAX_TURNS_PER_CHALLENGE, TonccState, new_game
+from ._svg import render_toncc_svg
+from ._textview import (
     LEGEND,
     board_text,
     destinations_text,
@@ -72,8 +70,10 @@ from .textview import (
     render_text,
     scores_text,
 )
-from .turn import Conquest, TurnReport
-from .view import KingView, observe
+from ._turn import Conquest, TurnReport
+from ._view import KingView, observe
+from .board import DESTINATIONS, LABELS, MIND, destination
+from .regions import KINGDOM_WINDOWS, STANDARD_MAP, Region, Shape, TonccMap, shared_feature
 
 __all__ = [
     "BOT_NAMES",

@@ -24,7 +24,22 @@ the other, with the Mind left out.
 from __future__ import annotations
 
 from ..errors import QueryError, shown
-from .values import whole
+from ._values import whole
+
+__all__ = [
+    "AXIAL",
+    "DESTINATIONS",
+    "DIRECTION_NAMES",
+    "INNER",
+    "LABELS",
+    "MIND",
+    "OUTER",
+    "REGION_CELLS",
+    "VECTORS",
+    "cell",
+    "destination",
+    "distances_from",
+]
 
 EAST, NORTH_EAST, NORTH_WEST, WEST, SOUTH_WEST, SOUTH_EAST = range(6)
 """The six directions, counter-clockwise from east (direction indices 0..5)."""

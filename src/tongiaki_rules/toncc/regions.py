@@ -32,9 +32,21 @@ import itertools
 import attrs
 
 from ..errors import QueryError, shown
-from .errors import TonccMapError
-from .kings import Colour
-from .values import whole
+from ._errors import TonccMapError
+from ._kings import Colour
+from ._values import whole
+
+__all__ = [
+    "KINGDOM_WINDOWS",
+    "MAP_SIZE",
+    "SIDE_NAMES",
+    "STANDARD_MAP",
+    "Region",
+    "Shape",
+    "TonccMap",
+    "position_name",
+    "shared_feature",
+]
 
 MAP_SIZE = 18
 SIDE_NAMES = ("A", "B", "C")
@@ -162,7 +174,7 @@ class TonccMap:
     >>> TonccMap(STANDARD_MAP.regions[:17])
     Traceback (most recent call last):
     ...
-    tongiaki_rules.toncc.errors.TonccMapError: regions: expected 18 Regions, got 17
+    tongiaki_rules.toncc._errors.TonccMapError: regions: expected 18 Regions, got 17
     """
 
     regions: tuple[Region, ...] = attrs.field(converter=_as_tuple)

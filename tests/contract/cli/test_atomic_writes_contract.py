@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 from cli_contract_helpers import assert_one_line, command, environment, run_in_process
 
-from tongiaki_rules import GameRecord, SetupPlace, atomic
-from tongiaki_rules.atomic import TEMP_PREFIX, write_text_atomic
+from tongiaki_rules import GameRecord, SetupPlace
+from tongiaki_rules import _atomic as atomic
+from tongiaki_rules._atomic import TEMP_PREFIX, write_text_atomic
 
 Capsys = pytest.CaptureFixture[str]
 Patch = pytest.MonkeyPatch

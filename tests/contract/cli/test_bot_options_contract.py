@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tongiaki_rules import SettingsError
 from tongiaki_rules.bots import GreedyBot, MCTSBot, RandomBot, make_bot, play_match
-from tongiaki_rules.bots.checks import MAX_ITERATIONS
+from tongiaki_rules.bots._checks import MAX_ITERATIONS
 from tongiaki_rules.simulation import game_seeds, lineup, simulate
 
 

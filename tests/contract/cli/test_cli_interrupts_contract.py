@@ -65,7 +65,7 @@ def test_ctrl_c_while_play_waits_for_an_answer(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_while_a_toncc_game_waits_for_an_answer(tmp_path: Path) -> None:
-    from tongiaki_rules.toncc.record import TonccRecord
+    from tongiaki_rules.toncc._record import TonccRecord
 
     record = tmp_path / "game.json"
     argv = ["play", "--game", "toncc", "--seed", "1", "--record", str(record)]
