@@ -22,5 +22,5 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--update-golden",
         action="store_true",
         default=False,
-        help="rewrite tests/golden/*.txt from the engine instead of comparing with them",
+        help="rewrite tests/core/golden/*.txt from the engine instead of comparing with them",
     )

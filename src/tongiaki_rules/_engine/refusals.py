@@ -10,7 +10,7 @@ take (:meth:`~.landing.LandingPhase.land_options`) and the hexes a tile may be
 placed on (:meth:`~.colonisation.ColonisationPhase.placement_hexes`). So the
 reason given for a refusal is the term the generator left the action out by,
 and a test checks both ways that the checks accept exactly the legal actions
-(``tests/unit/test_refusals.py``).
+(``tests/core/test_refusals.py``).
 
 :func:`broken_rule` is what :meth:`GameState.refusal
 <tongiaki_rules.GameState.refusal>` asks once the action is known to be

@@ -1,6 +1,6 @@
 """Golden playthroughs: one seeded random game described step by step as deterministic text.
 
-Golden files of these texts (``tests/golden``) show any change of engine
+Golden files of these texts (``tests/core/golden``) show any change of engine
 behaviour as a diff; a game that does not end raises :class:`InvariantError` (END-1).
 """
 
@@ -48,7 +48,7 @@ def playthrough(
     that differ from the defaults), then one block per step (the pending
     decision, every legal action or every chance outcome with its probability
     as copies/left, the choice), then the final table, scores and outcome.
-    Golden files of these texts (``tests/golden``) make any change of engine
+    Golden files of these texts (``tests/core/golden``) make any change of engine
     behaviour show up as a diff. A game that is not over after ``max_steps``
     steps raises :class:`InvariantError` (END-1).
 

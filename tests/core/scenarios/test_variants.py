@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tests.scenarios.helpers_special import ABOVE, clause_of, game_over, play
+from tests.core.scenarios.helpers_special import ABOVE, clause_of, game_over, play
 
 from tongiaki_rules import (
     ORIGIN,

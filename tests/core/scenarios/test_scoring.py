@@ -7,7 +7,7 @@ last group of the last turn is lost at sea, leaving exactly the boats listed.
 from __future__ import annotations
 
 import pytest
-from tests.scenarios.helpers_special import ABOVE, game_over
+from tests.core.scenarios.helpers_special import ABOVE, game_over
 
 from tongiaki_rules import ORIGIN, Rules, TieBreak, position
 

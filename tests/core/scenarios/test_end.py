@@ -8,7 +8,7 @@ against the jetty (rotation 0).
 from __future__ import annotations
 
 import pytest
-from tests.scenarios.helpers_special import ABOVE, BELOW, play, spread
+from tests.core.scenarios.helpers_special import ABOVE, BELOW, play, spread
 
 from tongiaki_rules import (
     ORIGIN,

@@ -21,7 +21,7 @@ from tongiaki_rules import (
 )
 from tongiaki_rules.record import PHASE_NAMES, state_to_dict
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "json-schema.md"
+DOC = Path(__file__).resolve().parents[3] / "docs" / "json-schema.md"
 TEXT = DOC.read_text(encoding="utf-8")
 
 

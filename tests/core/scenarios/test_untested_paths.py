@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import pytest
-from tests.scenarios.helpers_special import ABOVE, BELOW, LEFT_PAIR, TUBUAI, play
+from tests.core.scenarios.helpers_special import ABOVE, BELOW, LEFT_PAIR, TUBUAI, play
 
 from tongiaki_rules import (
     ORIGIN,

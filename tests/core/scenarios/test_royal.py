@@ -7,7 +7,7 @@ positions here: the jetty of Tonga's beach 3 (top) faces it.
 from __future__ import annotations
 
 import pytest
-from tests.scenarios.helpers_special import ABOVE, clause_of, play
+from tests.core.scenarios.helpers_special import ABOVE, clause_of, play
 
 from tongiaki_rules import (
     ORIGIN,

@@ -1,10 +1,10 @@
 """Golden playthroughs: seeded random games, described step by step, must not change.
 
-Each file in ``tests/golden`` is :func:`tongiaki_rules.testing.playthrough` of one
+Each file in ``tests/core/golden`` is :func:`tongiaki_rules.testing.playthrough` of one
 seeded game. Any change of engine behaviour (a legal action more or less, another
 draw probability, another score) shows up as a diff against these files. After an
 intended change, review the diff, then rewrite the files with
-``.venv/bin/python -m pytest tests/test_golden.py --update-golden`` and commit them.
+``.venv/bin/python -m pytest tests/core/test_golden.py --update-golden`` and commit them.
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 DIFF_LINES = 40
 UPDATE_HINT = (
     "If the change of behaviour is intended, rewrite the golden files with\n"
-    "    .venv/bin/python -m pytest tests/test_golden.py --update-golden\n"
-    "review the whole change with `git diff tests/golden` (undo: `git checkout tests/golden`)\n"
+    "    .venv/bin/python -m pytest tests/core/test_golden.py --update-golden\n"
+    "review the whole change with `git diff tests/core/golden`\n"
+    "(undo: `git checkout tests/core/golden`)\n"
     "and commit the files together with the change."
 )
 
@@ -52,7 +53,7 @@ def _short_diff(expected: str, actual: str, name: str) -> str:
         difflib.unified_diff(
             expected.splitlines(),
             actual.splitlines(),
-            f"tests/golden/{name}",
+            f"tests/core/golden/{name}",
             "regenerated",
             lineterm="",
         )
@@ -76,14 +77,14 @@ def test_playthrough_matches_its_golden_file(stem: str, request: pytest.FixtureR
         return
     if not path.exists():
         pytest.fail(
-            f"tests/golden/{path.name} is missing; write it with\n"
-            "    .venv/bin/python -m pytest tests/test_golden.py --update-golden",
+            f"tests/core/golden/{path.name} is missing; write it with\n"
+            "    .venv/bin/python -m pytest tests/core/test_golden.py --update-golden",
             pytrace=False,
         )
     expected = path.read_text(encoding="utf-8")
     if actual != expected:
         pytest.fail(
-            f"the playthrough differs from tests/golden/{path.name}:\n"
+            f"the playthrough differs from tests/core/golden/{path.name}:\n"
             f"{_short_diff(expected, actual, path.name)}\n{UPDATE_HINT}",
             pytrace=False,
         )

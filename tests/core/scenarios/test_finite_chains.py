@@ -20,7 +20,7 @@ last draw; ``endless_chain`` applies only where no choice can.
 from __future__ import annotations
 
 import pytest
-from tests.scenarios.helpers_special import tubuai_among_royal_islands
+from tests.core.scenarios.helpers_special import tubuai_among_royal_islands
 
 from tongiaki_rules import (
     ORIGIN,

@@ -9,7 +9,7 @@ variant when a later tile is put somewhere else than in front of the group.
 from __future__ import annotations
 
 import pytest
-from tests.scenarios.helpers_special import ABOVE, play
+from tests.core.scenarios.helpers_special import ABOVE, play
 
 from tongiaki_rules import (
     ORIGIN,

@@ -9,7 +9,7 @@ jetties 1 and 2 (beach 0) through (-1, 0) and (-1, -1), jetties 4 and 5
 from __future__ import annotations
 
 import pytest
-from tests.scenarios.helpers_special import (
+from tests.core.scenarios.helpers_special import (
     BELOW,
     CLOSED_MUROROA,
     CLOSED_TUBUAI,

@@ -7,7 +7,7 @@ AMB-18, AMB-19, AMB-37 and AMB-42.
 from __future__ import annotations
 
 import pytest
-from tests.scenarios.helpers_special import ABOVE, BELOW, clause_of
+from tests.core.scenarios.helpers_special import ABOVE, BELOW, clause_of
 
 from tongiaki_rules import (
     ORIGIN,
