@@ -92,7 +92,7 @@ def add_parser(sub: Any) -> None:
         help="seats played at this terminal, comma-separated, from 0 (default 0); "
         "'all' for everyone, 'none' to watch bots play",
     )
-    add_play_options(parser)
+    add_play_options(parser, "Tóncc: ")
     parser.add_argument(
         "--bots",
         default=None,

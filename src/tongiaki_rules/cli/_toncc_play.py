@@ -121,15 +121,18 @@ def parse_bots(text: str, option: str = "--bots") -> list[str]:
     return names
 
 
-def add_play_options(parser: argparse.ArgumentParser) -> None:
-    """``--humans N``: players at this terminal who draw their Kings (Tóncc only)."""
+def add_play_options(parser: argparse.ArgumentParser, game: str = "") -> None:
+    """``--humans N``: players at this terminal who draw their Kings (Tóncc only).
+
+    ``game`` heads the help (``"Tóncc: "`` where the command plays both games).
+    """
     parser.add_argument(
         "--humans",
         type=int,
         choices=range(4),
         default=None,
         metavar="N",
-        help="players at this terminal, 0 to 3 (default 1; 2 or 3 is hot-seat); "
+        help=f"{game}players at this terminal, 0 to 3 (default 1; 2 or 3 is hot-seat); "
         "each draws his King",
     )
 
