@@ -301,7 +301,7 @@ class TongiakiFront:
         if isinstance(action, SetupPlace) and before.current_player in self.bots:
             print(f"{who_decides(before)} puts a setup boat on Tonga beach {action.beach}")
         for line in self.narrator.step(action):
-            print(line)
+            say(line)  # wrapped between words on a narrow terminal, one line to a pipe
 
     def draw(self, moves: int, state: GameState) -> None:
         """Write the picture of the position after ``moves`` actions, with ``--svg-dir``.
@@ -460,7 +460,7 @@ class TongiakiFront:
     # ------------------------------------------------------------------ the end
     def tell_end(self) -> None:
         for line in self.narrator.footer():
-            print(line)
+            say(line)
 
     def tell_stopped(self) -> None:
         """``Game stopped after N moves.`` and the scores."""
