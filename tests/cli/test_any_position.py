@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tongiaki_rules import GameRecord, GameState, new_game
-from tongiaki_rules.cli.common import is_file_name, read_source
+from tongiaki_rules.cli._common import is_file_name, read_source
 
 from .cli_helpers import assert_one_line_error, run
 

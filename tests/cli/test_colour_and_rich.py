@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from tongiaki_rules import GameRecord, SetupPlace, new_game
-from tongiaki_rules.cli import console
-from tongiaki_rules.cli.console import colour_wanted, print_map, rich_console
-from tongiaki_rules.cli.simulate import RichProgress, print_rich_summary
+from tongiaki_rules.cli import _console as console
+from tongiaki_rules.cli._console import colour_wanted, print_map, rich_console
+from tongiaki_rules.cli._simulate import RichProgress, print_rich_summary
 from tongiaki_rules.simulation import simulate
 from tongiaki_rules.textmap import map_lines, render_map
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tongiaki_rules import Draw, GameRecord, SetupPlace, replay, replay_states
-from tongiaki_rules.cli.play import action_list
+from tongiaki_rules.cli._tongiaki_play import action_list
 
 from .cli_helpers import doc_session, run
 
@@ -311,7 +311,7 @@ class Terminal(io.StringIO):
 def test_on_an_80_column_terminal_a_wrong_answer_is_told_without_breaking_a_word(
     monkeypatch: Patch,
 ) -> None:
-    from tongiaki_rules.cli.console import say
+    from tongiaki_rules.cli._console import say
 
     monkeypatch.setenv("COLUMNS", "80")
     message = (

@@ -150,13 +150,13 @@ def test_a_width_too_small_for_one_hex_is_refused(capsys: Capsys, monkeypatch: P
 
 def test_board_changes_prints_one_line_when_the_table_is_as_last_shown(capsys: Capsys) -> None:
     from tongiaki_rules.cli import _parser
-    from tongiaki_rules.cli.console import MapOptions
-    from tongiaki_rules.cli.play import _Session
-    from tongiaki_rules.cli.table import set_table
+    from tongiaki_rules.cli._console import MapOptions
+    from tongiaki_rules.cli._table import set_table
+    from tongiaki_rules.cli._tongiaki_play import TongiakiFront
 
     parser, _ = _parser()
     args = parser.parse_args(["play", "--players", "2", "--human", "all", "--seed", "1"])
-    session = _Session(set_table(args), None, MapOptions(coords=True), "changes")
+    session = TongiakiFront(set_table(args), None, MapOptions(coords=True), "changes")
     session.show()
     first = capsys.readouterr().out
     session.show()

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tongiaki_rules import GameRecord, GameState, play_random_game, replay
-from tongiaki_rules.cli.table import bot_seed, resume_seed
+from tongiaki_rules.cli._table import bot_seed, resume_seed
 
 from .cli_helpers import assert_one_line_error, run
 

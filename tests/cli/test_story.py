@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tongiaki_rules.cli.story import who_decides
+from tongiaki_rules.cli._story import who_decides
 from tongiaki_rules.narration import play_game
 
 

@@ -11,7 +11,7 @@ import pytest
 from tongiaki_rules import GameRecord, replay
 from tongiaki_rules._atomic import TEMP_PREFIX
 from tongiaki_rules.bots import RandomBot, play_match
-from tongiaki_rules.cli.svgdir import svg_name
+from tongiaki_rules.cli._svgdir import svg_name
 
 from .cli_helpers import assert_one_line_error, run
 
@@ -165,7 +165,7 @@ def test_a_picture_that_cannot_be_written_mid_game_is_warned_and_the_game_goes_o
             written.append(path)
         Path(path).write_text(text, encoding="utf-8")
 
-    monkeypatch.setattr("tongiaki_rules.cli.common.write_text_atomic", fail_after_three)
+    monkeypatch.setattr("tongiaki_rules.cli._common.write_text_atomic", fail_after_three)
     folder, path = tmp_path / "pictures", tmp_path / "game.json"
     argv = [*BOTS, "--svg-dir", str(folder), "--record", str(path)]
     status, out, err = run(capsys, monkeypatch, *argv)
@@ -229,7 +229,7 @@ def test_a_folder_where_no_file_can_be_created_is_refused_before_the_game_starts
     def refused(**_kwargs: object) -> tuple[int, str]:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("tongiaki_rules.cli.svgdir.tempfile.mkstemp", refused)
+    monkeypatch.setattr("tongiaki_rules.cli._svgdir.tempfile.mkstemp", refused)
     folder = tmp_path / "pictures"
     argv = ["replay", str(record_file), "--svg-dir", str(folder)]
     status, out, err = run(capsys, monkeypatch, *argv)

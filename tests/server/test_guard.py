@@ -12,7 +12,7 @@ httpx = pytest.importorskip("httpx", reason="the test client needs httpx")
 from fastapi.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
-from tongiaki_rules.cli.serve import allowed_hosts  # noqa: E402
+from tongiaki_rules.cli._serve import allowed_hosts  # noqa: E402
 from tongiaki_rules.server.app import STATIC_DIR, create_app  # noqa: E402
 
 from .live import live_server  # noqa: E402
@@ -121,7 +121,7 @@ def test_the_default_hosts_follow_the_bound_address() -> None:
     assert allowed_hosts("127.0.0.1", []) == ["127.0.0.1", "localhost", "::1"]
     assert allowed_hosts("192.0.2.1", []) == ["192.0.2.1"]
     assert allowed_hosts("0.0.0.0", ["*"]) is None
-    from tongiaki_rules.cli.common import CliError
+    from tongiaki_rules.cli._common import CliError
 
     with pytest.raises(CliError, match="--allow-host"):
         allowed_hosts("0.0.0.0", [])

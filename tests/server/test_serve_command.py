@@ -65,7 +65,7 @@ def test_a_bad_bot_delay_is_one_line(delay: str, capsys: pytest.CaptureFixture[s
 
 
 def test_the_bot_delay_defaults_to_the_drivers() -> None:
-    from tongiaki_rules.cli import serve
+    from tongiaki_rules.cli import _serve as serve
     from tongiaki_rules.server._driver import DEFAULT_BOT_DELAY
 
     assert serve.DEFAULT_BOT_DELAY == DEFAULT_BOT_DELAY
@@ -102,7 +102,7 @@ def test_listening_on_every_address_needs_the_host_names(
 def test_the_limits_default_to_the_servers() -> None:
     import argparse
 
-    from tongiaki_rules.cli import serve
+    from tongiaki_rules.cli import _serve as serve
     from tongiaki_rules.server import ServeLimits
 
     parser = argparse.ArgumentParser()

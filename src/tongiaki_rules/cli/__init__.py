@@ -30,7 +30,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .common import Parser
+    from ._common import Parser
 
 __all__ = ["STATUS_BAD_INPUT", "STATUS_INTERRUPTED", "main"]
 
@@ -45,8 +45,8 @@ _COMMANDS = ("play", "simulate", "render", "replay", "serve", "toncc")
 def _parser() -> tuple[Parser, dict[str, Parser]]:
     """The ``tongiaki`` parser and its subcommands' parsers by name."""
     from .. import __version__
-    from . import play, render, replay, serve, simulate, toncc
-    from .common import Parser
+    from . import _play, _render, _replay, _serve, _simulate, _toncc
+    from ._common import Parser
 
     parser = Parser(
         prog="tongiaki",
@@ -55,7 +55,7 @@ def _parser() -> tuple[Parser, dict[str, Parser]]:
     )
     parser.add_argument("--version", action="version", version=f"tongiaki {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for module in (play, simulate, render, replay, serve, toncc):
+    for module in (_play, _simulate, _render, _replay, _serve, _toncc):
         module.add_parser(sub)
     return parser, sub.choices
 
@@ -78,8 +78,8 @@ def _dispatch(argv: Sequence[str] | None, where: list[str]) -> int:
     """Parse the arguments and run the command, turning every failure into one line."""
     from ..bots import BotFailedError, MatchTooLongError
     from ..errors import TongiakiError
-    from . import language
-    from .common import CliError
+    from . import _language as language
+    from ._common import CliError
 
     parser, commands = _parser()
     args, unknown = parser.parse_known_args(list(argv) if argv is not None else None)

@@ -141,7 +141,7 @@ def test_an_unexpected_failure_is_still_one_line(
     def broken(*args: object, **kwargs: object) -> str:
         raise RuntimeError("something the program did not foresee")
 
-    monkeypatch.setattr("tongiaki_rules.cli.render.render_svg", broken)
+    monkeypatch.setattr("tongiaki_rules.cli._render.render_svg", broken)
     status, _out, err = run_in_process(capsys, monkeypatch, "render", str(path))
     text = assert_one_line(err, status=status)
     assert "unexpected RuntimeError: something the program did not foresee" in text
@@ -214,7 +214,7 @@ def test_garbage_bot_specs_on_the_command_line_are_one_line_or_accepted(
 def test_an_endless_file_is_refused_instead_of_read_for_ever(
     capsys: Capsys, monkeypatch: Patch
 ) -> None:
-    monkeypatch.setattr("tongiaki_rules.cli.common.MAX_INPUT_BYTES", 4096)
+    monkeypatch.setattr("tongiaki_rules.cli._common.MAX_INPUT_BYTES", 4096)
     status, _out, err = run_in_process(capsys, monkeypatch, "render", "/dev/zero")
     assert "larger than 4,096 bytes" in assert_one_line(err, status=status)
 

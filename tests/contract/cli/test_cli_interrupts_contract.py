@@ -64,6 +64,18 @@ def test_ctrl_c_while_play_waits_for_an_answer(tmp_path: Path) -> None:
     assert GameRecord.from_json(record.read_text("utf-8")).num_players == 2  # the game so far
 
 
+def test_ctrl_c_while_a_toncc_game_waits_for_an_answer(tmp_path: Path) -> None:
+    from tongiaki_rules.toncc._record import TonccRecord
+
+    record = tmp_path / "game.json"
+    argv = ["play", "--game", "toncc", "--seed", "1", "--record", str(record)]
+    status, err = _interrupted(argv, wait_for=b"> ")
+    assert (
+        assert_one_line(err, status=status, expected_status=130) == "tongiaki play: interrupted\n"
+    )
+    assert TonccRecord.from_json(record.read_text("utf-8")).turn_count == 0  # the game so far
+
+
 def test_ctrl_c_during_a_long_simulation() -> None:
     argv = ["simulate", "--games", "100000", "--players", "2", "--bots", "random", "--progress"]
     process = subprocess.Popen(
@@ -99,7 +111,7 @@ def test_ctrl_c_while_the_command_runs(capsys: Capsys, monkeypatch: Patch) -> No
     def interrupt(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("tongiaki_rules.cli.simulate.simulate", interrupt)
+    monkeypatch.setattr("tongiaki_rules.cli._simulate.simulate", interrupt)
     status, _out, err = run_in_process(capsys, monkeypatch, "simulate", "--games", "3")
     assert (
         assert_one_line(err, status=status, expected_status=130)

@@ -26,7 +26,7 @@ import textwrap
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..textmap import MIN_WIDTH, map_spans, render_map
-from .language import current
+from ._language import current
 
 if TYPE_CHECKING:
     from .._state import GameState
@@ -112,7 +112,7 @@ class MapOptions:
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> MapOptions:
         """The options ``--coords``/``--no-coords`` and ``--width N`` asked for."""
-        from .common import CliError
+        from ._common import CliError
 
         width = args.width
         if width is not None and width != 0 and width < MIN_WIDTH:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .. import GameState
 from ..i18n import colour_name
-from .language import current, tr
+from ._language import current, tr
 
 __all__ = ["seat_name", "who_decides"]
 

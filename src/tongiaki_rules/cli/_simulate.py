@@ -33,8 +33,8 @@ from ..errors import TongiakiError
 from ..games import GAMES, TONCC, game_named
 from ..simulation import Summary, simulate
 from ..simulation._tables import events_not_seen, summary_heading, summary_tables
-from .common import CliError, add_rules_options, rules_from_args
-from .console import colour_wanted, rich_console
+from ._common import CliError, add_rules_options, rules_from_args, whole_number
+from ._console import colour_wanted, rich_console
 
 __all__ = [
     "DEFAULT_BOTS",
@@ -53,21 +53,6 @@ DEFAULT_PLAYERS = 4
 """Players per game when ``--players`` is not given."""
 DEFAULT_BOTS = "random,greedy"
 """The line-up when ``--bots`` is not given."""
-
-
-def _count(name: str, low: int) -> Any:
-    """An argparse type: an integer of at least ``low``."""
-
-    def convert(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if value < low:
-            raise argparse.ArgumentTypeError(f"must be {low} or more, not {value}")
-        return value
-
-    return convert
 
 
 def _players(text: str) -> int:
@@ -105,7 +90,7 @@ def add_parser(sub: Any) -> None:
     )
     parser.add_argument(
         "--games",
-        type=_count("--games", 1),
+        type=whole_number(1),
         default=DEFAULT_GAMES,
         metavar="N",
         help=f"number of games (default {DEFAULT_GAMES})",
@@ -148,7 +133,7 @@ def add_parser(sub: Any) -> None:
     )
     parser.add_argument(
         "--jobs",
-        type=_count("--jobs", 0),
+        type=whole_number(0),
         default=1,
         metavar="N",
         help="worker processes, 0 for one per core; the results do not depend on it (default 1)",
@@ -236,7 +221,7 @@ class RichProgress:
     """rich's progress bar on ``console``: games done, elapsed and remaining time.
 
     >>> import io
-    >>> from tongiaki_rules.cli.console import rich_console
+    >>> from tongiaki_rules.cli._console import rich_console
     >>> out = io.StringIO()
     >>> bar = RichProgress(rich_console(out, force=True))
     >>> bar(5, 10); bar.close()
@@ -287,7 +272,7 @@ def print_rich_summary(summary: Summary, console: Any) -> None:
     """The summary's tables drawn by rich on ``console``, with the same cells as the text.
 
     >>> import io
-    >>> from tongiaki_rules.cli.console import rich_console
+    >>> from tongiaki_rules.cli._console import rich_console
     >>> from tongiaki_rules.simulation import simulate
     >>> out = io.StringIO()
     >>> print_rich_summary(simulate(["random"], games=2, players=2), rich_console(out))
@@ -346,8 +331,8 @@ _TONGIAKI_ONLY: Final = (
 
 def _run_toncc(args: argparse.Namespace) -> int:
     """``tongiaki simulate --game toncc``: Tóncc's bots and rules, its summary."""
-    from .toncc import run_simulation  # the Tóncc commands load only when asked for
-    from .toncc_play import parse_bots, rules_of
+    from ._toncc import run_simulation  # the Tóncc commands load only when asked for
+    from ._toncc_play import parse_bots, rules_of
 
     for option, name, default in _TONGIAKI_ONLY:
         if getattr(args, name) != default:

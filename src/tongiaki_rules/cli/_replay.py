@@ -1,12 +1,12 @@
 """``tongiaki replay``: a recorded game told move by move in the terminal.
 
 Each move is printed as its number, who made it and the action in the text
-notation, followed by what it did in words (:mod:`.story`); ``--board``
+notation, followed by what it did in words (:mod:`._story`); ``--board``
 adds the board, as a hex map (:mod:`tongiaki_rules.textmap`), after each
 move. ``--step`` waits after each move: Enter goes on, ``b`` goes back, a
 number jumps to that move, ``q`` quits; when the input ends the rest is
 printed without waiting. ``--svg-dir DIR`` writes an SVG of each position
-shown to DIR (:mod:`.svgdir`), headed ``Move K of N`` as ``tongiaki render
+shown to DIR (:mod:`._svgdir`), headed ``Move K of N`` as ``tongiaki render
 --move K`` draws it. Every action of the record is checked before anything
 is printed.
 
@@ -31,12 +31,12 @@ from typing import Any
 
 from .. import Action, GameRecord, GameState, Recorder, format_action, replay_states
 from ..narration import Narrator
-from .common import CliError, ask, read_source
-from .console import MapOptions, action_hex, add_map_options, print_map
-from .language import add_language_option, current, tr
-from .render import move_title
-from .story import who_decides
-from .svgdir import SvgFolder, add_svg_dir_option
+from ._common import CliError, ask, read_source
+from ._console import MapOptions, action_hex, add_map_options, print_map
+from ._language import add_language_option, current, tr
+from ._render import move_title
+from ._story import who_decides
+from ._svgdir import SvgFolder, add_svg_dir_option
 
 __all__ = ["add_parser", "move_text", "run"]
 

@@ -6,14 +6,14 @@ included), named by the number of actions applied, zero-padded to
 :data:`NAME_DIGITS` digits so that the names sort in the order of the game
 (games run to a few hundred actions). Each picture is the SVG
 ``tongiaki render`` draws of that position
-(:func:`~tongiaki_rules.cli.render.position_svg`), and each file is written
+(:func:`~tongiaki_rules.cli._render.position_svg`), and each file is written
 atomically (:func:`~tongiaki_rules._atomic.write_text_atomic`): a process
 killed mid-game leaves only whole pictures.
 
 The folder is created if missing, parents too; one that already holds files
 is fine, its pictures are replaced as the game reaches them. A folder that
 cannot be used (the name of a file, a folder where nothing can be written)
-is refused with a :class:`~tongiaki_rules.cli.common.CliError` before the
+is refused with a :class:`~tongiaki_rules.cli._common.CliError` before the
 game starts.
 
 >>> import tempfile, pathlib
@@ -36,8 +36,8 @@ from pathlib import Path
 
 from .._atomic import TEMP_PREFIX
 from .._state import GameState
-from .common import CliError, write_text
-from .render import position_svg
+from ._common import CliError, write_text
+from ._render import position_svg
 
 __all__ = ["NAME_DIGITS", "SvgFolder", "add_svg_dir_option", "svg_name"]
 
@@ -86,7 +86,7 @@ class SvgFolder:
         >>> SvgFolder.open("/dev/null")
         Traceback (most recent call last):
         ...
-        tongiaki_rules.cli.common.CliError: --svg-dir /dev/null: that is a file, not a folder
+        tongiaki_rules.cli._common.CliError: --svg-dir /dev/null: that is a file, not a folder
         """
         shown = arg.encode("utf-8", "backslashreplace").decode("utf-8")
         if not arg:

@@ -34,7 +34,7 @@ import logging
 import os
 from typing import Any
 
-from .common import CliError
+from ._common import CliError
 
 __all__ = ["add_parser", "run"]
 

@@ -31,9 +31,9 @@ from typing import Any
 
 from .. import GameRecord, GameState, render_svg, replay
 from ..textmap import render_map
-from .common import CliError, read_source, write_text
-from .console import MapOptions, add_map_options, print_map
-from .language import add_language_option, current, tr
+from ._common import CliError, read_source, write_text
+from ._console import MapOptions, add_map_options, print_map
+from ._language import add_language_option, current, tr
 
 __all__ = ["DEFAULT_SIZE", "add_parser", "move_title", "position_svg", "position_to_render", "run"]
 

@@ -31,7 +31,7 @@ from ..bots import Bot, make_bot
 from ..bots._checks import MAX_SEED
 from ..errors import TongiakiError
 from ..record import GameRecord, Recorder
-from .common import (
+from ._common import (
     CliError,
     is_file_name,
     read_position,

@@ -1,6 +1,6 @@
 """``tongiaki toncc``: play, simulate, replay and render games of Tóncc.
 
-* ``tongiaki toncc play`` -- a game at the terminal (see :mod:`.toncc_play`);
+* ``tongiaki toncc play`` -- a game at the terminal: ``tongiaki play --game toncc``;
 * ``tongiaki toncc simulate`` -- many seeded games between bots, summed up
   (``--json`` for a document, ``--jobs`` to use several processes);
 * ``tongiaki toncc replay FILE`` -- a record told turn by turn;
@@ -27,16 +27,10 @@ from ..toncc._bots import make_bot
 from ..toncc._record import TonccRecord
 from ..toncc._svg import render_toncc_svg
 from ..toncc._textview import render_text
-from .common import CliError, read_text, write_text
-from .toncc_play import (
-    add_play_parser,
-    add_rules_option,
-    parse_bots,
-    rules_of,
-    tell_challenge_end,
-    tell_draw,
-    tell_turn,
-)
+from ._common import CliError, read_text, whole_number, write_text
+from ._play import add_toncc_alias
+from ._toncc_play import add_rules_option, parse_bots, rules_of
+from ._toncc_story import tell_challenge_end, tell_draw, tell_turn
 
 __all__ = ["add_parser", "play_bot_game", "run_simulation"]
 
@@ -56,7 +50,7 @@ def add_parser(sub: Any) -> None:
     commands = parser.add_subparsers(
         dest="toncc_command", metavar="COMMAND", parser_class=type(parser)
     )
-    add_play_parser(commands)
+    add_toncc_alias(commands)
     _add_simulate(commands)
     _add_replay(commands)
     _add_render(commands)
@@ -64,19 +58,6 @@ def add_parser(sub: Any) -> None:
 
 def _no_command(args: argparse.Namespace) -> int:
     raise CliError("choose a command: play, simulate, replay, render (try --help)")
-
-
-def _whole(low: int, high: int) -> Any:
-    def convert(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be {low} to {high}, not {value}")
-        return value
-
-    return convert
 
 
 # ------------------------------------------------------------------ simulate
@@ -95,7 +76,7 @@ def _add_simulate(sub: Any) -> None:
     )
     parser.add_argument(
         "--games",
-        type=_whole(1, MAX_GAMES),
+        type=whole_number(1, MAX_GAMES),
         default=100,
         metavar="N",
         help="number of games (default 100)",
@@ -109,14 +90,14 @@ def _add_simulate(sub: Any) -> None:
     )
     parser.add_argument(
         "--seed",
-        type=_whole(-(2**63), 2**63),
+        type=whole_number(-(2**63), 2**63),
         default=1,
         metavar="N",
         help="seed of the first game (default 1)",
     )
     parser.add_argument(
         "--jobs",
-        type=_whole(1, MAX_JOBS),
+        type=whole_number(1, MAX_JOBS),
         default=1,
         metavar="J",
         help="worker processes (default 1); results do not depend on it",
@@ -349,7 +330,7 @@ def _add_render(sub: Any) -> None:
     )
     parser.add_argument(
         "--step",
-        type=_whole(0, 10**6),
+        type=whole_number(0, 10**6),
         default=None,
         metavar="K",
         help="the position after the first K steps (default: the last)",

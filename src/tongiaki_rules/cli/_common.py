@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import enum
+import getpass
 import re
 import sys
 from collections.abc import Callable
@@ -41,6 +42,7 @@ __all__ = [
     "read_text",
     "rules_from_args",
     "shown_text",
+    "whole_number",
     "write_text",
 ]
 
@@ -58,6 +60,31 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (try --help)\n")
+
+
+def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``low`` (to ``high``, when given).
+
+    >>> whole_number(1, 6)("4")
+    4
+    >>> whole_number(1)("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be 1 or more, not 0
+    """
+
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if high is None and value < low:
+            raise argparse.ArgumentTypeError(f"must be {low} or more, not {value}")
+        if high is not None and not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be {low} to {high}, not {value}")
+        return value
+
+    return convert
 
 
 def _rule_names() -> list[str]:
@@ -134,12 +161,14 @@ def rules_from_args(args: argparse.Namespace, num_players: int | None = None) ->
         raise CliError(f"--rule: {exc}") from None
 
 
-def ask(prompt: str) -> str | None:
+def ask(prompt: str, *, hidden: bool = False) -> str | None:
     """One line typed by the user after ``prompt``, or ``None`` at the end of the input.
 
     Typed at a terminal, the line can be edited as usual. When the input is
     piped, the line read is written to standard output after the prompt, so
-    the output reads as the conversation it was.
+    the output reads as the conversation it was. A ``hidden`` line (a secret
+    choice, with other players at the terminal) is never shown: not echoed
+    as it is typed, not written back when piped.
 
     >>> import io
     >>> saved, sys.stdin = sys.stdin, io.StringIO("setup 3\\n")
@@ -150,7 +179,7 @@ def ask(prompt: str) -> str | None:
     """
     if sys.stdin.isatty():
         try:
-            return input(prompt)
+            return getpass.getpass(prompt) if hidden else input(prompt)
         except EOFError:
             print()
             return None
@@ -162,7 +191,7 @@ def ask(prompt: str) -> str | None:
         sys.stdout.flush()
         return None
     text = line.rstrip("\r\n")
-    sys.stdout.write(text + "\n")
+    sys.stdout.write(("" if hidden else text) + "\n")
     sys.stdout.flush()
     return text
 
@@ -176,7 +205,7 @@ def read_text(path: str) -> str:
     >>> read_text("/")
     Traceback (most recent call last):
     ...
-    tongiaki_rules.cli.common.CliError: cannot read /: Is a directory
+    tongiaki_rules.cli._common.CliError: cannot read /: Is a directory
     """
     try:
         data = _read_stdin() if path == "-" else _read_file(path)
@@ -217,7 +246,7 @@ def write_text(path: str, text: str) -> None:
     >>> write_text("/no-such-folder/game.json", "{}")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tongiaki_rules.cli.common.CliError: cannot write /no-such-folder/game.json: No such file ...
+    tongiaki_rules.cli._common.CliError: cannot write /no-such-folder/game.json: No such file ...
     """
     if path == "-":
         sys.stdout.write(text)
@@ -351,7 +380,7 @@ def read_record(path: str, option: str = "--resume") -> GameRecord:
     >>> read_record("/")
     Traceback (most recent call last):
     ...
-    tongiaki_rules.cli.common.CliError: --resume /: cannot read /: Is a directory
+    tongiaki_rules.cli._common.CliError: --resume /: cannot read /: Is a directory
     """
     if path != "-" and not is_file_name(path) and _CODE_TAG.match(path):
         raise CliError(
@@ -381,11 +410,11 @@ def read_position(arg: str, option: str = "--from") -> GameState:
     >>> read_position("no-such-file.json")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tongiaki_rules.cli.common.CliError: --from no-such-file.json: there is no such file, and it ...
+    tongiaki_rules.cli._common.CliError: --from no-such-file.json: there is no such file, and it ...
     >>> read_position("T1_20_sB_to000.BBBB")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tongiaki_rules.cli.common.CliError: --from: position code, table entry 0 ...[COMP-3]
+    tongiaki_rules.cli._common.CliError: --from: position code, table entry 0 ...[COMP-3]
     """
     shown = shown_text(arg)
     if arg == "-":

@@ -1,29 +1,25 @@
-"""``tongiaki play``: a whole game in a plain terminal, humans and bots in any mix.
+"""Tongiaki's part of ``tongiaki play``: the map, the list of actions, the notation, undo.
 
 Humans answer each decision with the number of an action in the list shown,
-or with the action in the text notation (:mod:`tongiaki_rules.notation`);
+or with the action in the text notation (:mod:`tongiaki_rules.notation`).
 The board is shown as a hex map (:mod:`tongiaki_rules.textmap`), in colour
-on a terminal. ``help``, ``board``, ``undo``, ``save FILE`` and ``quit`` are commands. Bots
-and the tiles drawn are told in words as they happen (see :mod:`.story`). The
-input may be piped: the program reads one line per answer and, if the input
-ends before the game does, stops with exit status 1. ``--svg-dir DIR`` writes
-an SVG of each position to DIR as the game goes on (:mod:`.svgdir`).
+on a terminal. ``board``, ``undo`` and ``save FILE`` are Tongiaki's commands
+(``help`` and ``quit`` are every game's, :mod:`._match`). Bots and the tiles
+drawn are told in words as they happen (see :mod:`._story`). ``--svg-dir
+DIR`` writes an SVG of each position to DIR as the game goes on
+(:mod:`._svgdir`).
 
->>> from tongiaki_rules.cli import main
->>> main(["play", "--players", "2", "--human", "none", "--seed", "3"])  # doctest: +ELLIPSIS
-Players: 2 -- seat 0 Blue, seat 1 Red; seat 0 (Blue) starts
-...
-Winner: seat ... points...
-0
+>>> from tongiaki_rules import new_game
+>>> decision_text(new_game(2))
+'it is the setup: place one boat on a Tonga beach (setup 0\u20135)'
 """
 
 from __future__ import annotations
 
-import argparse
 import sys
 import textwrap
-from pathlib import Path
-from typing import Any, Final, Literal
+from collections.abc import Mapping
+from typing import Final
 
 from .. import (
     Action,
@@ -36,34 +32,24 @@ from .. import (
     match_action,
 )
 from .._explain import decision_words
-from ..bots._match import BotFailedError, recorded_choice
+from ..bots._match import recorded_choice
+from ..games import TongiakiPosition
 from ..i18n import decision_name, tile_name
 from ..narration import Narrator
-from .common import CliError, add_rules_options, ask, write_text
-from .console import (
-    MapOptions,
-    action_hex,
-    add_map_options,
-    is_terminal,
-    print_map,
-    say,
-    text_width,
-)
-from .language import add_language_option, current, tr
-from .story import seat_name, who_decides
-from .svgdir import SvgFolder, add_svg_dir_option
-from .table import Table, set_table
+from ._common import CliError, write_text
+from ._console import MapOptions, action_hex, is_terminal, print_map, say, text_width
+from ._language import current, tr
+from ._match import Reply, UnreadableAnswerError
+from ._story import seat_name, who_decides
+from ._svgdir import SvgFolder
+from ._table import Table
 
-__all__ = ["add_parser", "run"]
+__all__ = ["HELP", "TongiakiFront", "action_list", "decision_text", "help_text"]
 
 WIDTH = 80
 """The width the list of actions is laid out in (a terminal's usual width)."""
 WIDTH_TEXT = 80
 """The width the lines of words are wrapped to (or the terminal's, if it is narrower)."""
-
-STATUS_INPUT_ENDED = 1
-"""Exit status when the input ends before the game does."""
-
 
 HELP = """\
 Answer a decision with the number of an action in the list, or with the
@@ -140,115 +126,6 @@ def _asks(kind: DecisionKind) -> str | None:
     return None
 
 
-Answer = Literal["moved", "quit", "ended"]
-
-
-def add_parser(sub: Any) -> None:
-    """Register ``tongiaki play``."""
-    parser = sub.add_parser(
-        "play",
-        help="play a game in the terminal, against bots or friends",
-        description="Play a game of Tongiaki in the terminal. Humans answer each decision "
-        "with the number of an action or the action in the text notation; bots play "
-        "the other seats. Type help during the game for the commands.",
-        epilog="Exit status: 0 when the game is over or after quit, 1 if the input "
-        "ends before the game does, 2 for bad arguments.",
-    )
-    parser.add_argument(
-        "--players",
-        type=int,
-        default=None,
-        metavar="N",
-        help="number of players, 2 to 6 (default 4)",
-    )
-    parser.add_argument(
-        "--human",
-        default=None,
-        metavar="SEATS",
-        help="seats played at this terminal, comma-separated, from 0 (default 0); "
-        "'all' for everyone, 'none' to watch bots play",
-    )
-    parser.add_argument(
-        "--bots",
-        default=None,
-        metavar="SPECS",
-        help="bots for the other seats in seat order, comma-separated, repeated if "
-        "there are fewer than seats (default random), e.g. random,greedy,mcts:iterations=100",
-    )
-    parser.add_argument(
-        "--seed",
-        type=int,
-        default=None,
-        help="seed of the tiles drawn and of the bots (default: a new one, printed)",
-    )
-    parser.add_argument(
-        "--start-player",
-        type=int,
-        default=None,
-        metavar="SEAT",
-        help="seat that starts (default 0)",
-    )
-    parser.add_argument(
-        "--record",
-        metavar="FILE",
-        help="write the game record (JSON) to FILE when the program ends, finished or not",
-    )
-    parser.add_argument(
-        "--resume",
-        metavar="RECORD",
-        help="continue the game saved in RECORD (a game record JSON, as save and --record "
-        "write), with its settings, seats and seed",
-    )
-    parser.add_argument(
-        "--from",
-        dest="position",
-        metavar="POSITION",
-        help="start from POSITION: a state JSON file, a position code (T1_..., any "
-        "length) or - for one on the first line of standard input; "
-        "its settings apply",
-    )
-    parser.add_argument(
-        "--board",
-        choices=BOARD_MODES,
-        default="changes",
-        help="when to print the map before a decision: changes (default: only when the "
-        "table changed since it was last shown, else one line), always, or never (the "
-        "board command shows it)",
-    )
-    add_map_options(parser, coords=True)
-    add_svg_dir_option(parser, "without a heading")
-    add_language_option(parser)
-    add_rules_options(parser)
-    parser.set_defaults(run=run)
-
-
-def run(args: argparse.Namespace) -> int:
-    """Play the game; 0 when it ends or on ``quit``, 1 if the input ends first."""
-    if args.record == "-":
-        raise CliError("--record: the game is told on standard output; give a file name")
-    if args.record is not None:
-        folder = Path(args.record).parent
-        if not folder.is_dir():
-            raise CliError(f"--record {args.record}: there is no folder {str(folder)!r}")
-        if Path(args.record).is_dir():
-            raise CliError(f"--record {args.record}: that is a folder; give a file name")
-    options = MapOptions.from_args(args)
-    table = set_table(args)
-    recorder = table.recorder
-    pictures = None if args.svg_dir is None else SvgFolder.open(args.svg_dir)
-    session = _Session(table, pictures, options, args.board, saved=args.record is not None)
-    try:
-        status = session.play()
-    except (KeyboardInterrupt, BotFailedError):  # the game so far is kept all the same
-        if args.record is not None:
-            write_text(args.record, recorder.record.to_json(indent=2) + "\n")
-        raise
-    if args.record is not None:
-        write_text(args.record, recorder.record.to_json(indent=2) + "\n")
-        print(tr().gettext("Game record written to {file}").format(file=args.record))
-    return status
-
-
 def decision_text(state: GameState) -> str:
     """What the pending decision asks, in words.
 
@@ -320,8 +197,20 @@ def _summary(state: GameState) -> str:
     return f"Table: {tiles} tile{'s' * (tiles != 1)}, {pile} in the pile; scores: {scores}."
 
 
-class _Session:
-    """One game being played: the recorder, who plays which seat, and the conversation."""
+class TongiakiFront:
+    """Tongiaki at the terminal: the recorder, who plays which seat, the map and the notation.
+
+    The part of ``tongiaki play`` that only Tongiaki has: the map (as
+    ``--board`` says), the numbered list of legal actions, the text
+    notation, the story of each move, ``board``, ``save`` and ``undo``.
+
+    >>> from tongiaki_rules.cli import _parser
+    >>> from tongiaki_rules.cli._table import set_table
+    >>> args = _parser()[0].parse_args(["play", "--players", "2", "--human", "none"])
+    >>> front = TongiakiFront(set_table(args))
+    >>> front.position.deciders, front.bot_name(0)
+    ((0,), 'random')
+    """
 
     def __init__(
         self,
@@ -333,6 +222,11 @@ class _Session:
         saved: bool = False,
     ) -> None:
         self.table = table
+        self.simultaneous = False
+        """One seat decides at a time."""
+        self.humans = table.humans
+        self.seed = table.seed
+        self.help_hint = tr().gettext("Type help for the commands and the notation.")
         self.options = MapOptions(coords=True) if options is None else options
         self.board = board
         """``--board``: when the map is printed before a human decides."""
@@ -349,6 +243,36 @@ class _Session:
         self.draws = table.draws
         self.narrator = self.told_up_to(len(self.recorder.actions))
 
+    # ------------------------------------------------------------------ the table
+    @property
+    def position(self) -> TongiakiPosition:
+        """The position now, under the game protocol."""
+        return TongiakiPosition(self.recorder.state)
+
+    def heading(self) -> None:
+        """The narrator's header: the players and who starts (wrapped on a narrow terminal)."""
+        for line in self.narrator.header():
+            say(line)
+
+    def seat_label(self, player: int) -> str:
+        """``seat 1 Red``."""
+        return seat_name(self.recorder.states[0], player)
+
+    def bot_name(self, player: int) -> str | None:
+        """The bot of ``player``'s seat, ``None`` for a human."""
+        bot = self.bots.get(player)
+        return None if bot is None else bot.name
+
+    def origin(self) -> str | None:
+        """``Starting from the position ...`` or ``Resuming the game ...``."""
+        return None if self.table.origin is None else f"{self.table.origin}."
+
+    def start(self) -> None:
+        """The pictures of the positions so far, with ``--svg-dir``."""
+        for moves, state in enumerate(self.recorder.states):
+            self.draw(moves, state)
+
+    # ------------------------------------------------------------------ moves
     def told_up_to(self, moves: int) -> Narrator:
         """A narrator that has told, silently, the first ``moves`` moves of the game."""
         narrator = Narrator(self.recorder.states[0], language=current())
@@ -356,58 +280,18 @@ class _Session:
             narrator.step(action)
         return narrator
 
-    def play(self) -> int:
-        first = self.recorder.states[0]
-        for line in self.narrator.header():
-            print(line)
-        t = tr()
-        who = []
-        for k in range(first.num_players):
-            bot = self.bots.get(k)
-            player = t.gettext("human") if bot is None else bot.name
-            who.append(f"{seat_name(first, k)} ({player})")
-        print(
-            t.gettext("At the table: {seats}; seed {seed}").format(
-                seats=", ".join(who), seed=self.table.seed
-            )
-        )
-        if self.table.origin is not None:
-            print(f"{self.table.origin}.")
-        if len(self.bots) < first.num_players:
-            print(t.gettext("Type help for the commands and the notation."))
-        for moves, state in enumerate(self.recorder.states):
-            self.draw(moves, state)
-        while not self.recorder.state.is_terminal:
-            state = self.recorder.state
-            seat = state.current_player
-            if seat is None:
-                self.move(state.sample_chance(self.draws))
-            elif seat in self.bots:
-                self.move(recorded_choice(self.bots[seat], self.recorder, seat))
-            else:
-                answer = self.consult()
-                if answer == "quit":
-                    moves = len(self.recorder.actions)
-                    stopped = t.ngettext(
-                        "Game stopped after {count} move.",
-                        "Game stopped after {count} moves.",
-                        moves,
-                    )
-                    print(stopped.format(count=moves))
-                    self.tell_end()
-                    return 0
-                if answer == "ended":
-                    self.tell_end()
-                    moves = len(self.recorder.actions)
-                    print(
-                        f"tongiaki play: the input ended before the game did (after {moves} moves)",
-                        file=sys.stderr,
-                    )
-                    return STATUS_INPUT_ENDED
-        print()
-        self.print_map(self.recorder.state)
-        self.tell_end()
-        return 0
+    def chance(self) -> None:
+        """Draw a tile from the pile with the session's seeded draws."""
+        self.move(self.recorder.state.sample_chance(self.draws))
+
+    def bot_choice(self, player: int) -> Action:
+        """The bot's action, checked (a failure carries the game so far)."""
+        return recorded_choice(self.bots[player], self.recorder, player)
+
+    def apply(self, choices: Mapping[int, Action]) -> None:
+        """Play the one decider's action."""
+        (action,) = choices.values()
+        self.move(action)
 
     def move(self, action: Action) -> None:
         """Apply ``action`` and tell what it did (a bot's setup boat too)."""
@@ -417,14 +301,7 @@ class _Session:
         if isinstance(action, SetupPlace) and before.current_player in self.bots:
             print(f"{who_decides(before)} puts a setup boat on Tonga beach {action.beach}")
         for line in self.narrator.step(action):
-            print(line)
-
-    def print_map(self, state: GameState) -> None:
-        actions = self.recorder.actions
-        focus = action_hex(actions[-1]) if actions else None
-        # the end of the game is told once, by the footer (scores, then the winner)
-        print_map(state, options=self.options, focus=focus, outcome=False)
-        self.shown = _table_of(state)
+            say(line)  # wrapped between words on a narrow terminal, one line to a pipe
 
     def draw(self, moves: int, state: GameState) -> None:
         """Write the picture of the position after ``moves`` actions, with ``--svg-dir``.
@@ -440,9 +317,13 @@ class _Session:
             self.pictures = None
             print(f"tongiaki play: {exc}; no more pictures are written", file=sys.stderr)
 
-    def tell_end(self) -> None:
-        for line in self.narrator.footer():
-            print(line)
+    # ------------------------------------------------------------------ what humans see
+    def print_map(self, state: GameState) -> None:
+        actions = self.recorder.actions
+        focus = action_hex(actions[-1]) if actions else None
+        # the end of the game is told once, by the footer (scores, then the winner)
+        print_map(state, options=self.options, focus=focus, outcome=False)
+        self.shown = _table_of(state)
 
     def show(self, *, asked: bool = False) -> None:
         """The map (as ``--board`` says, always when ``asked``), the decision and the choices."""
@@ -469,47 +350,58 @@ class _Session:
         for line in action_list(state):
             print(line)
 
-    def consult(self) -> Answer:
-        """Ask the human whose decision it is until they answer with a legal action."""
-        self.show()
-        state = self.recorder.state
-        prompt = f"{who_decides(state)}> "
-        while True:
-            line = ask(prompt)
-            if line is None:
-                return "ended"
-            text = line.strip()
-            word, _, rest = text.partition(" ")
-            command = word.lower()
-            if not text:
-                say(tr().gettext("Type the number of an action, an action, or help."))
-            elif command in ("help", "?"):
-                print(help_text())
-            elif command == "board":
-                self.show(asked=True)
-            elif command in ("quit", "exit"):
-                if self.confirm_quit():
-                    return "quit"
-            elif command == "save":
-                self.save(rest.strip())
-            elif command == "undo":
-                if self.undo():
-                    return "moved"
-            else:
-                try:
-                    action = match_action(text, state)
-                except NotationError as exc:
-                    say(tr().gettext("{error} (type help for the commands)").format(error=exc))
-                    continue
-                self.move(action)
-                return "moved"
+    def ask_order(self, players: list[int]) -> list[int]:
+        """One seat decides at a time."""
+        return players
+
+    def prompt(self, player: int) -> str:
+        """``seat 0 Blue> ``."""
+        return f"{who_decides(self.recorder.state)}> "
+
+    def chooser(self, player: int) -> str:
+        """The seat deciding (its choice is never secret: one seat decides at a time)."""
+        return who_decides(self.recorder.state)
+
+    def help_text(self) -> str:
+        """The commands and the notation, in the players' language."""
+        return help_text()
+
+    def command(self, word: str, rest: str) -> Reply | None:
+        """``board``, ``save FILE`` and ``undo``."""
+        if word == "board":
+            self.show(asked=True)
+        elif word == "save":
+            self.save(rest)
+        elif word == "undo":
+            return Reply.RETRACTED if self.undo() else Reply.SHOWN
+        else:
+            return None
+        return Reply.SHOWN
+
+    def parse(self, text: str, player: int) -> Action:
+        """The action of a number in the list or of the notation."""
+        t = tr()
+        if not text:
+            raise UnreadableAnswerError(
+                t.gettext("Type the number of an action, an action, or help.")
+            )
+        try:
+            return match_action(text, self.recorder.state)
+        except NotationError as exc:
+            told = t.gettext("{error} (type help for the commands)").format(error=exc)
+            raise UnreadableAnswerError(told) from None
+
+    # ------------------------------------------------------------------ the record
+    def record_text(self) -> str:
+        """The game so far as a JSON game record."""
+        return self.recorder.record.to_json(indent=2) + "\n"
 
     def save(self, path: str) -> None:
         if not path:
             say(tr().gettext("save needs a file name: save FILE"))
             return
         try:
-            write_text(path, self.recorder.record.to_json(indent=2) + "\n")
+            write_text(path, self.record_text())
         except CliError as exc:
             say(str(exc))
             return
@@ -522,18 +414,10 @@ class _Session:
         say(saved.format(count=moves, file=path))
         self.saved_after = moves
 
-    def confirm_quit(self) -> bool:
-        """Whether to quit: asked at a terminal when the game would be lost, else yes."""
+    def unsaved(self) -> bool:
+        """Whether moves were made since the game was last saved, with no ``--record``."""
         moves = len(self.recorder.actions)
-        unsaved = not self.kept and moves > 0 and self.saved_after != moves
-        if not unsaved or not sys.stdin.isatty():
-            return True
-        t = tr()
-        answer = ask(t.gettext("The game is not saved (save FILE keeps it). Quit anyway? [y/N] "))
-        if answer is None or answer.strip().lower() in ("y", "yes"):
-            return True
-        print(t.gettext("Playing on."))
-        return False
+        return not self.kept and moves > 0 and self.saved_after != moves
 
     def undo(self) -> bool:
         """Take back the last human decision and what followed it, if no tile came since."""
@@ -572,3 +456,28 @@ class _Session:
             text = t.gettext("Took back {action}.")
         say(text.format(action=taken, count=later))
         return True
+
+    # ------------------------------------------------------------------ the end
+    def tell_end(self) -> None:
+        for line in self.narrator.footer():
+            say(line)
+
+    def tell_stopped(self) -> None:
+        """``Game stopped after N moves.`` and the scores."""
+        moves = len(self.recorder.actions)
+        stopped = tr().ngettext(
+            "Game stopped after {count} move.", "Game stopped after {count} moves.", moves
+        )
+        print(stopped.format(count=moves))
+        self.tell_end()
+
+    def tell_input_ended(self) -> str:
+        """The scores; the stderr line says after how many moves."""
+        self.tell_end()
+        return f" (after {len(self.recorder.actions)} moves)"
+
+    def finish(self) -> None:
+        """The final map, the scores and the winner."""
+        print()
+        self.print_map(self.recorder.state)
+        self.tell_end()
