@@ -23,7 +23,7 @@ import random
 from collections.abc import Sequence
 from itertools import repeat
 from operator import is_
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -479,10 +479,17 @@ class GameState(PositionQueries):
 
 
 _ACTION_TYPES = frozenset(ACTION_TYPES)
-# the engine builds each successor state (engine/freeze.py): it gets the class and its slots
-_freeze.bind_state_class(
-    GameState, tuple(GameState.__dict__[name].__set__ for name in _freeze.STATE_SLOTS)
-)
+STATE_SLOTS: Final = (*(field.name for field in attrs.fields(GameState)), "_attrs_cached_hash")
+"""Every slot a state sets, in the order of its fields (the cached hash last).
+
+``GameState``'s fields above are the one place a position's parts are declared: the
+engine's scratch copy reads each of them (``_engine/board.py``) and its freeze writes
+them back in this order (``_engine/freeze.py``); ``tests/core/test_build.py`` checks
+both against this tuple.
+"""
+
+# the engine builds each successor state (_engine/freeze.py): it gets the class and its slots
+_freeze.bind_state_class(GameState, tuple(GameState.__dict__[name].__set__ for name in STATE_SLOTS))
 
 
 def _check_rng(rng: object) -> None:

@@ -30,39 +30,6 @@ if TYPE_CHECKING:
     from ..events import Event
     from ..hexgrid import Hex
 
-STATE_SLOTS: Final = (
-    "config",
-    "tiles_",
-    "boats_",
-    "kings_",
-    "removed_",
-    "pile_",
-    "reserve_",
-    "out_",
-    "founded_",
-    "agent_",
-    "phase_",
-    "group_",
-    "at_",
-    "entry_",
-    "origin_",
-    "turn_origin_",
-    "drawn_",
-    "tile_",
-    "purpose_",
-    "served_",
-    "ended_",
-    "setup_firsts_",
-    "setup_count_",
-    "chain_",
-    "_full",
-    "_where",
-    "_legal",
-    "_unread",
-    "_attrs_cached_hash",
-)
-"""Every slot a state sets, in the order of its fields (the cached hash last)."""
-
 _NATIVE: Final = __file__.endswith(tuple(EXTENSION_SUFFIXES))
 
 _Setter = Callable[[object, object], None]
@@ -82,7 +49,11 @@ _BOUND: Final = _StateClass()
 
 
 def bind_state_class(cls: type[GameState], setters: tuple[_Setter, ...]) -> None:
-    """Hand over the state class and the ``__set__`` of each slot of :data:`STATE_SLOTS`."""
+    """Hand over the state class and the ``__set__`` of each of its slots, in field order.
+
+    The state module declares the fields (``GameState``'s attrs fields, the one
+    place they are written) and binds them here on import (``_state.STATE_SLOTS``).
+    """
     _BOUND.cls = cls
     _BOUND.setters = setters
 
@@ -233,7 +204,7 @@ def freeze(w: Work, legal: list[Action], parent: GameState | None) -> GameState:
     cls = _BOUND.cls
     assert cls is not None, "the state module binds its class on import"
     if not _NATIVE:
-        make: Callable[..., GameState] = cls  # the fields are in order (see STATE_SLOTS)
+        make: Callable[..., GameState] = cls  # the values are in field order (_state.STATE_SLOTS)
         return make(*values)
     state = object.__new__(cls)
     setters = _BOUND.setters
