@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from . import _engine as _engine
+from . import _engine
 from .colours import COLOURS, Colour
 from .errors import QueryError, shown
 from .hexgrid import Hex

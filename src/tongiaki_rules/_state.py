@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from . import _engine as _engine
+from . import _engine
 from ._config import DEFAULT_RULES as DEFAULT_RULES
 from ._config import GameConfig as GameConfig
 from ._config import check_settings as check_settings
