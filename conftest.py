@@ -40,13 +40,13 @@ if importlib.util.find_spec("fastapi") is None:
         f"src/tongiaki_rules/server/{module}.py"
         for module in (
             "app",
-            "board_routes",
-            "guard",
-            "http_timeouts",
-            "lang",
-            "pages",
-            "watch",
-            "workers",
+            "_board_routes",
+            "_guard",
+            "_http_timeouts",
+            "_lang",
+            "_pages",
+            "_watch",
+            "_workers",
         )
     ]
 # PostgreSQL's storage needs the "postgres" extra (psycopg and its pool)
