@@ -31,6 +31,11 @@ collect_ignore = [
         ("_arrays", ("numpy",)),  # the adapters' arrays: numpy comes with either framework
         ("toncc_openspiel", ("pyspiel", "numpy")),
         ("toncc_pettingzoo", ("pettingzoo", "gymnasium", "numpy")),
+        # the one OpenSpiel adapter and the one PettingZoo adapter, and Tóncc's parts of them
+        ("_spiel", ("pyspiel", "numpy")),
+        ("_toncc_spiel", ("pyspiel", "numpy")),
+        ("_zoo", ("pettingzoo", "gymnasium", "numpy")),
+        ("_toncc_zoo", ("pettingzoo", "gymnasium", "numpy")),
     )
     if any(importlib.util.find_spec(name) is None for name in needs)
 ]
