@@ -138,8 +138,8 @@ def _reach(state: Any, skip: tuple[type, ...]) -> dict[int, int]:
 
 def _memory(players: int, games: int, seed: int) -> dict[str, float]:
     from tongiaki_rules import actions, new_game
-    from tongiaki_rules._state import GameConfig
 
+    GameConfig = type(new_game(players).config)  # its module moved in issue 37: any tree works
     skip = (GameConfig, *actions.ACTION_TYPES)
     rng = random.Random(seed)
     per_state: list[int] = []

@@ -68,8 +68,10 @@ def worker(src: str, every: int) -> None:
     """Serve timing requests on stdin: one JSON line in, one out."""
     if src != "installed":
         sys.path.insert(0, src)
-    from tongiaki_rules._state import GameState
+    from tongiaki_rules import new_game
     from tongiaki_rules.bots import MCTSBot
+
+    GameState = type(new_game(2))  # its module moved in issue 37: any tree works
 
     positions = _positions(2, 1, every) + _positions(4, 2, every)
     applied = 0
