@@ -35,6 +35,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "catalogue",
         "_atomic",
         "_jsontext",
+        "_search_limit",
         "i18n",
     ),
     # 1: the engine and the state it freezes into

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from ._scenario import position
 from ._scoring import Outcome, TieBreak
+from ._search_limit import search_limit
 from ._standard_tiles import STANDARD_TILES, TONGA
 from ._state import (
     COMPILED,
@@ -58,6 +59,7 @@ from .errors import (
     QueryError,
     RecordError,
     ReplayError,
+    SearchLimitReached,
     SettingsError,
     TileSetError,
     TongiakiError,
@@ -146,6 +148,7 @@ __all__ = [
     "RodyFreeScope",
     "Route",
     "Rules",
+    "SearchLimitReached",
     "SettingsError",
     "SetupPlace",
     "TieBreak",
@@ -168,6 +171,7 @@ __all__ = [
     "render_text",
     "replay",
     "replay_states",
+    "search_limit",
     "state_from_json",
     "state_from_position_code",
     "state_to_json",

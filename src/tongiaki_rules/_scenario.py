@@ -41,7 +41,7 @@ from ._standard_tiles import STANDARD_TILES
 from ._state import GameConfig, GameState
 from ._validity import invariant_violations, reachability_problems
 from .colours import BOATS_PER_COLOUR, COLOURS, Colour
-from .errors import InvalidPositionError, TongiakiError
+from .errors import InvalidPositionError, SearchLimitReached, TongiakiError
 from .hexgrid import ORIGIN, Hex
 from .rules import Rules
 from .tiles import TileSet
@@ -436,8 +436,8 @@ def _settled(state: GameState, table: _Table) -> GameState:
     try:
         settled = state._settled()
         problems = invariant_violations(settled, exact_tiles=False)
-    except MemoryError:
-        raise  # the machine ran short while evaluating: that says nothing of the position
+    except (MemoryError, SearchLimitReached):
+        raise  # the machine ran short, or the caller's cap: that says nothing of the position
     except Exception as exc:  # a position the engine cannot evaluate
         problems = [f"the engine cannot evaluate it ({type(exc).__name__}: {exc})"]
     if problems:

@@ -1,4 +1,8 @@
-"""Exceptions raised by the library. All of them subclass :class:`ValueError`.
+"""Exceptions raised by the library.
+
+Every error about bad input subclasses :class:`TongiakiError`, a
+:class:`ValueError`. :class:`SearchLimitReached` is the one other: a
+:class:`RuntimeError` that says a cap the caller set was reached.
 
 >>> issubclass(IllegalActionError, ValueError)
 True
@@ -16,6 +20,7 @@ __all__ = [
     "QueryError",
     "RecordError",
     "ReplayError",
+    "SearchLimitReached",
     "SettingsError",
     "TileSetError",
     "TongiakiError",
@@ -189,6 +194,28 @@ class ReplayError(RecordError):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (type(self), (self.reason, self.index, self.action, self.clause, self.state))
+
+
+class SearchLimitReached(RuntimeError):
+    """A decision's look-ahead needed more positions than the caller's cap allows.
+
+    Raised only inside :func:`~tongiaki_rules.search_limit` (issue 36): the
+    decision is left unanswered and the state unchanged; without the cap the
+    same call gives the exact answer. ``limit`` is the cap.
+
+    >>> SearchLimitReached(5).limit
+    5
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        super().__init__(
+            f"this decision's look-ahead needs more than {limit} positions, the cap "
+            "set with search_limit(); nothing was changed"
+        )
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.limit,))
 
 
 def shown(value: object, limit: int = 60) -> str:

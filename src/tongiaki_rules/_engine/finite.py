@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
+from .._search_limit import ALLOWANCE
 from ..actions import (
     Action,
     Berth,
@@ -40,6 +41,7 @@ from ..actions import (
     PlaceNewBoats,
     Recolonize,
 )
+from ..errors import SearchLimitReached
 from .board import DEPART, LAND, LOOP, PLACE, TURN
 from .outlook import Outlook
 
@@ -59,6 +61,13 @@ tiles removed and the royal islands founded. Every decision of one chain
 segment with the same blocked set shares them: the boats of one landing, and
 the decisions after a departure with the departure's own decision.
 """
+
+
+def _new_decision() -> None:
+    """A decision's look-ahead starts: the caller's cap (:func:`.search_limit`) counts afresh."""
+    allowance = ALLOWANCE.get()
+    if allowance is not None:
+        allowance.left = allowance.limit
 
 
 def _forget_if_large(known: dict[tuple[object, ...], bool]) -> None:
@@ -97,6 +106,7 @@ class FiniteChoices(Outlook):
         """
         if len(acts) < 2 or self.phase not in (TURN, DEPART, LAND, PLACE):
             return acts
+        _new_decision()
         known = self.settled()
         done, kept = looked
         good = [*kept, *self._good(acts[done:], known)]
@@ -117,6 +127,7 @@ class FiniteChoices(Outlook):
         """
         if len(acts) < 2 or self.phase not in (TURN, DEPART, LAND, PLACE):
             return acts
+        _new_decision()
         known = self.settled()
         found: list[Action] = []
         looked = 0
@@ -140,6 +151,7 @@ class FiniteChoices(Outlook):
         """
         if len(acts) < 2 or self.phase not in (TURN, DEPART, LAND, PLACE):
             return True
+        _new_decision()
         known = self.settled()
         offered = next(self._good([action], known), None) is not None or (
             next(self._good(acts, known), None) is None
@@ -205,9 +217,15 @@ class FiniteChoices(Outlook):
         without an end can reach none. So every position it meets is settled,
         and the choices of one decision together expand each position
         reachable from the decision without a draw at most once.
+
+        Under a caller's cap (:func:`.search_limit`) each position expanded
+        counts against the decision's allowance, and the search raises
+        :class:`~tongiaki_rules.errors.SearchLimitReached` when it runs out:
+        what it settled so far is sound and stays known.
         """
         if known is None:
             known = {}
+        allowance = ALLOWANCE.get()
         first = self.fork()
         first.probing = True
         first.apply(action)
@@ -233,6 +251,10 @@ class FiniteChoices(Outlook):
             k = step[-1]
             if k < len(acts):
                 step[-1] = k + 1
+                if allowance is not None:
+                    allowance.left -= 1
+                    if allowance.left < 0:
+                        raise SearchLimitReached(allowance.limit)
                 child = node.fork()
                 child.apply(acts[k])
                 after = child.settle()

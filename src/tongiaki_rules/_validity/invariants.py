@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from .._state import GameState
 from ..colours import BOATS_PER_COLOUR, COLOURS
+from ..errors import SearchLimitReached
 from ..rules import EndTrigger
 from ..views import NO_KING, VACANT_KING, Phase
 from .reachability import reachability_problems
@@ -60,6 +61,8 @@ def invariant_violations(state: GameState, *, exact_tiles: bool = True) -> list[
     for check in checks:
         try:
             problems.extend(check(state))
+        except (MemoryError, SearchLimitReached):
+            raise  # the machine ran short, or the caller's cap: that says nothing of the state
         except Exception as exc:  # a broken state is reported, not raised
             problems.append(f"the state cannot be evaluated ({type(exc).__name__}: {exc})")
     return problems

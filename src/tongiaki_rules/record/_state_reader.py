@@ -18,6 +18,7 @@ import attrs
 from .._state import GameState
 from .._validity import invariant_violations, reachability_problems, royal_beach_problem
 from ..colours import BOATS_PER_COLOUR
+from ..errors import SearchLimitReached
 from ..hexgrid import ORIGIN, Hex
 from ..tiles import TileSet
 from ..views import NO_KING, VACANT_KING, Phase, Purpose
@@ -467,8 +468,8 @@ def _final_checks(state: GameState, *, exact_tiles: bool) -> None:
                 f"the engine does not wait at this {PHASE_NAMES[state.compact.phase]} decision: "
                 "it is resolved automatically (a single option, or a forced landing)"
             ]
-    except MemoryError:
-        raise  # the machine ran short while evaluating: that says nothing of the position
+    except (MemoryError, SearchLimitReached):
+        raise  # the machine ran short, or the caller's cap: that says nothing of the position
     except Exception as exc:  # a position the engine cannot evaluate
         problems = [f"the engine cannot evaluate this position ({type(exc).__name__}: {exc})"]
     if problems:

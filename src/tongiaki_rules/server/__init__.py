@@ -27,6 +27,7 @@ from ._errors import (
     BadRequest,
     Conflict,
     Forbidden,
+    LookAheadTooLong,
     NotFound,
     ServiceError,
     TooMany,
@@ -39,7 +40,7 @@ from ._game_log import MAX_NARRATION_LINES, GameLog
 from ._hub import Hub
 from ._limits import ServeLimits
 from ._moves import BotPolicy
-from ._service import MAX_GAMES_LISTED, MAX_STEPS, GameService
+from ._service import MAX_GAMES_LISTED, MAX_STEPS, SEARCH_POSITIONS, GameService
 from .storage import (
     CorruptGame,
     SqliteStorage,
@@ -56,6 +57,7 @@ __all__ = [
     "MAX_GAMES_LISTED",
     "MAX_NARRATION_LINES",
     "MAX_STEPS",
+    "SEARCH_POSITIONS",
     "BadRequest",
     "BotDriver",
     "BotPolicy",
@@ -65,6 +67,7 @@ __all__ = [
     "GameLog",
     "GameService",
     "Hub",
+    "LookAheadTooLong",
     "NotFound",
     "ServeLimits",
     "ServiceError",

@@ -11,6 +11,7 @@ __all__ = [
     "BadRequest",
     "Conflict",
     "Forbidden",
+    "LookAheadTooLong",
     "NotFound",
     "ServiceError",
     "TooMany",
@@ -86,6 +87,18 @@ class Unsupported(_Fixed):
 
 class Unavailable(_Fixed):
     """503: the storage cannot take a write now (its file gone or read-only, the disk full)."""
+
+    STATUS = 503
+
+
+class LookAheadTooLong(_Fixed):
+    """503: a decision of the game needs a longer look-ahead than the server allows.
+
+    The engine answers every decision exactly; a table built to be expensive
+    (AMB-25, issue 36) can need hundreds of thousands of positions, so the
+    service caps each decision (:data:`~.service.SEARCH_POSITIONS`) and
+    answers this instead, with the game unchanged.
+    """
 
     STATUS = 503
 

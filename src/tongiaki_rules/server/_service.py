@@ -23,6 +23,7 @@ unlisted game) and left again, which revokes its token.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import secrets
@@ -30,31 +31,73 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import attrs
 
-from tongiaki_rules import IllegalActionError, TongiakiError
+from tongiaki_rules import IllegalActionError, SearchLimitReached, TongiakiError, search_limit
 from tongiaki_rules.games import game_named
 from tongiaki_rules.i18n import LANGUAGES
 
-from ._errors import Conflict, Forbidden, NotFound, Unauthorized, Unprocessable
+from ._errors import (
+    Conflict,
+    Forbidden,
+    LookAheadTooLong,
+    NotFound,
+    Unauthorized,
+    Unprocessable,
+)
 from ._game_log import GameLog
 from ._hosting import GameHost, HostedLog, host_named
 from ._moves import MAX_SEED, BotPolicy, whole
 from ._scoreboard import tile_picture
 from .storage import CorruptGame, Storage, StoredGame, StoredSeat
 
-__all__ = ["MAX_GAMES_LISTED", "MAX_STEPS", "GameService"]
+__all__ = ["MAX_GAMES_LISTED", "MAX_STEPS", "SEARCH_POSITIONS", "GameService"]
 
 MAX_GAMES_LISTED = 100
 """A page of the lobby holds at most this many games."""
 MAX_STEPS = 100
 """An answer of :meth:`GameService.steps` tells at most this many moves."""
+SEARCH_POSITIONS = 20_000
+"""The most positions the look-ahead of one decision may expand while the service answers.
+
+No decision of a random or scheming game comes near it (about a hundred at most); a table
+built to be expensive (royal rings round open islands, some flag sets: issue 36) can need
+millions, which would hold a worker for minutes. Such a decision is answered with
+:class:`~.errors.LookAheadTooLong` (503) and changes nothing; about a second of CPU here.
+"""
+
 GAMES_IN_MEMORY = 1000
 """The server keeps this many games' positions in memory (the most recently used)."""
 _MAX_TOKEN = 200
 _VIEWS_KEPT = 8
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _capped(
+    method: Callable[Concatenate[GameService, _P], _R],
+) -> Callable[Concatenate[GameService, _P], _R]:
+    """Run a service method under the service's cap on one decision's look-ahead."""
+
+    def capped(self: GameService, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        limit = self.search_positions
+        if limit is None:
+            return method(self, *args, **kwargs)
+        try:
+            with search_limit(limit):
+                return method(self, *args, **kwargs)
+        except SearchLimitReached:
+            raise LookAheadTooLong(
+                f"a decision of this game needs a longer look-ahead than this server allows "
+                f"({limit} positions); the game is unchanged"
+            ) from None
+
+    functools.update_wrapper(capped, method)
+    return capped
 
 
 def _digest(secret: str) -> str:
@@ -79,7 +122,9 @@ class GameService:
     """Create, list, watch and play games kept in ``storage``; thread-safe.
 
     ``clock`` gives the creation times (seconds since the epoch); ``bots``
-    bounds the bot work (MCTS iterations, bots thinking at once).
+    bounds the bot work (MCTS iterations, bots thinking at once);
+    ``search_positions`` caps the look-ahead of each decision the service
+    works out (:data:`SEARCH_POSITIONS`; ``None``: no cap).
     """
 
     def __init__(
@@ -88,14 +133,17 @@ class GameService:
         *,
         clock: Callable[[], float] = time.time,
         bots: BotPolicy | None = None,
+        search_positions: int | None = SEARCH_POSITIONS,
     ) -> None:
         self.storage = storage
+        self.search_positions = search_positions
         self.bots = bots if bots is not None else BotPolicy()
         self._clock = clock
         self._games: OrderedDict[str, _Game] = OrderedDict()
         self._guard = threading.Lock()
 
     # ----------------------------------------------------------------- games
+    @_capped
     def create_game(
         self,
         players: int,
@@ -305,6 +353,7 @@ class GameService:
         """Whether every seat of the game is a bot's."""
         return all(s.bot is not None for s in self._game(game_id).stored.seats)
 
+    @_capped
     def record(self, game_id: str) -> dict[str, Any]:
         """The game so far as a ``tongiaki-record`` (or ``toncc-record``) document.
 
@@ -319,6 +368,7 @@ class GameService:
             return game.host.record(game.log, game.stored.seed if over else None)
 
     # ----------------------------------------------------------------- views
+    @_capped
     def view(
         self,
         game_id: str,
@@ -407,6 +457,7 @@ class GameService:
             raise NotFound(f"{what} is drawn for Tongiaki games; game {game.stored.id} is not one")
         return game.log
 
+    @_capped
     def board_svg(self, game_id: str, at: int, seat: int | None, language: str = "en") -> str:
         """The board after ``at`` moves, no side panel, ``seat``'s choices marked if it is to move.
 
@@ -422,6 +473,7 @@ class GameService:
             mark = seat is not None and log.states[at].current_player == seat
             return log.board(at, mark, _language(language), panel=False)
 
+    @_capped
     def tile_svg(self, game_id: str, at: int, rotation: int, language: str = "en") -> str:
         """The tile waiting to be placed after ``at`` moves, alone, turned ``rotation`` (or 404)."""
         game, rotation = self._game(game_id), whole(rotation, "rotation", 0, 5)
@@ -433,6 +485,7 @@ class GameService:
             raise NotFound(f"no drawn tile waits to be placed after move {at}")
         return tile_picture(state, tile, rotation, _language(language))
 
+    @_capped
     def steps(
         self, game_id: str, first: int, last: int | None = None, language: str = "en"
     ) -> list[dict[str, Any]]:
@@ -447,6 +500,7 @@ class GameService:
             return [log.step(k, _language(language)) for k in range(first + 1, last + 1)]
 
     # ----------------------------------------------------------------- moves
+    @_capped
     def act(
         self,
         game_id: str,
@@ -571,6 +625,7 @@ class GameService:
     def _server_move(self, game: _Game) -> Any:
         return game.host.server_move(game.log, self.bots, game.stored.seed, game.bots)
 
+    @_capped
     def step(self, game_id: str) -> int | None:
         """Play one move of chance or of the bot to move, stored; the game's moves after it.
 
