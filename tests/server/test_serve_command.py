@@ -110,3 +110,5 @@ def test_the_limits_default_to_the_servers() -> None:
     args = parser.parse_args(["serve"])
     assert args.games_per_minute == ServeLimits().games_per_minute == 10
     assert args.bot_workers == ServeLimits().bot_workers
+    assert args.max_think_seconds == ServeLimits().max_think_seconds == 5.0
+    assert parser.parse_args(["serve", "--max-think-seconds", "1.5"]).max_think_seconds == 1.5

@@ -125,8 +125,9 @@ def _add_limits(parser: argparse.ArgumentParser) -> None:
         ("socket_idle", float, "seconds a silent WebSocket stays open"),
         ("header_timeout", float, "seconds a request's headers may take to arrive"),
         ("body_timeout", float, "seconds a request's body may take to arrive"),
-        ("bot_workers", int, "bots thinking at once (at most the cores)"),
+        ("bot_workers", int, "MCTS searches at once, one per game (at most the cores)"),
         ("max_mcts_iterations", int, "MCTS iterations a move, at most, for any bot seat"),
+        ("max_think_seconds", float, "seconds an MCTS seat thinks a move, at most"),
         ("bot_games", int, "games of bots only played at once; the others wait"),
     ):
         group.add_argument(

@@ -25,7 +25,7 @@ from collections.abc import Callable
 import attrs
 
 from ._errors import TooMany
-from ._moves import MAX_MCTS_ITERATIONS
+from ._moves import MAX_MCTS_ITERATIONS, MAX_THINK_SECONDS
 
 __all__ = ["RateLimit", "ServeLimits", "SocketCount"]
 
@@ -59,9 +59,11 @@ class ServeLimits:
     header_timeout: float = 10.0
     """Seconds a request's headers may take to arrive (``tongiaki serve``'s HTTP protocol)."""
     bot_workers: int = attrs.field(factory=lambda: min(2, _cores()))
-    """Bots thinking at once, in requests and in the background (at most the cores)."""
+    """Searching bots (MCTS) thinking at once, one per game at most (at most the cores)."""
     max_mcts_iterations: int = MAX_MCTS_ITERATIONS
     """MCTS iterations a move, at most, for any bot seat."""
+    max_think_seconds: float = MAX_THINK_SECONDS
+    """Seconds an MCTS seat thinks a move, at most (its search stops there)."""
     bot_games: int = 4
     """Games of bots only played at once in the background; the others wait their turn."""
 

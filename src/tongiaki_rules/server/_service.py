@@ -49,7 +49,7 @@ from ._errors import (
 )
 from ._game_log import GameLog
 from ._hosting import GameHost, HostedLog, host_named
-from ._moves import MAX_SEED, BotPolicy, whole
+from ._moves import MAX_SEED, BotPolicy, bot_cost, whole
 from ._scoreboard import tile_picture
 from .storage import CorruptGame, Storage, StoredGame, StoredSeat
 
@@ -122,8 +122,8 @@ class GameService:
     """Create, list, watch and play games kept in ``storage``; thread-safe.
 
     ``clock`` gives the creation times (seconds since the epoch); ``bots``
-    bounds the bot work (MCTS iterations, bots thinking at once);
-    ``search_positions`` caps the look-ahead of each decision the service
+    bounds the bot work (MCTS iterations and seconds a move, searches at once, one per
+    game); ``search_positions`` caps the look-ahead of each decision the service
     works out (:data:`SEARCH_POSITIONS`; ``None``: no cap).
     """
 
@@ -543,7 +543,7 @@ class GameService:
             choices = self._gather(game, you, chosen, first) if host.simultaneous else {you: chosen}
             if choices is None:  # the others have yet to choose: this choice stays secret
                 return self._view(game, stored, you, None, svg, language)
-            step = host.joint(log, choices, self.bots, game.stored.seed, game.bots)
+            step = host.joint(log, choices, self._bots(game), game.stored.seed, game.bots)
             try:
                 stored_now = self._play(game, step, first)
             except BaseException:
@@ -607,7 +607,7 @@ class GameService:
         if any(s not in pending for s in humans):
             return None
         choices = self._read_choices(game, pending, humans)
-        return host.joint(log, choices, self.bots, game.stored.seed, game.bots)
+        return host.joint(log, choices, self._bots(game), game.stored.seed, game.bots)
 
     def _play(self, game: _Game, step: Any, first: int) -> bool:
         """Apply ``step``, then chance and the bots until a human is to choose, and store them
@@ -623,7 +623,26 @@ class GameService:
         return self.storage.append_moves(game.stored.id, first, moves, over=host.is_terminal(log))
 
     def _server_move(self, game: _Game) -> Any:
-        return game.host.server_move(game.log, self.bots, game.stored.seed, game.bots)
+        return game.host.server_move(game.log, self._bots(game), game.stored.seed, game.bots)
+
+    def _bots(self, game: _Game) -> BotPolicy:
+        """The bot policy playing ``game``'s seats: its searches wait their turn as that game's."""
+        return self.bots.for_game(game.stored.id)
+
+    def next_is_search(self, game_id: str) -> bool:
+        """Whether a searching bot (MCTS) decides next in ``game_id``, as far as memory tells.
+
+        Read without the game's lock, as a hint for scheduling (the background
+        driver's pools) and never for play: a game being played or not in
+        memory may be answered wrongly, and then is merely played in the other pool.
+        """
+        try:
+            game = self._game(game_id)
+            log = game.log
+            deciders = game.host.deciders(log, log.moves)
+            return any(bot_cost(game.bots[s]) == "search" for s in deciders if s in game.bots)
+        except Exception:  # a game changing under the read, or one that cannot be read
+            return False
 
     @_capped
     def step(self, game_id: str) -> int | None:

@@ -268,7 +268,11 @@ def create_app(
     """
     limits = limits if limits is not None else ServeLimits()
     storage = open_storage(db) if isinstance(db, (str, os.PathLike)) else db
-    bots = BotPolicy(max_mcts_iterations=limits.max_mcts_iterations, thinking=limits.bot_workers)
+    bots = BotPolicy(
+        max_mcts_iterations=limits.max_mcts_iterations,
+        thinking=limits.bot_workers,
+        max_think_seconds=limits.max_think_seconds,
+    )
     service = GameService(storage, bots=bots)
     hub = Hub()
     driver = BotDriver(
