@@ -17,6 +17,7 @@ import pytest
 
 from tongiaki_rules.bots import MCTSBot, make_bot
 from tongiaki_rules.server import GameService
+from tongiaki_rules.server._driver import BotDriver
 from tongiaki_rules.server._moves import BotPolicy, SearchSlots, bot_cost
 from tongiaki_rules.server.storage import SqliteStorage
 
@@ -140,6 +141,24 @@ def test_a_game_searching_again_goes_behind_the_games_already_waiting() -> None:
     for thread in threads:
         thread.join(timeout=60)
     assert entered == ["a1", "b", "c", "a2"]  # round-robin: a's next search after b's and c's
+
+
+def test_the_driver_plays_a_quick_game_while_its_search_threads_wait_on_searches(
+    tmp_path: Path,
+) -> None:
+    service = _service(tmp_path, thinking=1)
+    searching = service.create_game(2, seats={0: HELD, 1: HELD}, seed=3)["id"]
+    quick = service.create_game(2, seats={0: "random", 1: "random"}, seed=3)["id"]
+    driver = BotDriver(service, delay=0.0, workers=1)
+    try:
+        driver.wake(searching)
+        assert held_bots.STARTED.wait(timeout=60)
+        driver.wake(quick)  # one worker thread: before, it waited behind the held search
+        assert _until(lambda: service.view(quick, svg=False)["outcome"] is not None)
+        assert service.bots.searches.holds(searching)  # still thinking its first move
+    finally:
+        held_bots.RELEASE.set()
+        driver.close()
 
 
 def test_an_mcts_seat_thinks_within_the_servers_time_cap_and_chooses_as_without_it() -> None:

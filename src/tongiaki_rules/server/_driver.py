@@ -7,7 +7,12 @@ server killed mid-game), is *driven* by a :class:`BotDriver`: every
 few worker threads, which plays and stores one move under the game's lock,
 and then tells ``notify`` (the WebSocket hub), until a human is to move or
 the game is over. One clock thread keeps the games' next times; a slow bot
-holds one worker thread, never the others' games. At most ``bot_games``
+holds one worker thread, never the others' games. A move a search (MCTS)
+is to make is handed from the ``workers`` threads to a pool of its own, of
+as many threads as the policy has search slots
+(:attr:`~.moves.BotPolicy.thinking`), where it waits its game's turn
+(:class:`~.moves.SearchSlots`): a quick bot's move (random, greedy) never
+waits for a thread behind other games' searches. At most ``bot_games``
 games of bots only are played at once; the others wait their turn, in the
 order they came to their first move (games with a human seat never wait).
 
@@ -93,6 +98,7 @@ class BotDriver:
         self._waiting: deque[str] = deque()
         self._changed = threading.Condition()
         self._pool: ThreadPoolExecutor | None = None
+        self._search_pool: ThreadPoolExecutor | None = None
         self._closed = False
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         """This driver's name in the leases it holds."""
@@ -113,6 +119,9 @@ class BotDriver:
             self._schedule(game_id)
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(self._workers, thread_name_prefix="tongiaki-bot")
+                self._search_pool = ThreadPoolExecutor(
+                    max(1, self.service.bots.thinking), thread_name_prefix="tongiaki-search"
+                )
                 threading.Thread(target=self._clock, name="tongiaki-bot-clock", daemon=True).start()
 
     def waiting(self) -> int:
@@ -141,10 +150,10 @@ class BotDriver:
             self._driven.clear()
             self._waiting.clear()
             self._changed.notify_all()
-            pool = self._pool
+            pools = [p for p in (self._pool, self._search_pool) if p is not None]
             held = list(self._leased)
             self._leased.clear()
-        if pool is not None:
+        for pool in pools:
             pool.shutdown(wait=False, cancel_futures=True)
         for game_id in held:
             self._release(game_id)
@@ -192,8 +201,17 @@ class BotDriver:
                 assert self._pool is not None
                 self._pool.submit(self._step, game_id)
 
-    def _step(self, game_id: str) -> None:
-        """Play one move of the game; schedule the next or stop driving it."""
+    def _step(self, game_id: str, searching: bool = False) -> None:
+        """Play one move of the game; schedule the next or stop driving it.
+
+        A move a search is to make is first handed to the search pool (``searching``).
+        """
+        if not searching and self.service.next_is_search(game_id):
+            with self._changed:
+                if self._closed or self._search_pool is None:
+                    return
+                self._search_pool.submit(self._step, game_id, True)
+            return
         moves: int | None = None
         if game_id not in self._checked and not self._admit(game_id):
             return
