@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tongiaki_rules.bots import MCTSBot, make_bot
-from tongiaki_rules.server import GameService
+from tongiaki_rules.server import GameService, ServeLimits
 from tongiaki_rules.server._driver import BotDriver
 from tongiaki_rules.server._moves import BotPolicy, SearchSlots, bot_cost
 from tongiaki_rules.server.storage import SqliteStorage
@@ -170,3 +170,33 @@ def test_an_mcts_seat_thinks_within_the_servers_time_cap_and_chooses_as_without_
     state = new_game(3)
     roomy = BotPolicy(max_think_seconds=3600.0).bot("mcts:iterations=30", seed=4)
     assert roomy.choose(state) == make_bot("mcts:iterations=30", seed=4).choose(state)
+
+
+def test_the_lobby_api_names_the_bots_their_costs_and_the_caps(tmp_path: Path) -> None:
+    pytest.importorskip("fastapi", reason="the server needs the 'server' extra (fastapi)")
+    from fastapi.testclient import TestClient
+
+    from tongiaki_rules.server.app import create_app
+
+    limits = ServeLimits(max_mcts_iterations=300, max_think_seconds=1.5, bot_workers=1)
+    with TestClient(create_app(tmp_path / "g.sqlite3", limits=limits)) as client:
+        offer = client.get("/api/bots").json()
+        mcts = next(b for b in offer["games"]["tongiaki"] if b["name"] == "mcts")
+        assert mcts["cost"] == "search" and mcts["max_iterations"] == 300
+        assert mcts["max_seconds"] == 1.5
+        assert {b["name"]: b["cost"] for b in offer["games"]["toncc"]} == {
+            "random": "quick",
+            "greedy": "quick",
+        }
+        assert offer["searches"] == {
+            "at_once": 1,
+            "per_game": 1,
+            "max_mcts_iterations": 300,
+            "max_seconds": 1.5,
+        }
+        over = {"players": 2, "seats": {"1": "mcts:iterations=301"}}
+        refused = client.post("/api/games", json=over)
+        assert refused.status_code == 422 and "capped at 300" in refused.json()["detail"]
+        timed = {"players": 2, "seats": {"1": "mcts:iterations=10:time_limit=60"}}
+        refused = client.post("/api/games", json=timed)
+        assert refused.status_code == 422 and "after 1.5 s" in refused.json()["detail"]

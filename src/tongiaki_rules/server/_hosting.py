@@ -62,6 +62,9 @@ class GameHost(Protocol):
     def check_bot(self, policy: BotPolicy, spec: object, where: str) -> str:
         """``spec`` if it names a bot of this game the server runs; else 422."""
 
+    def offered_bots(self, policy: BotPolicy) -> list[dict[str, Any]]:
+        """The bots a seat of this game may be given: each one's name, cost and caps."""
+
     def settings(
         self, players: int, rules: Mapping[str, Any], bots: Mapping[int, str]
     ) -> dict[str, Any]:

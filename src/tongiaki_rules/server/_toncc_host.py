@@ -104,6 +104,14 @@ class TonccHost:
             )
         return spec
 
+    def offered_bots(self, policy: BotPolicy) -> list[dict[str, Any]]:
+        """Tóncc's bots, all quick: ``random``, ``greedy``.
+
+        >>> TonccHost().offered_bots(BotPolicy())
+        [{'name': 'random', 'cost': 'quick'}, {'name': 'greedy', 'cost': 'quick'}]
+        """
+        return [{"name": name, "cost": "quick"} for name in BOT_NAMES]
+
     def settings(
         self, players: int, rules: Mapping[str, Any], bots: Mapping[int, str]
     ) -> dict[str, Any]:

@@ -41,6 +41,10 @@ class TongiakiHost:
         """A Tongiaki bot spec (``greedy``, ``mcts:iterations=200``) within the policy."""
         return policy.check(spec, where)
 
+    def offered_bots(self, policy: BotPolicy) -> list[dict[str, Any]]:
+        """``random``, ``greedy`` and ``mcts`` with the policy's caps."""
+        return policy.offer()
+
     def settings(
         self, players: int, rules: Mapping[str, Any], bots: Mapping[int, str]
     ) -> dict[str, Any]:

@@ -52,6 +52,7 @@ from ._board_routes import add_board_routes
 from ._driver import DEFAULT_BOT_DELAY, BotDriver
 from ._errors import ServiceError, TooMany, Unauthorized, Unprocessable
 from ._guard import MAX_BODY, Guard
+from ._hosting import host_named
 from ._hub import Hub
 from ._lang import Language
 from ._limits import RateLimit, ServeLimits
@@ -455,6 +456,23 @@ def _add_api(
             lambda: service.view(game_id, at=at, token=token, svg=svg, language=language)
         )
         return AsciiJSONResponse(_drive_if_waiting(driver, view))  # no second serialisation
+
+    @app.get("/api/bots")
+    async def offered_bots() -> dict[str, Any]:
+        """The bots a seat may be given, by game, with their cost and caps, and how searches
+        share the server: ``at_once`` in all, at most ``per_game`` for any one game."""
+        policy = service.bots
+        return {
+            "games": {
+                name: host_named(name).offered_bots(policy) for name in ("tongiaki", "toncc")
+            },
+            "searches": {
+                "at_once": policy.thinking,
+                "per_game": 1,
+                "max_mcts_iterations": policy.max_mcts_iterations,
+                "max_seconds": policy.max_think_seconds,
+            },
+        }
 
     @app.get("/api/i18n")
     async def words(language: Language) -> dict[str, Any]:
