@@ -1,0 +1,137 @@
+"""Benchmark: do quick bots' replies wait behind other games' MCTS searches? (issue 38, point 1)
+
+Starts a real ``tongiaki serve`` (``--bot-workers 2``, the default cap of
+2000 MCTS iterations) on a fresh SQLite file and plays, for ``--seconds``
+seconds each, two phases:
+
+* **quiet**: ``--players`` players (5), each in a game of its own against a
+  greedy bot, each its own client, moving at once (a seeded random legal
+  action);
+* **loaded**: the same players, while one more client plays ``--hogs``
+  games (2) of one human against five ``mcts:iterations=2000`` bots, and
+  ``--bot-games`` games (4) of six MCTS bots play in the background.
+
+For the greedy players it reports the move requests answered, and the p50,
+p90 and worst latency of a move request (the answer comes after the greedy
+bot's reply). Run it against the code before fair scheduling by pointing
+``PYTHONPATH`` at that tree's ``src``: the server process imports the
+``tongiaki_rules`` this script imports.
+
+    python benchmarks/bot_starvation.py [--seconds 20] [--players 5] [--hogs 2] [--bot-games 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the server tests' helpers
+from tests.server.live import live_server
+
+import tongiaki_rules
+
+MCTS = "mcts:iterations=2000"
+
+
+async def play(
+    client: httpx.AsyncClient,
+    seats: dict[str, str],
+    rng: random.Random,
+    until: float,
+    latencies: list[float] | None,
+) -> None:
+    """Games of one human (seat 0) against ``seats`` until the time is up; time each move."""
+    while time.perf_counter() < until:
+        body = {"players": len(seats) + 1, "seats": seats, "seed": rng.randrange(2**32), "seat": 0}
+        created = await client.post("/api/games", json=body)
+        if created.status_code != 201:
+            raise SystemExit(f"a new game was refused: {created.status_code} {created.text}")
+        game = created.json()
+        headers = {"Authorization": f"Bearer {game['token']}"}
+        url = f"/api/games/{game['id']}"
+        view: dict[str, Any] = (await client.get(url, headers=headers)).json()
+        while "legal" not in view and view["outcome"] is None and time.perf_counter() < until:
+            await asyncio.sleep(0.05)  # a bot opens the game: wait for the background move
+            view = (await client.get(url, headers=headers)).json()
+        while "legal" in view and time.perf_counter() < until:
+            move = {"action": rng.randrange(len(view["legal"])), "expect_move": view["moves"]}
+            start = time.perf_counter()
+            answer = await client.post(f"{url}/actions", json=move, headers=headers)
+            if latencies is not None:
+                latencies.append(time.perf_counter() - start)
+            if answer.status_code != 200:
+                break
+            view = answer.json()
+
+
+async def phase(base: str, args: argparse.Namespace, loaded: bool) -> list[float]:
+    """The greedy players' move latencies, with or without the MCTS games beside them."""
+    latencies: list[float] = []
+    async with contextlib.AsyncExitStack() as stack:
+
+        async def client() -> httpx.AsyncClient:
+            return await stack.enter_async_context(httpx.AsyncClient(base_url=base, timeout=120))
+
+        until = time.perf_counter() + args.seconds
+        plays = [
+            play(
+                await client(), {"1": "greedy"}, random.Random(f"{args.seed}:{k}"), until, latencies
+            )
+            for k in range(args.players)
+        ]
+        if loaded:
+            hog = await client()  # one address, several games
+            mcts = {str(k): MCTS for k in range(1, 6)}
+            plays += [
+                play(hog, mcts, random.Random(f"{args.seed}:hog:{k}"), until, None)
+                for k in range(args.hogs)
+            ]
+            bots = {str(k): MCTS for k in range(6)}
+            for _ in range(args.bot_games):
+                body = {"players": 6, "seats": bots}
+                assert (await hog.post("/api/games", json=body)).status_code == 201
+        await asyncio.gather(*plays)
+    return latencies
+
+
+def report(name: str, latencies: list[float], seconds: float) -> None:
+    ms = sorted(1000 * t for t in latencies)
+    if not ms:
+        print(f"{name}: no move answered")
+        return
+    p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
+    print(
+        f"{name}: {len(ms)} greedy-game moves in {seconds:.0f} s; "
+        f"p50 {statistics.median(ms):.0f} ms, p90 {p90:.0f} ms, worst {ms[-1]:.0f} ms"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=20.0, help="how long each phase plays")
+    parser.add_argument("--players", type=int, default=5, help="players against a greedy bot")
+    parser.add_argument("--hogs", type=int, default=2, help="games of 1 human vs 5 MCTS bots")
+    parser.add_argument("--bot-games", type=int, default=4, help="games of 6 MCTS bots")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"tongiaki_rules from {Path(tongiaki_rules.__file__).parent}")
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "games.sqlite3"
+        options = ["--games-per-minute", "100000", "--bot-workers", "2"]
+        with live_server(db, *options, log=Path(folder) / "server.log") as (_server, base):
+            report("quiet ", asyncio.run(phase(base, args, loaded=False)), args.seconds)
+            report("loaded", asyncio.run(phase(base, args, loaded=True)), args.seconds)
+
+
+if __name__ == "__main__":
+    main()
