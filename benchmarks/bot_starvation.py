@@ -74,9 +74,13 @@ async def play(
             view = answer.json()
 
 
-async def phase(base: str, args: argparse.Namespace, loaded: bool) -> list[float]:
-    """The greedy players' move latencies, with or without the MCTS games beside them."""
+async def phase(
+    base: str, args: argparse.Namespace, loaded: bool
+) -> tuple[list[float], list[float]]:
+    """The greedy players' move latencies, with or without the MCTS games beside them, and
+    the MCTS games' human's (each answered after five searches)."""
     latencies: list[float] = []
+    searched: list[float] = []
     async with contextlib.AsyncExitStack() as stack:
 
         async def client() -> httpx.AsyncClient:
@@ -93,7 +97,7 @@ async def phase(base: str, args: argparse.Namespace, loaded: bool) -> list[float
             hog = await client()  # one address, several games
             mcts = {str(k): MCTS for k in range(1, 6)}
             plays += [
-                play(hog, mcts, random.Random(f"{args.seed}:hog:{k}"), until, None)
+                play(hog, mcts, random.Random(f"{args.seed}:hog:{k}"), until, searched)
                 for k in range(args.hogs)
             ]
             bots = {str(k): MCTS for k in range(6)}
@@ -101,17 +105,17 @@ async def phase(base: str, args: argparse.Namespace, loaded: bool) -> list[float
                 body = {"players": 6, "seats": bots}
                 assert (await hog.post("/api/games", json=body)).status_code == 201
         await asyncio.gather(*plays)
-    return latencies
+    return latencies, searched
 
 
-def report(name: str, latencies: list[float], seconds: float) -> None:
+def report(name: str, latencies: list[float], seconds: float, what: str = "greedy") -> None:
     ms = sorted(1000 * t for t in latencies)
     if not ms:
-        print(f"{name}: no move answered")
+        print(f"{name}: no {what}-game move answered")
         return
     p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
     print(
-        f"{name}: {len(ms)} greedy-game moves in {seconds:.0f} s; "
+        f"{name}: {len(ms)} {what}-game moves in {seconds:.0f} s; "
         f"p50 {statistics.median(ms):.0f} ms, p90 {p90:.0f} ms, worst {ms[-1]:.0f} ms"
     )
 
@@ -129,8 +133,10 @@ def main() -> None:
         db = Path(folder) / "games.sqlite3"
         options = ["--games-per-minute", "100000", "--bot-workers", "2"]
         with live_server(db, *options, log=Path(folder) / "server.log") as (_server, base):
-            report("quiet ", asyncio.run(phase(base, args, loaded=False)), args.seconds)
-            report("loaded", asyncio.run(phase(base, args, loaded=True)), args.seconds)
+            report("quiet ", asyncio.run(phase(base, args, loaded=False))[0], args.seconds)
+            greedy, mcts = asyncio.run(phase(base, args, loaded=True))
+            report("loaded", greedy, args.seconds)
+            report("loaded", mcts, args.seconds, "MCTS")
 
 
 if __name__ == "__main__":
