@@ -200,3 +200,30 @@ def test_the_lobby_api_names_the_bots_their_costs_and_the_caps(tmp_path: Path) -
         timed = {"players": 2, "seats": {"1": "mcts:iterations=10:time_limit=60"}}
         refused = client.post("/api/games", json=timed)
         assert refused.status_code == 422 and "after 1.5 s" in refused.json()["detail"]
+
+
+def test_a_serve_worker_lets_threads_take_turns_every_half_millisecond(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("fastapi", reason="the server needs the 'server' extra (fastapi)")
+    import json
+    import sys
+
+    from tongiaki_rules.server._workers import SETTINGS, app_from_environment
+    from tongiaki_rules.server.app import SWITCH_INTERVAL
+
+    settings = {
+        "db": str(tmp_path / "g.sqlite3"),
+        "bot_delay": 0.3,
+        "limits": {},
+        "allowed_hosts": None,
+        "allowed_origins": [],
+    }
+    monkeypatch.setenv(SETTINGS, json.dumps(settings))
+    before = sys.getswitchinterval()
+    try:
+        app_from_environment()
+        assert before > SWITCH_INTERVAL
+        assert sys.getswitchinterval() == pytest.approx(SWITCH_INTERVAL)
+    finally:
+        sys.setswitchinterval(before)

@@ -211,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
     from ..server._http_timeouts import header_timeout_protocol
     from ..server._limits import ServeLimits
     from ..server._workers import APP, SETTINGS
-    from ..server.app import create_app
+    from ..server.app import create_app, interleave_threads
     from ..server.storage import default_db_path, is_postgres_url, open_storage
 
     hosts = allowed_hosts(args.host, args.allow_host)
@@ -222,6 +222,7 @@ def run(args: argparse.Namespace) -> int:
             f"--db {db.split('@')[-1]}: PostgreSQL needs psycopg; install with: "
             "pip install 'tongiaki_rules[postgres]'"
         )
+    interleave_threads()  # quick bots' replies take turns with searches (one process, one GIL)
     logging.basicConfig(
         level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )

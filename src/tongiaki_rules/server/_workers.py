@@ -27,7 +27,7 @@ from fastapi import FastAPI
 
 from ._http_timeouts import HeaderTimeoutProtocol
 from ._limits import ServeLimits
-from .app import create_app
+from .app import create_app, interleave_threads
 
 __all__ = ["APP", "SETTINGS", "app_from_environment"]
 
@@ -43,6 +43,7 @@ def app_from_environment() -> FastAPI:
     settings: dict[str, Any] = json.loads(os.environ[SETTINGS])
     limits = ServeLimits(**settings["limits"])
     HeaderTimeoutProtocol.header_timeout = limits.header_timeout
+    interleave_threads()
     return create_app(
         settings["db"],
         bot_delay=settings["bot_delay"],
