@@ -194,6 +194,13 @@ FIGURES: tuple[Figure, ...] = (
         ),
     ),
     Figure(
+        "serve-bot-starvation",
+        ("docs/how-to/serve.md",),
+        "greedy players' move latency beside one client's MCTS games (the 'before' row: run it "
+        "with PYTHONPATH naming the src of a tree before issue 38's fair bot thinking)",
+        ("python benchmarks/bot_starvation.py --seconds 20",),
+    ),
+    Figure(
         "serve-board-cost",
         ("docs/how-to/serve.md",),
         "the server's CPU per move with and without the board's SVG",
