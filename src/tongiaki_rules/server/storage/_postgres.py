@@ -25,9 +25,11 @@ from typing import Any, TypeVar
 
 import psycopg
 from psycopg import errors as pg_errors
+from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from ._base import StorageError, StorageUnavailable
+from ._masking import masked_db
 from ._sql import Notify, SqlStorage, Watched
 from ._statements import Statements
 
@@ -126,7 +128,13 @@ class PostgresStorage(SqlStorage[psycopg.Connection[Any]]):
     def __init__(self, url: str, *, pool_size: int = 8, connect_timeout: float = 10.0) -> None:
         super().__init__()
         self.url = url
-        self._shown = _without_password(url)
+        self._shown = masked_db(url)
+        try:  # libpq's own complaint would quote the piece it stumbled on: a password's maybe
+            conninfo_to_dict(url)
+        except psycopg.ProgrammingError:
+            raise StorageError(
+                f"the database {self._shown} is not a libpq connection string"
+            ) from None
         self._pool = ConnectionPool(
             url,
             min_size=1,
@@ -297,18 +305,3 @@ class PostgresStorage(SqlStorage[psycopg.Connection[Any]]):
 
 def _problem(exc: BaseException) -> str:
     return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-
-
-def _without_password(url: str) -> str:
-    """The URL as logs and messages may show it: no password.
-
-    >>> _without_password("postgresql://ann:secret@db/games")
-    'postgresql://ann:***@db/games'
-    """
-    scheme, sep, rest = url.partition("://")
-    if not sep or "@" not in rest:
-        return url
-    who, _, where = rest.rpartition("@")
-    if ":" in who:
-        who = who.split(":", 1)[0] + ":***"
-    return f"{scheme}://{who}@{where}"
