@@ -149,7 +149,8 @@ class PostgresStorage(SqlStorage[psycopg.Connection[Any]]):
         except PoolTimeout as exc:
             self._pool.close()
             raise StorageUnavailable(
-                f"the database {self._shown} cannot be reached: {exc}"
+                f"the database {self._shown} cannot be reached: {exc}",
+                "the database cannot be reached",
             ) from None
         try:
             self._migrate()
@@ -209,7 +210,13 @@ class PostgresStorage(SqlStorage[psycopg.Connection[Any]]):
             raise self._unavailable(exc) from None
 
     def _unavailable(self, exc: BaseException) -> StorageUnavailable:
-        return StorageUnavailable(f"the database {self._shown}: {_problem(exc)}")
+        """The fault as a 503: the log's message names the (masked) URL and libpq's words, which
+        may name a host or a socket's path; the answer's says only which kind of fault."""
+        reached = not isinstance(exc, (PoolTimeout, psycopg.OperationalError))
+        return StorageUnavailable(
+            f"the database {self._shown}: {_problem(exc)}",
+            "the database refused the request" if reached else "the database cannot be reached",
+        )
 
     def _migrate(self) -> None:
         with self._write() as db:
