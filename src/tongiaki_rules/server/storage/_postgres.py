@@ -231,8 +231,9 @@ class PostgresStorage(SqlStorage[psycopg.Connection[Any]]):
 
         A connection the database dropped while it sat in the pool (a restart)
         fails at once; the pool discards it and the read is tried again once,
-        on a fresh connection (waiting at most :data:`WAIT` seconds for one). A
-        statement cancelled by :data:`STATEMENT_TIMEOUT` is not tried again.
+        on a fresh connection (waited for as :meth:`_connection` says: at most
+        :data:`WAIT` seconds while none can be made). A statement cancelled by
+        :data:`STATEMENT_TIMEOUT` is not tried again.
         """
         for attempt in (0, 1):
             try:
