@@ -61,7 +61,7 @@ def start_server(
             return process
         except httpx.TransportError:
             time.sleep(0.1)
-    process.kill()
+    _kill(process)
     raise RuntimeError("the server did not answer within 30 s")
 
 
@@ -105,12 +105,17 @@ def live_server(
     try:
         yield process, f"http://127.0.0.1:{port}"
     finally:
-        children = _children(process.pid)
-        if process.poll() is None:
-            process.kill()
-        process.wait()
-        for pid in children:
-            with suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
+        _kill(process)
         if process.stderr is not None:
             process.stderr.close()
+
+
+def _kill(process: subprocess.Popen[bytes]) -> None:
+    """Kill ``process`` and its worker processes (left running, they would outlive the test)."""
+    children = _children(process.pid)
+    if process.poll() is None:
+        process.kill()
+    process.wait()
+    for pid in children:
+        with suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)

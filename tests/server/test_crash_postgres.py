@@ -134,3 +134,54 @@ def test_a_restart_of_the_database_loses_no_acknowledged_move_and_play_goes_on(
         after = _under_load(base, games, lambda: None)
         assert any(after.values())
         _check(base, after)
+
+
+def test_a_stopped_database_is_a_503_within_seconds_and_play_resumes_when_it_is_back(
+    postgres_server: PostgresServer, postgres_url: str
+) -> None:
+    """No request hangs on a database that is away (the pool's wait, libpq's connect timeout),
+    its answers name no socket nor URL, and the next move after the restart is played."""
+    from fastapi.testclient import TestClient
+
+    from tongiaki_rules.server.app import create_app
+
+    from .test_fault_answers import assert_names_no_place
+
+    app = create_app(postgres_url)
+    try:
+        with TestClient(app, raise_server_exceptions=False) as client:
+            game = client.post("/api/games", json={"players": 2, "seat": 0}).json()
+            gid = game["id"]
+            tokens = {0: game["token"]}
+            tokens[1] = client.post(f"/api/games/{gid}/seats/1", json={}).json()["token"]
+            view = client.get(f"/api/games/{gid}", params={"svg": "false"}).json()
+
+            def move() -> Any:
+                return client.post(
+                    f"/api/games/{gid}/actions",
+                    params={"svg": "false"},
+                    json={"action": 0, "expect_move": view["moves"]},
+                    headers={"Authorization": f"Bearer {tokens[view['to_move']]}"},
+                )
+
+            postgres_server.stop("fast")
+            try:
+                for request in (
+                    move,
+                    lambda: client.post("/api/games", json={"players": 2}),
+                    lambda: client.get("/api/health"),
+                ):
+                    started = time.monotonic()
+                    answer = request()
+                    took = time.monotonic() - started
+                    assert answer.status_code == 503 and took < 5.0, (answer.text, took)
+                    assert_names_no_place(answer, str(postgres_server.folder), "postgres")
+            finally:
+                postgres_server.start()
+            deadline = time.monotonic() + 15  # the pool connects again, backing off 1, 2, 4 s
+            while (answer := move()).status_code == 503 and time.monotonic() < deadline:
+                time.sleep(0.2)
+            assert answer.status_code == 200, answer.text
+            assert answer.json()["moves"] > view["moves"]
+    finally:
+        app.state.service.storage.close()

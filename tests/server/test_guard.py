@@ -146,3 +146,41 @@ def test_a_real_server_checks_host_and_origin(tmp_path: Path) -> None:
         with websockets.connect(ws, origin="http://friends.example") as socket:  # type: ignore[arg-type]
             socket.send('{"type": "hello", "token": null}')
             assert '"view"' in str(socket.recv(timeout=10))
+
+
+def _through_guard(chunks: list[bytes], headers: list[tuple[bytes, bytes]]) -> tuple[int, bool]:
+    """POST ``chunks`` straight to a :class:`Guard` in front of an app that notes being called;
+    the answer's status (0: none) and whether the request reached the app."""
+    import anyio
+    from starlette.types import Message, Receive, Scope, Send
+
+    from tongiaki_rules.server._guard import Guard
+
+    reached: list[bool] = []
+    statuses: list[int] = []
+
+    async def route(scope: Scope, receive: Receive, send: Send) -> None:
+        reached.append(True)
+
+    async def receive() -> Message:
+        chunk = chunks.pop(0)
+        return {"type": "http.request", "body": chunk, "more_body": bool(chunks)}
+
+    async def send(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            statuses.append(message["status"])
+
+    scope: Scope = {
+        "type": "http",
+        "method": "POST",
+        "path": "/api/games",
+        "headers": [(b"host", b"testserver"), (b"content-type", b"application/json"), *headers],
+    }
+    anyio.run(Guard(route), scope, receive, send)
+    return (statuses[0] if statuses else 0), bool(reached)
+
+
+def test_a_body_sent_in_small_chunks_without_content_length_is_counted_whole_and_refused() -> None:
+    status, reached = _through_guard([b"x" * 1024 for _ in range(80)], [])
+    assert (status, reached) == (413, False)
+    assert _through_guard([b"x" * 1024 for _ in range(8)], []) == (0, True)  # under the cap

@@ -172,3 +172,18 @@ def test_an_unreachable_postgresql_is_refused_in_one_line() -> None:
     with pytest.raises(StorageUnavailable, match=r"^the database postgresql://ann:\*\*\*@") as err:
         PostgresStorage("postgresql://ann:secret@127.0.0.1:1/games", connect_timeout=0.5)
     assert "secret" not in str(err.value)
+
+
+def test_seats_not_numbered_from_zero_are_a_corrupt_game(db: str) -> None:
+    from tongiaki_rules.server.storage import CorruptGame
+
+    storage = open_storage(db)
+    try:
+        seats = (StoredSeat(1, "human", None, False), StoredSeat(2, "human", None, False))
+        storage.add_game(
+            StoredGame("g-1", 1.0, GameRecord(2).to_dict(), seats, 3), [], [], over=False
+        )
+        with pytest.raises(CorruptGame, match="the seats are not numbered 0, 1"):
+            storage.game("g-1")
+    finally:
+        storage.close()

@@ -212,14 +212,14 @@ def run(args: argparse.Namespace) -> int:
     from ..server._limits import ServeLimits
     from ..server._workers import APP, SETTINGS
     from ..server.app import create_app, interleave_threads
-    from ..server.storage import default_db_path, is_postgres_url, open_storage
+    from ..server.storage import default_db_path, is_postgres_url, masked_db, open_storage
 
     hosts = allowed_hosts(args.host, args.allow_host)
     limits = ServeLimits(**{f.name: getattr(args, f.name) for f in attrs.fields(ServeLimits)})
     db = args.db if args.db is not None else str(default_db_path())
     if is_postgres_url(db) and importlib.util.find_spec("psycopg_pool") is None:
         raise CliError(
-            f"--db {db.split('@')[-1]}: PostgreSQL needs psycopg; install with: "
+            f"--db {masked_db(db)}: PostgreSQL needs psycopg; install with: "
             "pip install 'tongiaki_rules[postgres]'"
         )
     interleave_threads()  # quick bots' replies take turns with searches (one process, one GIL)
@@ -240,12 +240,12 @@ def run(args: argparse.Namespace) -> int:
             else None
         )
     except OSError as exc:
-        raise CliError(f"--db {db}: {exc.strerror or exc}") from None
+        raise CliError(f"--db {masked_db(db)}: {exc.strerror or exc}") from None
     except Exception as exc:  # sqlite3.DatabaseError: not a database, locked, ...
-        raise CliError(f"--db {_shown(db)}: {exc}") from None
+        raise CliError(f"--db {masked_db(db)}: {exc}") from None
     workers = f", {args.workers} workers" if args.workers > 1 else ""
     print(
-        f"tongiaki serve: http://{args.host}:{args.port}/ (games in {_shown(db)}{workers})",
+        f"tongiaki serve: http://{args.host}:{args.port}/ (games in {masked_db(db)}{workers})",
         flush=True,
     )
     common: dict[str, Any] = {
@@ -280,12 +280,3 @@ def run(args: argparse.Namespace) -> int:
         **common,
     )
     return 0
-
-
-def _shown(db: str) -> str:
-    """The database as messages show it: a URL without its password."""
-    scheme, sep, rest = db.partition("://")
-    if sep and "@" in rest:
-        who, _, where = rest.rpartition("@")
-        return f"{scheme}://{who.split(':', 1)[0]}{':***' if ':' in who else ''}@{where}"
-    return db

@@ -2,6 +2,9 @@
 
 :class:`Guard` checks the ``Host`` header against the allowed names (a
 page on another site reached through DNS rebinding is refused with 421),
+refuses a request whose head is over :data:`MAX_HEAD` bytes or has over
+:data:`MAX_HEADER_LINES` header lines (431; ``tongiaki serve``'s HTTP
+protocol refuses them before they are read whole, :mod:`.http_timeouts`),
 refuses a state-changing request whose body is not declared
 ``application/json`` (415: a cross-origin ``fetch`` in ``no-cors`` mode
 cannot declare it), caps a request body at ``max_body`` bytes (413) and the
@@ -22,10 +25,30 @@ from collections.abc import Collection
 import anyio
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["MAX_BODY", "SECURITY_HEADERS", "Guard", "host_name", "origin_allowed"]
+__all__ = [
+    "HEAD_TOO_LARGE",
+    "MAX_BODY",
+    "MAX_HEAD",
+    "MAX_HEADER_LINES",
+    "SECURITY_HEADERS",
+    "Guard",
+    "head_size",
+    "host_name",
+    "origin_allowed",
+]
 
 MAX_BODY = 64 * 1024
 """Request bodies over this many bytes are refused with 413."""
+
+MAX_HEAD = 16 * 1024
+"""A request's head (its request line, header lines and the blank line) over this many bytes
+is refused with 431."""
+
+MAX_HEADER_LINES = 100
+"""A request with more header lines than this is refused with 431."""
+
+HEAD_TOO_LARGE = f"the request's head is over {MAX_HEAD} bytes or {MAX_HEADER_LINES} header lines"
+"""The ``detail`` of a 431."""
 
 SECURITY_HEADERS: dict[bytes, bytes] = {
     b"content-security-policy": b"default-src 'self'; img-src 'self' data:; object-src 'none'; "
@@ -52,6 +75,19 @@ def host_name(host: str) -> str:
     if host.count(":") == 1:
         return host.partition(":")[0]
     return host
+
+
+def head_size(scope: Scope) -> int:
+    """The fewest bytes the head of the request ``scope`` took on the wire: ``GET /x HTTP/1.1``,
+    each ``name:value`` line, the blank line.
+
+    >>> head_size({"method": "GET", "path": "/", "headers": [(b"host", b"a")]})
+    26
+    """
+    target = len(scope.get("raw_path") or scope["path"].encode("utf-8"))
+    query = scope.get("query_string", b"")
+    line = len(scope.get("method", "GET")) + 1 + target + (1 + len(query) if query else 0) + 11
+    return line + sum(len(name) + 1 + len(value) + 2 for name, value in scope["headers"]) + 2
 
 
 def origin_allowed(origin: str | None, host: str | None, allowed: Collection[str]) -> bool:
@@ -105,6 +141,12 @@ class Guard:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
+            return
+        if len(scope["headers"]) > MAX_HEADER_LINES or head_size(scope) > MAX_HEAD:
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 1008, "reason": HEAD_TOO_LARGE})
+                return
+            await _answer(send, 431, HEAD_TOO_LARGE, SECURITY_HEADERS)
             return
         headers = dict(scope["headers"])
         host = headers.get(b"host", b"").decode("latin-1")

@@ -249,7 +249,9 @@ def _install_handlers(app: FastAPI) -> None:
     async def unavailable(request: Request, exc: StorageUnavailable) -> AsciiJSONResponse:
         _log.error("storage unavailable, %s %s refused: %s", request.method, request.url.path, exc)
         return AsciiJSONResponse(
-            {"detail": f"the games cannot be stored now: {exc}"}, 503, headers={"Retry-After": "30"}
+            {"detail": f"the games cannot be stored now: {exc.public}"},
+            503,
+            headers={"Retry-After": "30"},
         )
 
     @app.exception_handler(RequestValidationError)
@@ -364,7 +366,13 @@ def _drive_if_waiting(driver: BotDriver, view: dict[str, Any]) -> dict[str, Any]
 
 
 class _Health:
-    """Whether storage takes a write, checked at most once a second."""
+    """Whether storage takes a write, written to at most once a second.
+
+    Within the second, an answer of "writable" is checked again without a write
+    (:meth:`~.storage.Storage.check_unchanged`: an SQLite file deleted or replaced
+    since is a 503 at once). The problem is the one an answer may give (naming no
+    file nor database); the log has the whole.
+    """
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
@@ -373,13 +381,18 @@ class _Health:
 
     def check(self) -> str | None:
         now = time.monotonic()
-        if now - self.when >= 1.0:
-            try:
+        previous = self.problem
+        try:
+            if now - self.when >= 1.0:
+                self.when = now
                 self.storage.check_writable()
                 self.problem = None
-            except StorageUnavailable as exc:
-                self.problem = str(exc)
-            self.when = now
+            elif previous is None:
+                self.storage.check_unchanged()
+        except StorageUnavailable as exc:
+            if exc.public != previous:  # logged when it starts or changes, not every second
+                _log.error("storage unavailable, GET /api/health: %s", exc)
+            self.problem = exc.public
         return self.problem
 
 

@@ -28,6 +28,7 @@ from ._base import (
     StoredSeat,
     default_db_path,
 )
+from ._masking import masked_db
 from ._sqlite import SqliteStorage
 
 if TYPE_CHECKING:
@@ -45,6 +46,7 @@ __all__ = [
     "StoredSeat",
     "default_db_path",
     "is_postgres_url",
+    "masked_db",
     "open_storage",
 ]
 

@@ -53,9 +53,18 @@ class StorageError(Exception):
 class StorageUnavailable(StorageError):
     """The database cannot take a write now: its file is gone, replaced or read-only, or full.
 
-    >>> str(StorageUnavailable("the disk is full"))
-    'the disk is full'
+    The message is for the server's log, and may name the file or the (masked)
+    database URL; ``public`` says the problem as an answer to a client may,
+    naming neither.
+
+    >>> problem = StorageUnavailable("the disk of /srv/g.sqlite3 is full", "the disk is full")
+    >>> str(problem), problem.public
+    ('the disk of /srv/g.sqlite3 is full', 'the disk is full')
     """
+
+    def __init__(self, message: str, public: str = "the database cannot take a write now") -> None:
+        super().__init__(message)
+        self.public = public
 
 
 class CorruptGame(StorageError):
@@ -167,6 +176,11 @@ class Storage(Protocol):
 
     def check_writable(self) -> None:
         """Make a small durable write; raise :class:`StorageUnavailable` if it cannot be made."""
+
+    def check_unchanged(self) -> None:
+        """Raise :class:`StorageUnavailable` at once, writing nothing, if the database is known
+        to be lost (an SQLite file deleted, replaced or made read-only); cheap enough for every
+        call of ``GET /api/health``."""
 
     def claim_lease(self, game_id: str, holder: str, seconds: float) -> bool:
         """Hold the game's bot-driving lease for ``seconds`` more, if it is free, expired or

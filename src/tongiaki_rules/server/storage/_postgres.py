@@ -19,19 +19,31 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import Any, TypeVar
 
 import psycopg
 from psycopg import errors as pg_errors
+from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from ._base import StorageError, StorageUnavailable
+from ._masking import masked_db
 from ._sql import Notify, SqlStorage, Watched
 from ._statements import Statements
 
-__all__ = ["CHANNEL", "SCHEMA_VERSION", "PostgresStorage"]
+__all__ = [
+    "BUSY_WAIT",
+    "CHANNEL",
+    "CONNECT_TIMEOUT",
+    "RECONNECT_TIMEOUT",
+    "SCHEMA_VERSION",
+    "STATEMENT_TIMEOUT",
+    "WAIT",
+    "PostgresStorage",
+]
 
 CHANNEL = "tongiaki_moves"
 """The ``LISTEN``/``NOTIFY`` channel of stored moves: payload ``'<game id> <moves>'``."""
@@ -99,6 +111,25 @@ SCHEMA_VERSION = _MIGRATIONS[-1][0]
 
 T = TypeVar("T")
 
+WAIT = 2.0
+"""Seconds a request waits for a pooled connection while this process holds none: the pool
+cannot connect, the database is away, and the answer is a 503 within them."""
+
+BUSY_WAIT = 30.0
+"""Seconds a request waits for a pooled connection while others of this process hold them all
+(a busy pool, not a database away)."""
+
+STATEMENT_TIMEOUT = 2.5
+"""Seconds a statement may run (PostgreSQL's ``statement_timeout``), a lock's wait included:
+a database that hangs is a 503 too. The schema's migration at start-up has no limit."""
+
+CONNECT_TIMEOUT = 2
+"""libpq's ``connect_timeout`` (whole seconds, 2 the least it honours), unless the URL sets it."""
+
+RECONNECT_TIMEOUT = 10.0
+"""Seconds the pool tries to connect again (backing off: 1, 2, 4 s apart) before the next
+request starts it over: a database back after a long outage is found at once."""
+
 _MIGRATION_LOCK = 0x70_6E_67_69  # the advisory lock the migrating process holds
 _RECONNECT_PAUSE = 0.5
 _log = logging.getLogger(__name__)
@@ -126,13 +157,26 @@ class PostgresStorage(SqlStorage[psycopg.Connection[Any]]):
     def __init__(self, url: str, *, pool_size: int = 8, connect_timeout: float = 10.0) -> None:
         super().__init__()
         self.url = url
-        self._shown = _without_password(url)
+        self._held = 0  # pooled connections this process's threads hold now
+        self._holding = threading.Lock()
+        self._shown = masked_db(url)
+        try:  # libpq's own complaint would quote the piece it stumbled on: a password's maybe
+            conninfo_to_dict(url)
+        except psycopg.ProgrammingError:
+            raise StorageError(
+                f"the database {self._shown} is not a libpq connection string"
+            ) from None
+        options: dict[str, Any] = {"autocommit": True}
+        if "connect_timeout" not in conninfo_to_dict(url):
+            options["connect_timeout"] = CONNECT_TIMEOUT
         self._pool = ConnectionPool(
             url,
             min_size=1,
             max_size=max(1, pool_size),
-            kwargs={"autocommit": True},
-            timeout=30.0,
+            kwargs=options,
+            configure=_configure,
+            timeout=BUSY_WAIT,
+            reconnect_timeout=RECONNECT_TIMEOUT,
             open=False,
             name="tongiaki",
         )
@@ -141,7 +185,8 @@ class PostgresStorage(SqlStorage[psycopg.Connection[Any]]):
         except PoolTimeout as exc:
             self._pool.close()
             raise StorageUnavailable(
-                f"the database {self._shown} cannot be reached: {exc}"
+                f"the database {self._shown} cannot be reached: {exc}",
+                "the database cannot be reached",
             ) from None
         try:
             self._migrate()
@@ -153,19 +198,49 @@ class PostgresStorage(SqlStorage[psycopg.Connection[Any]]):
         return f"PostgresStorage({self._shown!r})"
 
     # ----------------------------------------------------------------- plumbing
+    @contextmanager
+    def _connection(self) -> Iterator[psycopg.Connection[Any]]:
+        """A pooled connection, given back when the block ends.
+
+        While other threads hold connections, the pool is busy: wait for one up
+        to :data:`BUSY_WAIT` seconds. While none is held and none is free, the
+        pool cannot connect: :class:`PoolTimeout` after :data:`WAIT` seconds.
+        """
+        deadline = time.monotonic() + BUSY_WAIT
+        while True:
+            try:
+                db = self._pool.getconn(timeout=WAIT)
+                break
+            except PoolTimeout:
+                with self._holding:
+                    busy = self._held > 0
+                if not busy or time.monotonic() >= deadline:
+                    raise
+        with self._holding:
+            self._held += 1
+        try:
+            with db:
+                yield db
+        finally:
+            with self._holding:
+                self._held -= 1
+            self._pool.putconn(db)
+
     def _read(self, work: Callable[[psycopg.Connection[Any]], T]) -> T:
         """``work(db)`` on a pooled connection (autocommit), faults as 503.
 
         A connection the database dropped while it sat in the pool (a restart)
         fails at once; the pool discards it and the read is tried again once,
-        on a fresh connection.
+        on a fresh connection (waited for as :meth:`_connection` says: at most
+        :data:`WAIT` seconds while none can be made). A statement cancelled by
+        :data:`STATEMENT_TIMEOUT` is not tried again.
         """
         for attempt in (0, 1):
             try:
-                with self._pool.connection() as db:
+                with self._connection() as db:
                     return work(db)
             except psycopg.OperationalError as exc:
-                if attempt:
+                if attempt or isinstance(exc, pg_errors.QueryCanceled):
                     raise self._unavailable(exc) from None
             except (PoolTimeout, psycopg.Error) as exc:
                 raise self._unavailable(exc) from None
@@ -180,7 +255,7 @@ class PostgresStorage(SqlStorage[psycopg.Connection[Any]]):
         """
         try:
             for attempt in (0, 1):
-                with self._pool.connection() as db:
+                with self._connection() as db:
                     try:
                         db.execute("BEGIN")
                     except psycopg.OperationalError:
@@ -201,10 +276,17 @@ class PostgresStorage(SqlStorage[psycopg.Connection[Any]]):
             raise self._unavailable(exc) from None
 
     def _unavailable(self, exc: BaseException) -> StorageUnavailable:
-        return StorageUnavailable(f"the database {self._shown}: {_problem(exc)}")
+        """The fault as a 503: the log's message names the (masked) URL and libpq's words, which
+        may name a host or a socket's path; the answer's says only which kind of fault."""
+        reached = not isinstance(exc, (PoolTimeout, psycopg.OperationalError))
+        return StorageUnavailable(
+            f"the database {self._shown}: {_problem(exc)}",
+            "the database refused the request" if reached else "the database cannot be reached",
+        )
 
     def _migrate(self) -> None:
         with self._write() as db:
+            db.execute("SET LOCAL statement_timeout = 0")  # another process may be migrating
             db.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
             db.execute("CREATE TABLE IF NOT EXISTS tongiaki_schema (version INTEGER NOT NULL)")
             row = db.execute("SELECT MAX(version) FROM tongiaki_schema").fetchone()
@@ -295,20 +377,10 @@ class PostgresStorage(SqlStorage[psycopg.Connection[Any]]):
                 stop.wait(_RECONNECT_PAUSE)
 
 
+def _configure(db: psycopg.Connection[Any]) -> None:
+    """Set up a new pooled connection: its statements time out (:data:`STATEMENT_TIMEOUT`)."""
+    db.execute(f"SET statement_timeout = {round(STATEMENT_TIMEOUT * 1000)}")
+
+
 def _problem(exc: BaseException) -> str:
     return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-
-
-def _without_password(url: str) -> str:
-    """The URL as logs and messages may show it: no password.
-
-    >>> _without_password("postgresql://ann:secret@db/games")
-    'postgresql://ann:***@db/games'
-    """
-    scheme, sep, rest = url.partition("://")
-    if not sep or "@" not in rest:
-        return url
-    who, _, where = rest.rpartition("@")
-    if ":" in who:
-        who = who.split(":", 1)[0] + ":***"
-    return f"{scheme}://{who}@{where}"

@@ -234,6 +234,9 @@ class SqlStorage(Generic[C]):
         with self._write() as db:
             db.execute(self._sql.release_lease, (game_id, holder))
 
+    def check_unchanged(self) -> None:
+        """Nothing known lost, by default: a database server is only known lost by asking it."""
+
     def watch_moves(self, notify: Notify, watched: Watched) -> Callable[[], None]:
         """Call ``notify(game_id, moves)`` for moves other processes store in the ``watched()``
         games, from a background thread of its own; the answer stops it."""

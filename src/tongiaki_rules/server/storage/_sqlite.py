@@ -178,15 +178,21 @@ class SqliteStorage(SqlStorage[sqlite3.Connection]):
         try:
             status = os.stat(self.path)
         except FileNotFoundError:
-            raise StorageUnavailable(f"the database file {self.path} was deleted") from None
+            raise StorageUnavailable(
+                f"the database file {self.path} was deleted", "the database file was deleted"
+            ) from None
         except OSError as exc:
-            raise StorageUnavailable(f"the database file {self.path}: {exc}") from None
+            raise StorageUnavailable(
+                f"the database file {self.path}: {exc}", "the database file cannot be reached"
+            ) from None
         return status.st_dev, status.st_ino
 
     def _check_file(self) -> None:
         """Refuse to go on if the file at our path is not the one opened."""
         if self._identity is not None and self._file_identity() != self._identity:
-            raise StorageUnavailable(f"the database file {self.path} was replaced")
+            raise StorageUnavailable(
+                f"the database file {self.path} was replaced", "the database file was replaced"
+            )
 
     def _check_writable(self) -> None:
         """Refuse to write a file whose write permissions were all taken away (even as root)."""
@@ -195,7 +201,9 @@ class SqliteStorage(SqlStorage[sqlite3.Connection]):
         except OSError:
             return  # _check_file says why
         if not mode & 0o222:
-            raise StorageUnavailable(f"the database file {self.path} is read-only")
+            raise StorageUnavailable(
+                f"the database file {self.path} is read-only", "the database file is read-only"
+            )
 
     def _connection(self) -> sqlite3.Connection:
         self._check_file()
@@ -252,10 +260,18 @@ class SqliteStorage(SqlStorage[sqlite3.Connection]):
     def _unavailable(self, exc: sqlite3.Error) -> StorageUnavailable:
         problem = str(exc)
         if "readonly" in problem or "read-only" in problem:
-            return StorageUnavailable(f"the database file {self.path} is read-only ({problem})")
+            return StorageUnavailable(
+                f"the database file {self.path} is read-only ({problem})",
+                "the database file is read-only",
+            )
         if "full" in problem:
-            return StorageUnavailable(f"the disk of {self.path} is full ({problem})")
-        return StorageUnavailable(f"the database {self.path} cannot be written: {problem}")
+            return StorageUnavailable(
+                f"the disk of {self.path} is full ({problem})", "the disk is full"
+            )
+        return StorageUnavailable(
+            f"the database {self.path} cannot be written: {problem}",
+            "the database cannot be written",
+        )
 
     def _read(self, work: Callable[[sqlite3.Connection], T]) -> T:
         return work(self._connection())
@@ -269,6 +285,12 @@ class SqliteStorage(SqlStorage[sqlite3.Connection]):
         """Make a small durable write; raise :class:`StorageUnavailable` if it cannot be made."""
         with self._write() as db:
             db.execute("INSERT OR REPLACE INTO health (id, checked) VALUES (1, ?)", (time.time(),))
+
+    def check_unchanged(self) -> None:
+        """Raise :class:`StorageUnavailable` if the file at the path is not the one opened (deleted
+        or replaced) or has lost its write permissions: two ``stat`` calls, no write."""
+        self._check_file()
+        self._check_writable()
 
     # ------------------------------------------------------------ several processes
     def claim_lease(self, game_id: str, holder: str, seconds: float) -> bool:
