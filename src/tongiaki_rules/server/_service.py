@@ -10,7 +10,10 @@ Fair play: each game's chance comes from a secret seed (see
 is accepted only for a game with at most one human seat. Each seat holds
 at most one token: the creator gets the token of the seat they name and
 nothing else, a free seat is claimed (with its invitation code, in an
-unlisted game) and left again, which revokes its token.
+unlisted game) and left again, which revokes its token. A move is stored
+only in a transaction that finds its token still the seat's: once a leave
+has answered, no move of the left token is ever accepted, through any
+server process.
 
 >>> import tempfile, pathlib
 >>> from tongiaki_rules.server.storage import SqliteStorage
@@ -43,7 +46,7 @@ from ._game_log import GameLog
 from ._hosting import GameHost, HostedLog, host_named
 from ._moves import MAX_SEED, BotPolicy, whole
 from ._scoreboard import tile_picture
-from .storage import CorruptGame, Storage, StoredGame, StoredSeat
+from .storage import CorruptGame, SeatLost, Storage, StoredGame, StoredSeat
 
 __all__ = ["MAX_GAMES_LISTED", "MAX_STEPS", "GameService"]
 
@@ -486,15 +489,22 @@ class GameService:
             if you not in host.deciders(log, first):
                 raise Forbidden(f"it is not seat {you}'s move")
             chosen = host.read_action(log, you, action)
-            choices = self._gather(game, you, chosen, first) if host.simultaneous else {you: chosen}
-            if choices is None:  # the others have yet to choose: this choice stays secret
-                return self._view(game, stored, you, None, svg, language)
-            step = host.joint(log, choices, self.bots, game.stored.seed, game.bots)
+            holder = (you, _digest(token))
             try:
-                stored_now = self._play(game, step, first)
-            except BaseException:
+                choices = (
+                    self._gather(game, holder, chosen, first)
+                    if host.simultaneous
+                    else {you: chosen}
+                )
+                if choices is None:  # the others have yet to choose: this choice stays secret
+                    return self._view(game, stored, you, None, svg, language)
+                step = host.joint(log, choices, self.bots, game.stored.seed, game.bots)
+                stored_now = self._play(game, step, first, holder)
+            except BaseException as exc:
                 if log.moves != first:  # moves in memory but not stored: read the game again
                     self._forget(game_id)
+                if isinstance(exc, SeatLost):  # left (or claimed anew) since _now read it
+                    raise Unauthorized("unknown token") from None
                 raise
             if not stored_now:
                 self._forget(game_id)
@@ -507,21 +517,26 @@ class GameService:
                     return self._view(fresh, stored, you, None, svg, language)
             return self._view(game, stored, you, None, svg, language)
 
-    def _gather(self, game: _Game, you: int, chosen: Any, first: int) -> dict[int, Any] | None:
+    def _gather(
+        self, game: _Game, holder: tuple[int, str], chosen: Any, first: int
+    ) -> dict[int, Any] | None:
         """Every human decider's choice at move ``first`` with ``you``'s, or ``None`` (after
-        storing ``you``'s as a secret) while another human has yet to choose.
+        storing ``you``'s as a secret) while another human has yet to choose. ``holder`` is
+        ``you``'s seat and token hash: the secret is stored only while the seat holds it.
 
         Each choice is stored before the stored ones are read again, so of
         the last two seats to choose at once (even through two server
         processes), the later always finds every choice.
         """
         host, game_id = game.host, game.stored.id
+        you, token_hash = holder
         humans = [s for s in host.deciders(game.log, first) if s not in game.bots]
         pending = self.storage.choices(game_id, first)
         if you in pending:
             raise Conflict(f"seat {you} has chosen already; the others have yet to choose")
         if any(s not in pending for s in humans if s != you):
-            if not self.storage.add_choice(game_id, first, you, host.action_json(chosen)):
+            secret = host.action_json(chosen)
+            if not self.storage.add_choice(game_id, first, you, secret, token_hash=token_hash):
                 raise Conflict(f"seat {you} has chosen already; the others have yet to choose")
             pending = self.storage.choices(game_id, first)
             if any(s not in pending for s in humans):
@@ -555,9 +570,13 @@ class GameService:
         choices = self._read_choices(game, pending, humans)
         return host.joint(log, choices, self.bots, game.stored.seed, game.bots)
 
-    def _play(self, game: _Game, step: Any, first: int) -> bool:
+    def _play(self, game: _Game, step: Any, first: int, holder: tuple[int, str]) -> bool:
         """Apply ``step``, then chance and the bots until a human is to choose, and store them
-        all from move ``first``; ``False`` (nothing stored) if another move ``first`` was."""
+        all from move ``first``; ``False`` (nothing stored) if another move ``first`` was.
+
+        ``holder`` (the mover's seat and token hash) must still hold in the storing
+        transaction: a token left or claimed anew meanwhile raises :class:`SeatLost`.
+        """
         log, host = game.log, game.host
         try:
             log.extend(step)
@@ -566,7 +585,8 @@ class GameService:
         while (reply := self._server_move(game)) is not None:
             log.extend(reply)
         moves = [host.step_json(a) for a in log.actions[first:]]
-        return self.storage.append_moves(game.stored.id, first, moves, over=host.is_terminal(log))
+        over = host.is_terminal(log)
+        return self.storage.append_moves(game.stored.id, first, moves, over=over, holder=holder)
 
     def _server_move(self, game: _Game) -> Any:
         return game.host.server_move(game.log, self.bots, game.stored.seed, game.bots)

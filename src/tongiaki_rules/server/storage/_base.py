@@ -6,7 +6,9 @@ Moves are only ever appended, and appending move ``n`` fails when another
 writer already stored a move ``n``: two server processes sharing one
 database can never both accept a move for the same position. A seat holds
 at most one token (its hash): claiming sets it only where none is, leaving
-clears it only for that token. A game's bots are driven by one process at a
+clears it only for that token, and a player's move is stored only in a
+transaction that finds the seat still holding the token it was made with
+(:class:`SeatLost` otherwise). A game's bots are driven by one process at a
 time, the holder of its *lease* (a row with an expiry time).
 
 >>> StoredSeat(0, "human", None, False).claimed
@@ -26,6 +28,7 @@ import attrs
 __all__ = [
     "CorruptGame",
     "GameSummary",
+    "SeatLost",
     "Storage",
     "StorageError",
     "StorageUnavailable",
@@ -64,6 +67,20 @@ class CorruptGame(StorageError):
     def __init__(self, game_id: str, problem: str) -> None:
         super().__init__(f"game {game_id} cannot be read: {problem}")
         self.game_id = game_id
+
+
+class SeatLost(Exception):
+    """The token a move was made with no longer holds its seat (it was left, maybe claimed
+    again by someone else) when the move was to be stored: nothing was stored.
+
+    >>> str(SeatLost("g-1", 0))
+    'seat 0 of game g-1 no longer holds that token'
+    """
+
+    def __init__(self, game_id: str, seat: int) -> None:
+        super().__init__(f"seat {seat} of game {game_id} no longer holds that token")
+        self.game_id = game_id
+        self.seat = seat
 
 
 @attrs.frozen
@@ -154,13 +171,35 @@ class Storage(Protocol):
         """The ids of the newest ``limit`` games not over that have a bot seat, newest first."""
 
     def append_moves(
-        self, game_id: str, first: int, moves: Sequence[dict[str, Any]], *, over: bool
+        self,
+        game_id: str,
+        first: int,
+        moves: Sequence[dict[str, Any]],
+        *,
+        over: bool,
+        holder: tuple[int, str] | None = None,
     ) -> bool:
-        """Store moves ``first, ...`` in one transaction; ``False`` if move ``first`` exists."""
+        """Store moves ``first, ...`` in one transaction; ``False`` if move ``first`` exists.
 
-    def add_choice(self, game_id: str, n: int, seat: int, choice: dict[str, Any]) -> bool:
+        ``holder`` (a seat and a token hash): the moves are a player's, stored only if that
+        seat holds that token hash in the same transaction; else :class:`SeatLost`.
+        """
+
+    def add_choice(
+        self,
+        game_id: str,
+        n: int,
+        seat: int,
+        choice: dict[str, Any],
+        *,
+        token_hash: str | None = None,
+    ) -> bool:
         """Store ``seat``'s secret choice for the decision at move ``n`` (players choosing at
-        once); ``False`` (storing nothing) if that seat has chosen there already."""
+        once); ``False`` (storing nothing) if that seat has chosen there already.
+
+        ``token_hash``: stored only if the seat holds it, in the same transaction; else
+        :class:`SeatLost`.
+        """
 
     def choices(self, game_id: str, n: int) -> dict[int, dict[str, Any]]:
         """The secret choices stored for the decision at move ``n``, by seat."""

@@ -119,7 +119,7 @@ class PostgresStorage(SqlStorage[psycopg.Connection[Any]]):
     tongiaki_rules.server.storage._base.StorageUnavailable: the database ... cannot be reached: ...
     """
 
-    _sql = Statements.in_dialect("%s", "TRUE", "FALSE")
+    _sql = Statements.in_dialect("%s", "TRUE", "FALSE", " FOR UPDATE")
     _duplicate = pg_errors.UniqueViolation
     _watch_thread = "tongiaki-postgres-listen"
 

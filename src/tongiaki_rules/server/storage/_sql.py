@@ -11,12 +11,13 @@ dialect; what a row means, from :mod:`.rows`.
 
 from __future__ import annotations
 
+import hmac
 import threading
 from collections.abc import Callable, Collection, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from ._base import GameSummary, StoredGame, dump_json
+from ._base import GameSummary, SeatLost, StoredGame, dump_json
 from ._rows import (
     choice_rows,
     decoded_choices,
@@ -200,12 +201,38 @@ class SqlStorage(Generic[C]):
         )
         return [game_id for (game_id,) in rows]
 
+    def _check_holder(self, db: C, game_id: str, seat: int, token_hash: str) -> None:
+        """Raise :class:`SeatLost` unless ``seat`` holds ``token_hash`` now, inside the write
+        transaction of ``db``; the seat's row then stays as read until it ends.
+
+        SQLite's write transaction holds the whole file (``BEGIN IMMEDIATE``); PostgreSQL's
+        ``SELECT ... FOR UPDATE`` waits for a leave or claim of the seat under way and holds
+        off the next. Either way a leave that returned before the move is stored always
+        refuses it, and a leave after it frees the seat only once the move is stored.
+        """
+        row = db.execute(self._sql.seat_holder, (game_id, seat)).fetchone()
+        held = None if row is None else row[0]
+        if not isinstance(held, str) or not hmac.compare_digest(held, token_hash):
+            raise SeatLost(game_id, seat)
+
     def append_moves(
-        self, game_id: str, first: int, moves: Sequence[dict[str, Any]], *, over: bool
+        self,
+        game_id: str,
+        first: int,
+        moves: Sequence[dict[str, Any]],
+        *,
+        over: bool,
+        holder: tuple[int, str] | None = None,
     ) -> bool:
-        """Store moves ``first, ...`` in one transaction; ``False`` if move ``first`` exists."""
+        """Store moves ``first, ...`` in one transaction; ``False`` if move ``first`` exists.
+
+        ``holder`` (a seat and a token hash): stored only if that seat holds that token hash
+        in the same transaction; else :class:`~.base.SeatLost`, nothing stored.
+        """
         try:
             with self._write() as db:
+                if holder is not None:
+                    self._check_holder(db, game_id, *holder)
                 self._run_many(db, self._sql.insert_move, move_rows(game_id, first, moves))
                 if over:
                     db.execute(self._sql.set_over, (game_id,))
@@ -213,11 +240,22 @@ class SqlStorage(Generic[C]):
             return False
         return True
 
-    def add_choice(self, game_id: str, n: int, seat: int, choice: dict[str, Any]) -> bool:
+    def add_choice(
+        self,
+        game_id: str,
+        n: int,
+        seat: int,
+        choice: dict[str, Any],
+        *,
+        token_hash: str | None = None,
+    ) -> bool:
         """Store ``seat``'s secret choice for the decision at move ``n``; ``False`` (storing
-        nothing) if that seat has chosen there already."""
+        nothing) if that seat has chosen there already. With ``token_hash``, only if the
+        seat holds it in the same transaction (else :class:`~.base.SeatLost`)."""
         try:
             with self._write() as db:
+                if token_hash is not None:
+                    self._check_holder(db, game_id, seat, token_hash)
                 db.execute(self._sql.insert_choice, choice_rows(game_id, n, seat, choice))
                 self._choice_stored(db, game_id)
         except self._duplicate:

@@ -69,13 +69,18 @@ class Statements:
     insert_choice: str = "INSERT INTO choices (game_id, n, seat, action) VALUES (?, ?, ?, ?)"
     choices: str = "SELECT seat, action FROM choices WHERE game_id = ? AND n = ? ORDER BY seat"
     drop_choices: str = "DELETE FROM choices WHERE game_id = ? AND seat = ?"
+    seat_holder: str = "SELECT token_hash FROM seats WHERE game_id = ? AND seat = ?{lock}"
+    """The token hash a seat holds, locked until the transaction ends (a move's check)."""
 
     @classmethod
-    def in_dialect(cls, mark: str, true: str, false: str) -> Statements:
-        """Every template with ``mark`` for its parameters and ``true``, ``false`` for truth."""
+    def in_dialect(cls, mark: str, true: str, false: str, lock: str = "") -> Statements:
+        """Every template with ``mark`` for its parameters, ``true``, ``false`` for truth and
+        ``lock`` after a ``SELECT`` whose rows the transaction must hold."""
         return cls(
             **{
-                field.name: field.default.replace("?", mark).format(true=true, false=false)
+                field.name: field.default.replace("?", mark).format(
+                    true=true, false=false, lock=lock
+                )
                 for field in attrs.fields(cls)
             }
         )
