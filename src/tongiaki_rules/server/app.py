@@ -26,6 +26,7 @@ alone), storage that cannot take a write 503, and never a traceback.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import logging
@@ -54,12 +55,12 @@ from ._errors import ServiceError, TooMany, Unauthorized, Unprocessable
 from ._guard import MAX_BODY, Guard
 from ._hub import Hub
 from ._lang import Language
-from ._limits import RateLimit, ServeLimits
+from ._limits import RateLimit, ServeLimits, SocketCount
 from ._moves import BotPolicy, server_to_move
 from ._pages import add_pages
 from ._service import MAX_GAMES_LISTED, GameService
 from ._watch import add_socket
-from .storage import CorruptGame, Storage, StorageUnavailable, open_storage
+from .storage import CorruptGame, Storage, StorageError, StorageUnavailable, open_storage
 
 __all__ = ["MAX_BODY", "STATIC_DIR", "WORKER_THREADS", "create_app"]
 
@@ -285,9 +286,13 @@ def create_app(
             driver.wake(game_id)
         # moves that other processes on the same database store reach this one's sockets
         stop_watching = storage.watch_moves(hub.publish, hub.games)
+        renewing = asyncio.create_task(_renew_socket_counts(app.state.sockets))
         yield
+        renewing.cancel()
         stop_watching()
         driver.close()
+        with contextlib.suppress(StorageError):
+            await run_in_threadpool(app.state.sockets.release)
 
     app = FastAPI(
         lifespan=lifespan,
@@ -316,6 +321,16 @@ def create_app(
     )
     add_pages(app, service, Path(static_dir) if static_dir is not None else STATIC_DIR)
     return app
+
+
+async def _renew_socket_counts(sockets: SocketCount) -> None:
+    """Renew this process's rows of open WebSockets every third of their lease, for good."""
+    while True:
+        await asyncio.sleep(sockets.lease / 3)
+        try:
+            await run_in_threadpool(sockets.renew)
+        except StorageError as exc:
+            _log.warning("the count of open WebSockets could not be renewed: %s", exc)
 
 
 _GAME_ERRORS: dict[int | str, dict[str, Any]] = {
@@ -355,8 +370,9 @@ class _Health:
 def _add_api(
     app: FastAPI, service: GameService, hub: Hub, driver: BotDriver, limits: ServeLimits
 ) -> None:
-    created = RateLimit(limits.games_per_minute)
-    claimed = RateLimit(limits.claims_per_minute)
+    # counted in the database: every worker process on it counts into the same buckets
+    created = RateLimit(limits.games_per_minute, shared=service.storage, name="games")
+    claimed = RateLimit(limits.claims_per_minute, shared=service.storage, name="claims")
     health = _Health(service.storage)
 
     @app.get("/api/health", responses={503: {"description": "storage cannot take a write"}})
@@ -379,7 +395,7 @@ def _add_api(
         human seat. Bots (and chance) then play in the background while no
         human is to move.
         """
-        created.take(_address(request))
+        await run_in_threadpool(created.take, _address(request))
         seats = _seat_numbers(body.seats)
         game = await run_in_threadpool(
             lambda: service.create_game(
@@ -422,7 +438,7 @@ def _add_api(
 
         404 for a number that is not a seat of the game (such as -1).
         """
-        claimed.take(_address(request))
+        await run_in_threadpool(claimed.take, _address(request))
         return await run_in_threadpool(service.claim_seat, game_id, seat, body.invite)
 
     @app.delete(

@@ -19,16 +19,18 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
 import attrs
 
 __all__ = [
+    "BucketUpdate",
     "CorruptGame",
     "GameSummary",
     "SeatLost",
+    "SocketCheck",
     "Storage",
     "StorageError",
     "StorageUnavailable",
@@ -37,6 +39,15 @@ __all__ = [
     "default_db_path",
     "dump_json",
 ]
+
+
+BucketUpdate = Callable[[tuple[float, float] | None], tuple[float, float, float]]
+"""What :meth:`Storage.update_bucket` runs: the stored ``(tokens, stamp)`` or ``None``, to
+the new ``(tokens, stamp, expires)``."""
+
+SocketCheck = Callable[[int, int], None]
+"""What :meth:`Storage.count_sockets` asks: ``check(of_address, in_all)``, the sockets the
+other processes hold; it raises to refuse."""
 
 
 def default_db_path() -> Path:
@@ -213,6 +224,39 @@ class Storage(Protocol):
 
     def release_lease(self, game_id: str, holder: str) -> None:
         """Give the lease up if ``holder`` holds it (another holder's lease is kept)."""
+
+    def update_bucket(self, key: str, now: float, update: BucketUpdate) -> None:
+        """Run ``update`` on the rate bucket ``key`` in one transaction that no other
+        process's update of any bucket interleaves with, and keep what it answers.
+
+        ``update`` gets the stored ``(tokens, stamp)`` (``None`` if there is none, or it
+        expired before ``now``) and answers the new ``(tokens, stamp, expires)``; if it
+        raises, nothing changes and the exception goes on. Expired buckets are dropped.
+        """
+
+    def count_sockets(
+        self,
+        holder: str,
+        address: str,
+        held: int,
+        now: float,
+        lease: float,
+        check: SocketCheck | None = None,
+    ) -> None:
+        """Record that ``holder`` (one server process) holds ``held`` WebSockets of
+        ``address`` for ``lease`` seconds from ``now`` (seconds since the epoch; renewed by
+        :meth:`renew_sockets`), in one transaction that no other process's count
+        interleaves with.
+
+        With ``check``, rows expired at ``now`` (of a process that died) are dropped first;
+        ``check`` then gets
+        the sockets the *other* holders hold of ``address`` and in all, and may raise to
+        refuse (nothing changes).
+        """
+
+    def renew_sockets(self, holder: str, held: Mapping[str, int], until: float) -> None:
+        """Replace ``holder``'s rows by ``held`` (sockets by address), all running until
+        ``until``; ``{}`` gives them all up."""
 
     def watch_moves(
         self, notify: Callable[[str, int], None], watched: Callable[[], Collection[str]]

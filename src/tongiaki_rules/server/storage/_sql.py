@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import hmac
 import threading
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from ._base import GameSummary, SeatLost, StoredGame, dump_json
+from ._base import BucketUpdate, GameSummary, SeatLost, SocketCheck, StoredGame, dump_json
 from ._rows import (
     choice_rows,
     decoded_choices,
@@ -99,6 +99,10 @@ class SqlStorage(Generic[C]):
     def _watch(self, notify: Notify, watched: Watched, stop: threading.Event) -> None:
         """Tell ``notify`` of other processes' moves in ``watched()`` games until ``stop``."""
         raise NotImplementedError
+
+    def _lock_table(self, db: C, table: str) -> None:
+        """Hold ``table`` against every other writer of it until the transaction ends (by
+        default nothing: SQLite's write transactions take the whole file)."""
 
     def _seat_freed(self, db: C, game_id: str) -> None:
         """What else a write does when a seat of ``game_id`` was left (by default nothing)."""
@@ -271,6 +275,54 @@ class SqlStorage(Generic[C]):
         """Give the lease up if ``holder`` holds it (another holder's lease is kept)."""
         with self._write() as db:
             db.execute(self._sql.release_lease, (game_id, holder))
+
+    def update_bucket(self, key: str, now: float, update: BucketUpdate) -> None:
+        """Run ``update`` on the stored ``(tokens, stamp)`` of bucket ``key`` (``None`` if
+        none or expired) and keep its ``(tokens, stamp, expires)``; one transaction, the
+        table held against other processes' updates. An exception of ``update`` stores
+        nothing."""
+        with self._write() as db:
+            self._lock_table(db, "rate_buckets")
+            db.execute(self._sql.drop_expired_buckets, (now,))
+            row = db.execute(self._sql.bucket, (key,)).fetchone()
+            tokens, stamp, expires = update(None if row is None else (row[0], row[1]))
+            db.execute(self._sql.put_bucket, (key, tokens, stamp, expires))
+
+    def count_sockets(
+        self,
+        holder: str,
+        address: str,
+        held: int,
+        now: float,
+        lease: float,
+        check: SocketCheck | None = None,
+    ) -> None:
+        """Record ``holder``'s ``held`` sockets of ``address`` until ``now + lease``, after
+        ``check(of_address, in_all)`` of the other holders' live sockets (which may raise);
+        rows expired at ``now`` are dropped first. One transaction, the table held."""
+        until = now + lease
+        with self._write() as db:
+            self._lock_table(db, "socket_counts")
+            if check is not None:
+                db.execute(self._sql.drop_expired_sockets, (now,))
+                of_address, in_all = db.execute(
+                    self._sql.sockets_of_others, (address, holder)
+                ).fetchone()
+                check(int(of_address), int(in_all))
+            if held > 0:
+                db.execute(self._sql.put_sockets, (holder, address, held, until))
+            else:
+                db.execute(self._sql.drop_sockets, (holder, address))
+
+    def renew_sockets(self, holder: str, held: Mapping[str, int], until: float) -> None:
+        """Replace ``holder``'s rows by ``held`` (sockets by address), running until
+        ``until``; ``{}`` gives them all up."""
+        with self._write() as db:
+            self._lock_table(db, "socket_counts")
+            db.execute(self._sql.drop_holder, (holder,))
+            rows = [(holder, address, n, until) for address, n in held.items() if n > 0]
+            if rows:
+                self._run_many(db, self._sql.put_sockets, rows)
 
     def watch_moves(self, notify: Notify, watched: Watched) -> Callable[[], None]:
         """Call ``notify(game_id, moves)`` for moves other processes store in the ``watched()``
