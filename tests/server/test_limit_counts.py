@@ -27,6 +27,20 @@ def test_a_rate_refills_with_time_and_names_the_wait() -> None:
         rate.take("a")
 
 
+def test_a_bucket_left_alone_holds_no_more_than_a_minutes_worth() -> None:
+    """An address that used part of its bucket, then idled, gets ``per_minute`` at once,
+    never more (the idle time does not pile up)."""
+    now = [0.0]
+    rate = RateLimit(per_minute=2, clock=lambda: now[0])
+    rate.take("a")  # one of two used
+    now[0] = 120.0  # idle two minutes: without the cap it would hold 5
+    rate.take("a")
+    rate.take("a")
+    with pytest.raises(TooMany) as refused:
+        rate.take("a")
+    assert refused.value.retry_after == 30
+
+
 def test_sockets_are_counted_in_all_too() -> None:
     count = SocketCount(per_address=5, total=2)
     count.open("a")
