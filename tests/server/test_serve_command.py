@@ -79,6 +79,7 @@ def test_the_bot_delay_defaults_to_the_drivers() -> None:
         ("--socket-idle", "nan"),
         ("--bot-games", "-2"),
         ("--header-timeout", "inf"),
+        ("--turn-timeout", "0"),
     ],
 )
 def test_a_bad_limit_is_one_line(
@@ -110,3 +111,5 @@ def test_the_limits_default_to_the_servers() -> None:
     args = parser.parse_args(["serve"])
     assert args.games_per_minute == ServeLimits().games_per_minute == 10
     assert args.bot_workers == ServeLimits().bot_workers
+    assert args.turn_timeout is None is ServeLimits().turn_timeout  # no limit unless asked
+    assert parser.parse_args(["serve", "--turn-timeout", "90"]).turn_timeout == 90.0

@@ -73,6 +73,9 @@ class ServeLimits:
     """MCTS iterations a move, at most, for any bot seat."""
     bot_games: int = 4
     """Games of bots only played at once in the background; the others wait their turn."""
+    turn_timeout: float | None = None
+    """Seconds a claimed seat may take to move before the server's greedy bot moves for it
+    (``None``: no limit)."""
 
     def __attrs_post_init__(self) -> None:
         if self.bot_workers > _cores():

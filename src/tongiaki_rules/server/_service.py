@@ -48,7 +48,11 @@ from ._moves import MAX_SEED, BotPolicy, whole
 from ._scoreboard import tile_picture
 from .storage import CorruptGame, SeatLost, Storage, StoredGame, StoredSeat
 
-__all__ = ["MAX_GAMES_LISTED", "MAX_STEPS", "GameService"]
+__all__ = ["IDLE_BOT", "MAX_GAMES_LISTED", "MAX_STEPS", "GameService"]
+
+IDLE_BOT = "greedy"
+"""The bot that moves for a seat whose turn ran out (``tongiaki serve --turn-timeout``):
+each game's greedy bot (Tongiaki's and Tóncc's are both named so)."""
 
 MAX_GAMES_LISTED = 100
 """A page of the lobby holds at most this many games."""
@@ -621,6 +625,63 @@ class GameService:
             if self.storage.append_moves(game_id, first, [step], over=over):
                 log.extend(action)
             else:  # another process stored move ``first``: take the stored game
+                self._sync(game)
+            return log.moves
+
+    def human_turn(self, game_id: str) -> int | None:
+        """The game's moves so far if a human seat is to choose now; ``None`` at chance, at a
+        bot's move, or once the game is over."""
+        game = self._game(game_id)
+        with game.lock:
+            self._sync(game)
+            log, host = game.log, game.host
+            if host.is_terminal(log):
+                return None
+            deciders = host.deciders(log, log.moves)
+            return log.moves if any(s not in game.bots for s in deciders) else None
+
+    def play_idle(self, game_id: str, moves: int) -> int | None:
+        """Move with :data:`IDLE_BOT` for every claimed human seat still to choose after
+        ``moves`` moves (their time ran out), and store it; the game's moves after it.
+
+        ``None`` (nothing played) if the game has moved on since, is over, or waits for a
+        free seat (a seat nobody holds waits for a claimer) or for chance or a bot. The
+        move is stored as any other: its record does not tell that a bot chose it. Where
+        seats choose at once, the idle seats' choices join those made, and the round is
+        played. Of this and a player's move racing for move ``moves``, one is stored.
+
+        >>> import tempfile, pathlib
+        >>> from tongiaki_rules.server.storage import SqliteStorage
+        >>> service = GameService(SqliteStorage(pathlib.Path(tempfile.mkdtemp()) / "g"))
+        >>> game = service.create_game(2, seats={1: "greedy"}, seed=1, seat=0)
+        >>> service.play_idle(game["id"], 0), service.play_idle(game["id"], 0)
+        (1, None)
+        """
+        game = self._game(game_id)
+        with game.lock:
+            stored, _ = self._now(game, None)
+            self._sync(game)
+            log, host = game.log, game.host
+            first = log.moves
+            if first != moves or host.is_terminal(log):
+                return None
+            humans = [s for s in host.deciders(log, first) if s not in game.bots]
+            pending = self.storage.choices(game_id, first) if host.simultaneous else {}
+            waiting = [s for s in humans if s not in pending]
+            if not waiting or not all(stored.seats[s].claimed for s in waiting):
+                return None
+            bots = {**game.bots, **dict.fromkeys(waiting, IDLE_BOT)}
+            if host.simultaneous:
+                chosen = self._read_choices(game, pending, [s for s in humans if s in pending])
+                action = host.joint(log, chosen, self.bots, stored.seed, bots)
+            else:
+                action = host.server_move(log, self.bots, stored.seed, bots)
+            if action is None:
+                return None
+            over = host.ends_game(log, action)
+            if self.storage.append_moves(game_id, first, [host.step_json(action)], over=over):
+                log.extend(action)
+            else:  # the player (or another process) stored move ``first``: take it
                 self._sync(game)
             return log.moves
 

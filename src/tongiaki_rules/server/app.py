@@ -278,6 +278,7 @@ def create_app(
         notify=hub.publish,
         workers=limits.bot_workers,
         bot_games=limits.bot_games,
+        turn_timeout=limits.turn_timeout,
     )
 
     @asynccontextmanager
@@ -341,9 +342,12 @@ _GAME_ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 def _drive_if_waiting(driver: BotDriver, view: dict[str, Any]) -> dict[str, Any]:
-    """Wake the background bots for a game whose present view waits for a bot or chance."""
+    """Wake the background bots for a game whose present view waits for a bot or chance;
+    time the turn of a human seat (``--turn-timeout``)."""
     if server_to_move(view):
         driver.wake(view["id"])
+    elif view["outcome"] is None and view["at"] == view["moves"]:
+        driver.idle_check(view["id"], view["moves"])
     return view
 
 
@@ -505,4 +509,4 @@ def _add_api(
         # a secret choice stored while others have yet to choose changes no move: -1 tells the
         # sockets to look again (they see who has chosen, never what)
         hub.publish(game_id, -1 if view.get("chosen") else view["moves"])
-        return AsciiJSONResponse(view)
+        return AsciiJSONResponse(_drive_if_waiting(driver, view))
