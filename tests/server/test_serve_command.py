@@ -79,6 +79,7 @@ def test_the_bot_delay_defaults_to_the_drivers() -> None:
         ("--socket-idle", "nan"),
         ("--bot-games", "-2"),
         ("--header-timeout", "inf"),
+        ("--turn-timeout", "0"),
     ],
 )
 def test_a_bad_limit_is_one_line(
@@ -112,3 +113,5 @@ def test_the_limits_default_to_the_servers() -> None:
     assert args.bot_workers == ServeLimits().bot_workers
     assert args.max_think_seconds == ServeLimits().max_think_seconds == 5.0
     assert parser.parse_args(["serve", "--max-think-seconds", "1.5"]).max_think_seconds == 1.5
+    assert args.turn_timeout is None is ServeLimits().turn_timeout  # no limit unless asked
+    assert parser.parse_args(["serve", "--turn-timeout", "90"]).turn_timeout == 90.0

@@ -372,14 +372,15 @@ def _back_to_the_schema_before(db: str) -> None:
         import psycopg
 
         with psycopg.connect(db, autocommit=True) as raw:
-            raw.execute("DROP TABLE choices")
+            raw.execute("DROP TABLE choices, rate_buckets, socket_counts")
             raw.execute("ALTER TABLE games DROP COLUMN game")
-            raw.execute("DELETE FROM tongiaki_schema WHERE version = 2")
+            raw.execute("DELETE FROM tongiaki_schema WHERE version >= 2")
         return
     import sqlite3
 
     with sqlite3.connect(db) as raw:
-        raw.execute("DROP TABLE choices")
+        for table in ("choices", "rate_buckets", "socket_counts"):
+            raw.execute(f"DROP TABLE {table}")
         raw.execute("ALTER TABLE games DROP COLUMN game")
         raw.execute("PRAGMA user_version = 3")
 

@@ -3,7 +3,7 @@
 A move made through one process reaches a WebSocket held by another within a
 second (PostgreSQL's ``LISTEN``/``NOTIFY``, SQLite's poll); ``--workers N``
 runs N processes on one port; two processes racing for one move accept it
-once.
+once; and the limits of one client address are counted once for all of them.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
@@ -144,3 +145,29 @@ def test_a_seat_left_through_one_process_closes_its_socket_on_another(postgres_u
                 socket.recv(timeout=5)
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
             assert time.monotonic() - start < 1.0
+
+
+def test_two_workers_share_the_limits_of_one_address(db: str) -> None:
+    """With ``--workers 2`` one address gets 3 games a minute and 2 sockets in all, not that
+    many on each worker (each request and socket on a new connection, so both workers
+    take some)."""
+    options = ("--workers", "2", "--games-per-minute", "3", "--sockets-per-address", "2")
+    with live_server(db, *options) as (process, base):
+        deadline = time.monotonic() + 30
+        while len(worker_pids(process.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        made = [httpx.post(f"{base}/api/games", json={"players": 2}) for _ in range(8)]
+        assert [a.status_code for a in made] == [201] * 3 + [429] * 5
+        gid = made[0].json()["id"]
+        url = f"{base.replace('http', 'ws')}/api/games/{gid}/ws"
+        hello = json.dumps({"type": "hello", "token": None})
+        closed = []
+        with ExitStack() as held:
+            for _ in range(6):
+                socket = held.enter_context(websockets.connect(url))
+                try:
+                    socket.send(hello)
+                    assert json.loads(socket.recv(timeout=10))["type"] == "view"
+                except ConnectionClosed as refused:
+                    closed.append(refused.rcvd.code if refused.rcvd else None)
+        assert closed == [4429] * 4

@@ -138,6 +138,15 @@ def _add_limits(parser: argparse.ArgumentParser) -> None:
             help=f"{help_text} (default: {getattr(default, name)})",
         )
 
+    group.add_argument(
+        "--turn-timeout",
+        type=_positive(float, "turn_timeout"),
+        default=default.turn_timeout,
+        metavar="SECONDS",
+        help="seconds a claimed seat may take to move; then the game's greedy bot moves for "
+        "it, one move at a time (default: no limit)",
+    )
+
 
 def _positive(kind: type, name: str) -> Any:
     def parse(text: str) -> int | float:

@@ -22,6 +22,11 @@ database (:meth:`~.storage.Storage.claim_lease`, renewed as it plays, given
 up when it stops). A process refused the lease looks again once the lease
 would have run out, so a game whose driver died is taken over.
 
+With ``turn_timeout`` (``tongiaki serve --turn-timeout``), a claimed seat
+that has not moved that many seconds after this process saw its turn begin
+is moved for by :data:`~.service.IDLE_BOT`
+(:meth:`~.service.GameService.play_idle`), and the game driven on.
+
 >>> import tempfile, pathlib
 >>> from tongiaki_rules.server import GameService, SqliteStorage
 >>> service = GameService(SqliteStorage(pathlib.Path(tempfile.mkdtemp()) / "g.sqlite3"))
@@ -84,12 +89,16 @@ class BotDriver:
         workers: int = 4,
         bot_games: int = 4,
         lease: float | None = None,
+        turn_timeout: float | None = None,
     ) -> None:
         self.service = service
+        self.turn_timeout = turn_timeout
+        """Seconds a claimed seat may take to move (``None``: no limit)."""
+        self._idle: dict[str, int] = {}
         self.delay = delay
         self._notify = notify
         self._workers = workers
-        self._due: list[tuple[float, int, str]] = []
+        self._due: list[tuple[float, int, str, int | None]] = []
         self._order = itertools.count()
         self._driven: set[str] = set()
         self._bot_games = max(1, bot_games)
@@ -117,12 +126,45 @@ class BotDriver:
                 return
             self._driven.add(game_id)
             self._schedule(game_id)
-            if self._pool is None:
-                self._pool = ThreadPoolExecutor(self._workers, thread_name_prefix="tongiaki-bot")
-                self._search_pool = ThreadPoolExecutor(
-                    max(1, self.service.bots.thinking), thread_name_prefix="tongiaki-search"
-                )
-                threading.Thread(target=self._clock, name="tongiaki-bot-clock", daemon=True).start()
+            self._start()
+
+    def idle_check(self, game_id: str, moves: int) -> None:
+        """A human is to move in ``game_id`` after ``moves`` moves: with a ``turn_timeout``,
+        move for the seat once it has run out, unless the game moved on (a second call for
+        the same turn changes nothing)."""
+        if self.turn_timeout is None:
+            return
+        with self._changed:
+            if self._closed or self._idle.get(game_id) == moves:
+                return
+            self._idle[game_id] = moves
+            when = time.monotonic() + self.turn_timeout
+            heapq.heappush(self._due, (when, next(self._order), game_id, moves))
+            self._start()
+            self._changed.notify_all()
+
+    def _start(self) -> None:
+        """Start the worker threads and the clock thread, once (holding ``_changed``)."""
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(self._workers, thread_name_prefix="tongiaki-bot")
+            self._search_pool = ThreadPoolExecutor(
+                max(1, self.service.bots.thinking), thread_name_prefix="tongiaki-search"
+            )
+            threading.Thread(target=self._clock, name="tongiaki-bot-clock", daemon=True).start()
+
+    def _play_idle(self, game_id: str, moves: int) -> None:
+        """The turn of ``game_id`` after ``moves`` moves ran out: move for its idle seats."""
+        with self._changed:
+            if self._idle.get(game_id) == moves:
+                del self._idle[game_id]
+        try:
+            played = self.service.play_idle(game_id, moves)
+        except Exception:  # an unreadable game, a database error: the next view looks again
+            _log.exception("game %s: could not move for a seat whose time ran out", game_id)
+            return
+        if played is not None:
+            self._notify(game_id, played)
+            self.wake(game_id)  # chance and bots may follow; the next human's turn is timed
 
     def waiting(self) -> int:
         """How many games of bots only wait for their turn."""
@@ -147,6 +189,7 @@ class BotDriver:
         with self._changed:
             self._closed = True
             self._due.clear()
+            self._idle.clear()
             self._driven.clear()
             self._waiting.clear()
             self._changed.notify_all()
@@ -182,7 +225,8 @@ class BotDriver:
             _log.warning("game %s: the bot-driving lease cannot be given up: %s", game_id, exc)
 
     def _schedule(self, game_id: str) -> None:
-        heapq.heappush(self._due, (time.monotonic() + self.delay, next(self._order), game_id))
+        when = time.monotonic() + self.delay
+        heapq.heappush(self._due, (when, next(self._order), game_id, None))
         self._changed.notify_all()
 
     def _clock(self) -> None:
@@ -192,14 +236,17 @@ class BotDriver:
                 if not self._due:
                     self._changed.wait()
                     continue
-                when, _, game_id = self._due[0]
+                when, _, game_id, idle = self._due[0]
                 pause = when - time.monotonic()
                 if pause > 0:
                     self._changed.wait(pause)
                     continue
                 heapq.heappop(self._due)
                 assert self._pool is not None
-                self._pool.submit(self._step, game_id)
+                if idle is None:
+                    self._pool.submit(self._step, game_id)
+                else:
+                    self._pool.submit(self._play_idle, game_id, idle)
 
     def _step(self, game_id: str, searching: bool = False) -> None:
         """Play one move of the game; schedule the next or stop driving it.
@@ -218,9 +265,8 @@ class BotDriver:
         if not self._leased_now(game_id):  # another process drives it: look again later
             with self._changed:
                 if not self._closed:
-                    heapq.heappush(
-                        self._due, (time.monotonic() + self.lease, next(self._order), game_id)
-                    )
+                    when = time.monotonic() + self.lease
+                    heapq.heappush(self._due, (when, next(self._order), game_id, None))
                     self._changed.notify_all()
             return
         try:
@@ -247,6 +293,19 @@ class BotDriver:
                 self._changed.notify_all()
             else:
                 self._schedule(game_id)
+        if moves is None:  # no longer driven: a bot may wake it again once the idle seat moved
+            self._time_turn(game_id)
+
+    def _time_turn(self, game_id: str) -> None:
+        """With a ``turn_timeout``: the game stopped at a human's turn, time it."""
+        if self.turn_timeout is None:
+            return
+        try:
+            moves = self.service.human_turn(game_id)
+        except Exception:  # an unreadable game: nothing to time
+            return
+        if moves is not None:
+            self.idle_check(game_id, moves)
 
     def _admit(self, game_id: str) -> bool:
         """At a game's first step: a game of bots only plays if a place is free, else waits."""

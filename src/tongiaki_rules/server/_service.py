@@ -10,7 +10,10 @@ Fair play: each game's chance comes from a secret seed (see
 is accepted only for a game with at most one human seat. Each seat holds
 at most one token: the creator gets the token of the seat they name and
 nothing else, a free seat is claimed (with its invitation code, in an
-unlisted game) and left again, which revokes its token.
+unlisted game) and left again, which revokes its token. A move is stored
+only in a transaction that finds its token still the seat's: once a leave
+has answered, no move of the left token is ever accepted, through any
+server process.
 
 >>> import tempfile, pathlib
 >>> from tongiaki_rules.server.storage import SqliteStorage
@@ -51,9 +54,13 @@ from ._game_log import GameLog
 from ._hosting import GameHost, HostedLog, host_named
 from ._moves import MAX_SEED, BotPolicy, bot_cost, whole
 from ._scoreboard import tile_picture
-from .storage import CorruptGame, Storage, StoredGame, StoredSeat
+from .storage import CorruptGame, SeatLost, Storage, StoredGame, StoredSeat
 
-__all__ = ["MAX_GAMES_LISTED", "MAX_STEPS", "SEARCH_POSITIONS", "GameService"]
+__all__ = ["IDLE_BOT", "MAX_GAMES_LISTED", "MAX_STEPS", "SEARCH_POSITIONS", "GameService"]
+
+IDLE_BOT = "greedy"
+"""The bot that moves for a seat whose turn ran out (``tongiaki serve --turn-timeout``):
+each game's greedy bot (Tongiaki's and Tóncc's are both named so)."""
 
 MAX_GAMES_LISTED = 100
 """A page of the lobby holds at most this many games."""
@@ -540,15 +547,22 @@ class GameService:
             if you not in host.deciders(log, first):
                 raise Forbidden(f"it is not seat {you}'s move")
             chosen = host.read_action(log, you, action)
-            choices = self._gather(game, you, chosen, first) if host.simultaneous else {you: chosen}
-            if choices is None:  # the others have yet to choose: this choice stays secret
-                return self._view(game, stored, you, None, svg, language)
-            step = host.joint(log, choices, self._bots(game), game.stored.seed, game.bots)
+            holder = (you, _digest(token))
             try:
-                stored_now = self._play(game, step, first)
-            except BaseException:
+                choices = (
+                    self._gather(game, holder, chosen, first)
+                    if host.simultaneous
+                    else {you: chosen}
+                )
+                if choices is None:  # the others have yet to choose: this choice stays secret
+                    return self._view(game, stored, you, None, svg, language)
+                step = host.joint(log, choices, self._bots(game), game.stored.seed, game.bots)
+                stored_now = self._play(game, step, first, holder)
+            except BaseException as exc:
                 if log.moves != first:  # moves in memory but not stored: read the game again
                     self._forget(game_id)
+                if isinstance(exc, SeatLost):  # left (or claimed anew) since _now read it
+                    raise Unauthorized("unknown token") from None
                 raise
             if not stored_now:
                 self._forget(game_id)
@@ -561,21 +575,26 @@ class GameService:
                     return self._view(fresh, stored, you, None, svg, language)
             return self._view(game, stored, you, None, svg, language)
 
-    def _gather(self, game: _Game, you: int, chosen: Any, first: int) -> dict[int, Any] | None:
+    def _gather(
+        self, game: _Game, holder: tuple[int, str], chosen: Any, first: int
+    ) -> dict[int, Any] | None:
         """Every human decider's choice at move ``first`` with ``you``'s, or ``None`` (after
-        storing ``you``'s as a secret) while another human has yet to choose.
+        storing ``you``'s as a secret) while another human has yet to choose. ``holder`` is
+        ``you``'s seat and token hash: the secret is stored only while the seat holds it.
 
         Each choice is stored before the stored ones are read again, so of
         the last two seats to choose at once (even through two server
         processes), the later always finds every choice.
         """
         host, game_id = game.host, game.stored.id
+        you, token_hash = holder
         humans = [s for s in host.deciders(game.log, first) if s not in game.bots]
         pending = self.storage.choices(game_id, first)
         if you in pending:
             raise Conflict(f"seat {you} has chosen already; the others have yet to choose")
         if any(s not in pending for s in humans if s != you):
-            if not self.storage.add_choice(game_id, first, you, host.action_json(chosen)):
+            secret = host.action_json(chosen)
+            if not self.storage.add_choice(game_id, first, you, secret, token_hash=token_hash):
                 raise Conflict(f"seat {you} has chosen already; the others have yet to choose")
             pending = self.storage.choices(game_id, first)
             if any(s not in pending for s in humans):
@@ -609,9 +628,13 @@ class GameService:
         choices = self._read_choices(game, pending, humans)
         return host.joint(log, choices, self._bots(game), game.stored.seed, game.bots)
 
-    def _play(self, game: _Game, step: Any, first: int) -> bool:
+    def _play(self, game: _Game, step: Any, first: int, holder: tuple[int, str]) -> bool:
         """Apply ``step``, then chance and the bots until a human is to choose, and store them
-        all from move ``first``; ``False`` (nothing stored) if another move ``first`` was."""
+        all from move ``first``; ``False`` (nothing stored) if another move ``first`` was.
+
+        ``holder`` (the mover's seat and token hash) must still hold in the storing
+        transaction: a token left or claimed anew meanwhile raises :class:`SeatLost`.
+        """
         log, host = game.log, game.host
         try:
             log.extend(step)
@@ -620,7 +643,8 @@ class GameService:
         while (reply := self._server_move(game)) is not None:
             log.extend(reply)
         moves = [host.step_json(a) for a in log.actions[first:]]
-        return self.storage.append_moves(game.stored.id, first, moves, over=host.is_terminal(log))
+        over = host.is_terminal(log)
+        return self.storage.append_moves(game.stored.id, first, moves, over=over, holder=holder)
 
     def _server_move(self, game: _Game) -> Any:
         return game.host.server_move(game.log, self._bots(game), game.stored.seed, game.bots)
@@ -675,6 +699,64 @@ class GameService:
             if self.storage.append_moves(game_id, first, [step], over=over):
                 log.extend(action)
             else:  # another process stored move ``first``: take the stored game
+                self._sync(game)
+            return log.moves
+
+    def human_turn(self, game_id: str) -> int | None:
+        """The game's moves so far if a human seat is to choose now; ``None`` at chance, at a
+        bot's move, or once the game is over."""
+        game = self._game(game_id)
+        with game.lock:
+            self._sync(game)
+            log, host = game.log, game.host
+            if host.is_terminal(log):
+                return None
+            deciders = host.deciders(log, log.moves)
+            return log.moves if any(s not in game.bots for s in deciders) else None
+
+    @_capped
+    def play_idle(self, game_id: str, moves: int) -> int | None:
+        """Move with :data:`IDLE_BOT` for every claimed human seat still to choose after
+        ``moves`` moves (their time ran out), and store it; the game's moves after it.
+
+        ``None`` (nothing played) if the game has moved on since, is over, or waits for a
+        free seat (a seat nobody holds waits for a claimer) or for chance or a bot. The
+        move is stored as any other: its record does not tell that a bot chose it. Where
+        seats choose at once, the idle seats' choices join those made, and the round is
+        played. Of this and a player's move racing for move ``moves``, one is stored.
+
+        >>> import tempfile, pathlib
+        >>> from tongiaki_rules.server.storage import SqliteStorage
+        >>> service = GameService(SqliteStorage(pathlib.Path(tempfile.mkdtemp()) / "g"))
+        >>> game = service.create_game(2, seats={1: "greedy"}, seed=1, seat=0)
+        >>> service.play_idle(game["id"], 0), service.play_idle(game["id"], 0)
+        (1, None)
+        """
+        game = self._game(game_id)
+        with game.lock:
+            stored, _ = self._now(game, None)
+            self._sync(game)
+            log, host = game.log, game.host
+            first = log.moves
+            if first != moves or host.is_terminal(log):
+                return None
+            humans = [s for s in host.deciders(log, first) if s not in game.bots]
+            pending = self.storage.choices(game_id, first) if host.simultaneous else {}
+            waiting = [s for s in humans if s not in pending]
+            if not waiting or not all(stored.seats[s].claimed for s in waiting):
+                return None
+            bots = {**game.bots, **dict.fromkeys(waiting, IDLE_BOT)}
+            if host.simultaneous:
+                chosen = self._read_choices(game, pending, [s for s in humans if s in pending])
+                action = host.joint(log, chosen, self._bots(game), stored.seed, bots)
+            else:
+                action = host.server_move(log, self._bots(game), stored.seed, bots)
+            if action is None:
+                return None
+            over = host.ends_game(log, action)
+            if self.storage.append_moves(game_id, first, [host.step_json(action)], over=over):
+                log.extend(action)
+            else:  # the player (or another process) stored move ``first``: take it
                 self._sync(game)
             return log.moves
 

@@ -8,8 +8,10 @@ now and after every move; ``{"type": "ping"}`` gets ``{"type": "pong"}``.
 of another origin is refused at the handshake; the other refusals come
 after it is accepted, as close code 4000 + the HTTP status (4400 a bad
 first message, 4401 an unknown token, 4404 no such game, 4408 silent for
-longer than the idle timeout, 4429 too many sockets), since a browser
-sees codes only on an accepted socket.
+longer than the idle timeout, 4429 too many sockets, 4503 a socket the
+database cannot count now), since a browser sees codes only on an accepted
+socket. The sockets are counted per address and in all across every server
+process on the database (:class:`~.limits.SocketCount` with the storage).
 """
 
 from __future__ import annotations
@@ -63,7 +65,7 @@ def add_socket(
     allowed_origins: Collection[str],
 ) -> SocketCount:
     """Add the route ``/api/games/{game_id}/ws``; the answer counts its open sockets."""
-    count = SocketCount(limits.sockets_per_address, limits.sockets_total)
+    count = SocketCount(limits.sockets_per_address, limits.sockets_total, shared=service.storage)
 
     @app.websocket("/api/games/{game_id}/ws")
     async def watch(
@@ -81,10 +83,14 @@ def add_socket(
             return
         address = websocket.client.host if websocket.client else "?"
         await websocket.accept()
-        try:
-            count.open(address)
+        try:  # counted in the database, against every worker's sockets
+            await run(count.open, address)
         except ServiceError as exc:
             await websocket.close(code=4000 + exc.status, reason=exc.message[:120])
+            return
+        except StorageError as exc:
+            _log.error("a WebSocket could not be counted: %s", exc)
+            await websocket.close(code=4503, reason="the server cannot count sockets now")
             return
         language = language_of(lang, websocket.headers.get("accept-language"))
         try:
@@ -92,7 +98,8 @@ def add_socket(
                 websocket, game_id, service, hub, wake, run, limits.socket_idle, language, svg
             )
         finally:
-            count.close(address)
+            with anyio.CancelScope(shield=True):
+                await run(count.close, address)
 
     return count
 

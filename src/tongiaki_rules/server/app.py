@@ -26,6 +26,7 @@ alone), storage that cannot take a write 503, and never a traceback.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import logging
@@ -56,12 +57,12 @@ from ._guard import MAX_BODY, Guard
 from ._hosting import host_named
 from ._hub import Hub
 from ._lang import Language
-from ._limits import RateLimit, ServeLimits
+from ._limits import RateLimit, ServeLimits, SocketCount
 from ._moves import BotPolicy, server_to_move
 from ._pages import add_pages
 from ._service import MAX_GAMES_LISTED, GameService
 from ._watch import add_socket
-from .storage import CorruptGame, Storage, StorageUnavailable, open_storage
+from .storage import CorruptGame, Storage, StorageError, StorageUnavailable, open_storage
 
 __all__ = [
     "MAX_BODY",
@@ -310,6 +311,7 @@ def create_app(
         notify=hub.publish,
         workers=limits.bot_workers,
         bot_games=limits.bot_games,
+        turn_timeout=limits.turn_timeout,
     )
 
     @asynccontextmanager
@@ -318,9 +320,13 @@ def create_app(
             driver.wake(game_id)
         # moves that other processes on the same database store reach this one's sockets
         stop_watching = storage.watch_moves(hub.publish, hub.games)
+        renewing = asyncio.create_task(_renew_socket_counts(app.state.sockets))
         yield
+        renewing.cancel()
         stop_watching()
         driver.close()
+        with contextlib.suppress(StorageError):
+            await run_in_threadpool(app.state.sockets.release)
 
     app = FastAPI(
         lifespan=lifespan,
@@ -351,6 +357,16 @@ def create_app(
     return app
 
 
+async def _renew_socket_counts(sockets: SocketCount) -> None:
+    """Renew this process's rows of open WebSockets every third of their lease, for good."""
+    while True:
+        await asyncio.sleep(sockets.lease / 3)
+        try:
+            await run_in_threadpool(sockets.renew)
+        except StorageError as exc:
+            _log.warning("the count of open WebSockets could not be renewed: %s", exc)
+
+
 _GAME_ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"description": "no such game"},
     422: {"description": "a bad value"},
@@ -359,9 +375,12 @@ _GAME_ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 def _drive_if_waiting(driver: BotDriver, view: dict[str, Any]) -> dict[str, Any]:
-    """Wake the background bots for a game whose present view waits for a bot or chance."""
+    """Wake the background bots for a game whose present view waits for a bot or chance;
+    time the turn of a human seat (``--turn-timeout``)."""
     if server_to_move(view):
         driver.wake(view["id"])
+    elif view["outcome"] is None and view["at"] == view["moves"]:
+        driver.idle_check(view["id"], view["moves"])
     return view
 
 
@@ -399,8 +418,9 @@ class _Health:
 def _add_api(
     app: FastAPI, service: GameService, hub: Hub, driver: BotDriver, limits: ServeLimits
 ) -> None:
-    created = RateLimit(limits.games_per_minute)
-    claimed = RateLimit(limits.claims_per_minute)
+    # counted in the database: every worker process on it counts into the same buckets
+    created = RateLimit(limits.games_per_minute, shared=service.storage, name="games")
+    claimed = RateLimit(limits.claims_per_minute, shared=service.storage, name="claims")
     health = _Health(service.storage)
 
     @app.get("/api/health", responses={503: {"description": "storage cannot take a write"}})
@@ -423,7 +443,7 @@ def _add_api(
         human seat. Bots (and chance) then play in the background while no
         human is to move.
         """
-        created.take(_address(request))
+        await run_in_threadpool(created.take, _address(request))
         seats = _seat_numbers(body.seats)
         game = await run_in_threadpool(
             lambda: service.create_game(
@@ -466,7 +486,7 @@ def _add_api(
 
         404 for a number that is not a seat of the game (such as -1).
         """
-        claimed.take(_address(request))
+        await run_in_threadpool(claimed.take, _address(request))
         return await run_in_threadpool(service.claim_seat, game_id, seat, body.invite)
 
     @app.delete(
@@ -550,4 +570,4 @@ def _add_api(
         # a secret choice stored while others have yet to choose changes no move: -1 tells the
         # sockets to look again (they see who has chosen, never what)
         hub.publish(game_id, -1 if view.get("chosen") else view["moves"])
-        return AsciiJSONResponse(view)
+        return AsciiJSONResponse(_drive_if_waiting(driver, view))

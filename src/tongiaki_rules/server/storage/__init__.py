@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from ._base import (
     CorruptGame,
     GameSummary,
+    SeatLost,
     Storage,
     StorageError,
     StorageUnavailable,
@@ -38,6 +39,7 @@ __all__ = [
     "CorruptGame",
     "GameSummary",
     "PostgresStorage",
+    "SeatLost",
     "SqliteStorage",
     "Storage",
     "StorageError",

@@ -6,7 +6,9 @@ Moves are only ever appended, and appending move ``n`` fails when another
 writer already stored a move ``n``: two server processes sharing one
 database can never both accept a move for the same position. A seat holds
 at most one token (its hash): claiming sets it only where none is, leaving
-clears it only for that token. A game's bots are driven by one process at a
+clears it only for that token, and a player's move is stored only in a
+transaction that finds the seat still holding the token it was made with
+(:class:`SeatLost` otherwise). A game's bots are driven by one process at a
 time, the holder of its *lease* (a row with an expiry time).
 
 >>> StoredSeat(0, "human", None, False).claimed
@@ -17,15 +19,18 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
 import attrs
 
 __all__ = [
+    "BucketUpdate",
     "CorruptGame",
     "GameSummary",
+    "SeatLost",
+    "SocketCheck",
     "Storage",
     "StorageError",
     "StorageUnavailable",
@@ -34,6 +39,15 @@ __all__ = [
     "default_db_path",
     "dump_json",
 ]
+
+
+BucketUpdate = Callable[[tuple[float, float] | None], tuple[float, float, float]]
+"""What :meth:`Storage.update_bucket` runs: the stored ``(tokens, stamp)`` or ``None``, to
+the new ``(tokens, stamp, expires)``."""
+
+SocketCheck = Callable[[int, int], None]
+"""What :meth:`Storage.count_sockets` asks: ``check(of_address, in_all)``, the sockets the
+other processes hold; it raises to refuse."""
 
 
 def default_db_path() -> Path:
@@ -73,6 +87,20 @@ class CorruptGame(StorageError):
     def __init__(self, game_id: str, problem: str) -> None:
         super().__init__(f"game {game_id} cannot be read: {problem}")
         self.game_id = game_id
+
+
+class SeatLost(Exception):
+    """The token a move was made with no longer holds its seat (it was left, maybe claimed
+    again by someone else) when the move was to be stored: nothing was stored.
+
+    >>> str(SeatLost("g-1", 0))
+    'seat 0 of game g-1 no longer holds that token'
+    """
+
+    def __init__(self, game_id: str, seat: int) -> None:
+        super().__init__(f"seat {seat} of game {game_id} no longer holds that token")
+        self.game_id = game_id
+        self.seat = seat
 
 
 @attrs.frozen
@@ -163,13 +191,35 @@ class Storage(Protocol):
         """The ids of the newest ``limit`` games not over that have a bot seat, newest first."""
 
     def append_moves(
-        self, game_id: str, first: int, moves: Sequence[dict[str, Any]], *, over: bool
+        self,
+        game_id: str,
+        first: int,
+        moves: Sequence[dict[str, Any]],
+        *,
+        over: bool,
+        holder: tuple[int, str] | None = None,
     ) -> bool:
-        """Store moves ``first, ...`` in one transaction; ``False`` if move ``first`` exists."""
+        """Store moves ``first, ...`` in one transaction; ``False`` if move ``first`` exists.
 
-    def add_choice(self, game_id: str, n: int, seat: int, choice: dict[str, Any]) -> bool:
+        ``holder`` (a seat and a token hash): the moves are a player's, stored only if that
+        seat holds that token hash in the same transaction; else :class:`SeatLost`.
+        """
+
+    def add_choice(
+        self,
+        game_id: str,
+        n: int,
+        seat: int,
+        choice: dict[str, Any],
+        *,
+        token_hash: str | None = None,
+    ) -> bool:
         """Store ``seat``'s secret choice for the decision at move ``n`` (players choosing at
-        once); ``False`` (storing nothing) if that seat has chosen there already."""
+        once); ``False`` (storing nothing) if that seat has chosen there already.
+
+        ``token_hash``: stored only if the seat holds it, in the same transaction; else
+        :class:`SeatLost`.
+        """
 
     def choices(self, game_id: str, n: int) -> dict[int, dict[str, Any]]:
         """The secret choices stored for the decision at move ``n``, by seat."""
@@ -188,6 +238,39 @@ class Storage(Protocol):
 
     def release_lease(self, game_id: str, holder: str) -> None:
         """Give the lease up if ``holder`` holds it (another holder's lease is kept)."""
+
+    def update_bucket(self, key: str, now: float, update: BucketUpdate) -> None:
+        """Run ``update`` on the rate bucket ``key`` in one transaction that no other
+        process's update of any bucket interleaves with, and keep what it answers.
+
+        ``update`` gets the stored ``(tokens, stamp)`` (``None`` if there is none, or it
+        expired before ``now``) and answers the new ``(tokens, stamp, expires)``; if it
+        raises, nothing changes and the exception goes on. Expired buckets are dropped.
+        """
+
+    def count_sockets(
+        self,
+        holder: str,
+        address: str,
+        held: int,
+        now: float,
+        lease: float,
+        check: SocketCheck | None = None,
+    ) -> None:
+        """Record that ``holder`` (one server process) holds ``held`` WebSockets of
+        ``address`` for ``lease`` seconds from ``now`` (seconds since the epoch; renewed by
+        :meth:`renew_sockets`), in one transaction that no other process's count
+        interleaves with.
+
+        With ``check``, rows expired at ``now`` (of a process that died) are dropped first;
+        ``check`` then gets
+        the sockets the *other* holders hold of ``address`` and in all, and may raise to
+        refuse (nothing changes).
+        """
+
+    def renew_sockets(self, holder: str, held: Mapping[str, int], until: float) -> None:
+        """Replace ``holder``'s rows by ``held`` (sockets by address), all running until
+        ``until``; ``{}`` gives them all up."""
 
     def watch_moves(
         self, notify: Callable[[str, int], None], watched: Callable[[], Collection[str]]

@@ -103,6 +103,17 @@ CREATE TABLE choices (
 );
 """,
     ),
+    (
+        3,
+        """
+CREATE TABLE rate_buckets (key TEXT PRIMARY KEY, tokens DOUBLE PRECISION NOT NULL,
+    stamp DOUBLE PRECISION NOT NULL, expires DOUBLE PRECISION NOT NULL);
+CREATE INDEX rate_buckets_by_expiry ON rate_buckets (expires);
+CREATE TABLE socket_counts (holder TEXT NOT NULL, address TEXT NOT NULL,
+    open INTEGER NOT NULL, until DOUBLE PRECISION NOT NULL, PRIMARY KEY (holder, address));
+CREATE INDEX socket_counts_by_address ON socket_counts (address);
+""",
+    ),
 )
 """The schema's steps, in order: ``(version, statements)``; each runs once, in one transaction."""
 
@@ -150,7 +161,7 @@ class PostgresStorage(SqlStorage[psycopg.Connection[Any]]):
     tongiaki_rules.server.storage._base.StorageUnavailable: the database ... cannot be reached: ...
     """
 
-    _sql = Statements.in_dialect("%s", "TRUE", "FALSE")
+    _sql = Statements.in_dialect("%s", "TRUE", "FALSE", " FOR UPDATE")
     _duplicate = pg_errors.UniqueViolation
     _watch_thread = "tongiaki-postgres-listen"
 
@@ -311,6 +322,11 @@ class PostgresStorage(SqlStorage[psycopg.Connection[Any]]):
     ) -> None:
         with db.cursor() as cursor:
             cursor.executemany(statement, rows)
+
+    def _lock_table(self, db: psycopg.Connection[Any], table: str) -> None:
+        """``LOCK TABLE``: the writers of ``table`` (the limits' counts) take turns, across
+        every process; readers are not held up."""
+        db.execute(f"LOCK TABLE {table} IN SHARE ROW EXCLUSIVE MODE")
 
     def _choice_stored(self, db: psycopg.Connection[Any], game_id: str) -> None:
         """Tell the other processes (``moves`` -1: look again), so that their sockets show who

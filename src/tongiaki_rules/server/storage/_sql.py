@@ -11,12 +11,13 @@ dialect; what a row means, from :mod:`.rows`.
 
 from __future__ import annotations
 
+import hmac
 import threading
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from ._base import GameSummary, StoredGame, dump_json
+from ._base import BucketUpdate, GameSummary, SeatLost, SocketCheck, StoredGame, dump_json
 from ._rows import (
     choice_rows,
     decoded_choices,
@@ -98,6 +99,10 @@ class SqlStorage(Generic[C]):
     def _watch(self, notify: Notify, watched: Watched, stop: threading.Event) -> None:
         """Tell ``notify`` of other processes' moves in ``watched()`` games until ``stop``."""
         raise NotImplementedError
+
+    def _lock_table(self, db: C, table: str) -> None:
+        """Hold ``table`` against every other writer of it until the transaction ends (by
+        default nothing: SQLite's write transactions take the whole file)."""
 
     def _seat_freed(self, db: C, game_id: str) -> None:
         """What else a write does when a seat of ``game_id`` was left (by default nothing)."""
@@ -200,12 +205,38 @@ class SqlStorage(Generic[C]):
         )
         return [game_id for (game_id,) in rows]
 
+    def _check_holder(self, db: C, game_id: str, seat: int, token_hash: str) -> None:
+        """Raise :class:`SeatLost` unless ``seat`` holds ``token_hash`` now, inside the write
+        transaction of ``db``; the seat's row then stays as read until it ends.
+
+        SQLite's write transaction holds the whole file (``BEGIN IMMEDIATE``); PostgreSQL's
+        ``SELECT ... FOR UPDATE`` waits for a leave or claim of the seat under way and holds
+        off the next. Either way a leave that returned before the move is stored always
+        refuses it, and a leave after it frees the seat only once the move is stored.
+        """
+        row = db.execute(self._sql.seat_holder, (game_id, seat)).fetchone()
+        held = None if row is None else row[0]
+        if not isinstance(held, str) or not hmac.compare_digest(held, token_hash):
+            raise SeatLost(game_id, seat)
+
     def append_moves(
-        self, game_id: str, first: int, moves: Sequence[dict[str, Any]], *, over: bool
+        self,
+        game_id: str,
+        first: int,
+        moves: Sequence[dict[str, Any]],
+        *,
+        over: bool,
+        holder: tuple[int, str] | None = None,
     ) -> bool:
-        """Store moves ``first, ...`` in one transaction; ``False`` if move ``first`` exists."""
+        """Store moves ``first, ...`` in one transaction; ``False`` if move ``first`` exists.
+
+        ``holder`` (a seat and a token hash): stored only if that seat holds that token hash
+        in the same transaction; else :class:`~.base.SeatLost`, nothing stored.
+        """
         try:
             with self._write() as db:
+                if holder is not None:
+                    self._check_holder(db, game_id, *holder)
                 self._run_many(db, self._sql.insert_move, move_rows(game_id, first, moves))
                 if over:
                     db.execute(self._sql.set_over, (game_id,))
@@ -213,11 +244,22 @@ class SqlStorage(Generic[C]):
             return False
         return True
 
-    def add_choice(self, game_id: str, n: int, seat: int, choice: dict[str, Any]) -> bool:
+    def add_choice(
+        self,
+        game_id: str,
+        n: int,
+        seat: int,
+        choice: dict[str, Any],
+        *,
+        token_hash: str | None = None,
+    ) -> bool:
         """Store ``seat``'s secret choice for the decision at move ``n``; ``False`` (storing
-        nothing) if that seat has chosen there already."""
+        nothing) if that seat has chosen there already. With ``token_hash``, only if the
+        seat holds it in the same transaction (else :class:`~.base.SeatLost`)."""
         try:
             with self._write() as db:
+                if token_hash is not None:
+                    self._check_holder(db, game_id, seat, token_hash)
                 db.execute(self._sql.insert_choice, choice_rows(game_id, n, seat, choice))
                 self._choice_stored(db, game_id)
         except self._duplicate:
@@ -236,6 +278,54 @@ class SqlStorage(Generic[C]):
 
     def check_unchanged(self) -> None:
         """Nothing known lost, by default: a database server is only known lost by asking it."""
+
+    def update_bucket(self, key: str, now: float, update: BucketUpdate) -> None:
+        """Run ``update`` on the stored ``(tokens, stamp)`` of bucket ``key`` (``None`` if
+        none or expired) and keep its ``(tokens, stamp, expires)``; one transaction, the
+        table held against other processes' updates. An exception of ``update`` stores
+        nothing."""
+        with self._write() as db:
+            self._lock_table(db, "rate_buckets")
+            db.execute(self._sql.drop_expired_buckets, (now,))
+            row = db.execute(self._sql.bucket, (key,)).fetchone()
+            tokens, stamp, expires = update(None if row is None else (row[0], row[1]))
+            db.execute(self._sql.put_bucket, (key, tokens, stamp, expires))
+
+    def count_sockets(
+        self,
+        holder: str,
+        address: str,
+        held: int,
+        now: float,
+        lease: float,
+        check: SocketCheck | None = None,
+    ) -> None:
+        """Record ``holder``'s ``held`` sockets of ``address`` until ``now + lease``, after
+        ``check(of_address, in_all)`` of the other holders' live sockets (which may raise);
+        rows expired at ``now`` are dropped first. One transaction, the table held."""
+        until = now + lease
+        with self._write() as db:
+            self._lock_table(db, "socket_counts")
+            if check is not None:
+                db.execute(self._sql.drop_expired_sockets, (now,))
+                of_address, in_all = db.execute(
+                    self._sql.sockets_of_others, (address, holder)
+                ).fetchone()
+                check(int(of_address), int(in_all))
+            if held > 0:
+                db.execute(self._sql.put_sockets, (holder, address, held, until))
+            else:
+                db.execute(self._sql.drop_sockets, (holder, address))
+
+    def renew_sockets(self, holder: str, held: Mapping[str, int], until: float) -> None:
+        """Replace ``holder``'s rows by ``held`` (sockets by address), running until
+        ``until``; ``{}`` gives them all up."""
+        with self._write() as db:
+            self._lock_table(db, "socket_counts")
+            db.execute(self._sql.drop_holder, (holder,))
+            rows = [(holder, address, n, until) for address, n in held.items() if n > 0]
+            if rows:
+                self._run_many(db, self._sql.put_sockets, rows)
 
     def watch_moves(self, notify: Notify, watched: Watched) -> Callable[[], None]:
         """Call ``notify(game_id, moves)`` for moves other processes store in the ``watched()``

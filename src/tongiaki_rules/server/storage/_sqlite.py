@@ -93,6 +93,15 @@ WHERE claimed = 1;
 DROP TABLE tokens;
 """
 
+_LIMIT_TABLES = """
+CREATE TABLE IF NOT EXISTS rate_buckets (key TEXT PRIMARY KEY, tokens REAL NOT NULL,
+    stamp REAL NOT NULL, expires REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS rate_buckets_by_expiry ON rate_buckets (expires);
+CREATE TABLE IF NOT EXISTS socket_counts (holder TEXT NOT NULL, address TEXT NOT NULL,
+    open INTEGER NOT NULL, until REAL NOT NULL, PRIMARY KEY (holder, address));
+CREATE INDEX IF NOT EXISTS socket_counts_by_address ON socket_counts (address);
+"""
+
 _MIGRATIONS: tuple[tuple[int, str], ...] = (
     # 3: the bot-driving lease of a game, so that several processes never drive it twice
     (
@@ -108,6 +117,9 @@ _MIGRATIONS: tuple[tuple[int, str], ...] = (
         "CREATE TABLE IF NOT EXISTS choices (game_id TEXT NOT NULL, n INTEGER NOT NULL, "
         "seat INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (game_id, n, seat))",
     ),
+    # 5: the limits every worker process shares: each address's rate buckets, and the
+    # WebSockets each worker holds per address (rows of a worker that died expire)
+    (5, _LIMIT_TABLES),
 )
 """The steps after version 2, in order: ``(version, statements)``; each runs once."""
 

@@ -69,13 +69,37 @@ class Statements:
     insert_choice: str = "INSERT INTO choices (game_id, n, seat, action) VALUES (?, ?, ?, ?)"
     choices: str = "SELECT seat, action FROM choices WHERE game_id = ? AND n = ? ORDER BY seat"
     drop_choices: str = "DELETE FROM choices WHERE game_id = ? AND seat = ?"
+    seat_holder: str = "SELECT token_hash FROM seats WHERE game_id = ? AND seat = ?{lock}"
+    """The token hash a seat holds, locked until the transaction ends (a move's check)."""
+    drop_expired_buckets: str = "DELETE FROM rate_buckets WHERE expires < ?"
+    bucket: str = "SELECT tokens, stamp FROM rate_buckets WHERE key = ?"
+    put_bucket: str = (
+        "INSERT INTO rate_buckets (key, tokens, stamp, expires) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (key) DO UPDATE SET tokens = excluded.tokens, stamp = excluded.stamp, "
+        "expires = excluded.expires"
+    )
+    drop_expired_sockets: str = "DELETE FROM socket_counts WHERE until < ?"
+    sockets_of_others: str = (
+        "SELECT COALESCE(SUM(CASE WHEN address = ? THEN open ELSE 0 END), 0), "
+        "COALESCE(SUM(open), 0) FROM socket_counts WHERE holder <> ?"
+    )
+    drop_sockets: str = "DELETE FROM socket_counts WHERE holder = ? AND address = ?"
+    put_sockets: str = (
+        "INSERT INTO socket_counts (holder, address, open, until) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (holder, address) DO UPDATE SET open = excluded.open, "
+        "until = excluded.until"
+    )
+    drop_holder: str = "DELETE FROM socket_counts WHERE holder = ?"
 
     @classmethod
-    def in_dialect(cls, mark: str, true: str, false: str) -> Statements:
-        """Every template with ``mark`` for its parameters and ``true``, ``false`` for truth."""
+    def in_dialect(cls, mark: str, true: str, false: str, lock: str = "") -> Statements:
+        """Every template with ``mark`` for its parameters, ``true``, ``false`` for truth and
+        ``lock`` after a ``SELECT`` whose rows the transaction must hold."""
         return cls(
             **{
-                field.name: field.default.replace("?", mark).format(true=true, false=false)
+                field.name: field.default.replace("?", mark).format(
+                    true=true, false=false, lock=lock
+                )
                 for field in attrs.fields(cls)
             }
         )
