@@ -66,6 +66,8 @@ class GameLog:
         that made them."""
         self._bytes = added_bytes(first, shared=_ACTIONS)
         self._rules_bytes = 0
+        self._last = (1, 0)
+        """The number of positions when the last was measured, and its size then."""
         self._rules: list[str | None] = []
         """The rules page of each English narration line, found when first asked for."""
         self._ruled = 0
@@ -91,10 +93,12 @@ class GameLog:
         """The bytes the log holds, as :func:`~.memory.added_bytes` measures them.
 
         Each position counts what it adds to the one before (most of a
-        position is shared with its parent), each action and narration
-        line its own; the drawn boards are in their cache, not here. A
+        position is shared with its parent), each narration line its own;
+        actions, which the engine shares between positions, are not
+        counted, and the drawn boards are in their cache, not here. A
         position is measured once the next one is made (its derived caches
-        are filled by then), the last one again on each call.
+        are filled by then); the last one is measured once, as it is first
+        counted.
 
         >>> from tongiaki_rules import SetupPlace
         >>> log = GameLog(GameRecord(2))
@@ -108,9 +112,10 @@ class GameLog:
             k = self._sized
             self._bytes += added_bytes(states[k], states[k - 1], _ACTIONS)
             self._sized += 1
-        last = 0
-        if len(states) > 1:
-            last = added_bytes(states[-1], states[-2], _ACTIONS)
+        count, last = self._last
+        if count != len(states):  # measured once a move, not on every call
+            last = added_bytes(states[-1], states[-2], _ACTIONS) if len(states) > 1 else 0
+            self._last = (len(states), last)
         told = self._told_en.nbytes + sum(t.nbytes for t in self._told.values())
         return self._bytes + last + told + self._rules_bytes + _SLOT * 2 * len(states)
 

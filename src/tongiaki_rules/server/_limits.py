@@ -64,6 +64,11 @@ class ServeLimits:
     """MCTS iterations a move, at most, for any bot seat."""
     bot_games: int = 4
     """Games of bots only played at once in the background; the others wait their turn."""
+    games_mib: int = 256
+    """MiB of games kept in memory, as measured (the least recently used go; see
+    :class:`~.memory.MemoryBudget`)."""
+    boards_mib: int = 32
+    """MiB of drawn boards kept in memory, as measured, for every game together."""
 
     def __attrs_post_init__(self) -> None:
         if self.bot_workers > _cores():

@@ -55,6 +55,7 @@ from ._guard import MAX_BODY, Guard
 from ._hub import Hub
 from ._lang import Language
 from ._limits import RateLimit, ServeLimits
+from ._memory import MIB, MemoryBudget
 from ._moves import BotPolicy, server_to_move
 from ._pages import add_pages
 from ._service import MAX_GAMES_LISTED, GameService
@@ -269,7 +270,8 @@ def create_app(
     limits = limits if limits is not None else ServeLimits()
     storage = open_storage(db) if isinstance(db, (str, os.PathLike)) else db
     bots = BotPolicy(max_mcts_iterations=limits.max_mcts_iterations, thinking=limits.bot_workers)
-    service = GameService(storage, bots=bots)
+    memory = MemoryBudget(games=limits.games_mib * MIB, boards=limits.boards_mib * MIB)
+    service = GameService(storage, bots=bots, memory=memory)
     hub = Hub()
     driver = BotDriver(
         service,
