@@ -33,7 +33,7 @@ from typing import Generic, TypeVar
 
 import attrs
 
-__all__ = ["MIB", "MemoryBudget", "SizedCache", "added_bytes"]
+__all__ = ["MIB", "MemoryBudget", "SizedCache", "added_bytes", "json_bytes"]
 
 MIB = 1 << 20
 """A mebibyte."""
@@ -83,8 +83,10 @@ def added_bytes(new: object, old: object = None, shared: tuple[type, ...] = ()) 
     members and small ints (Python keeps one of each), nor the settings
     slots of a position (``config``, ``rules``, ``toncc_map``), which every
     position of a game shares, nor the instances of the ``shared`` types
-    (values the library keeps one of, such as a game's actions). Each
-    object is counted once.
+    (values the library keeps one of, such as a game's actions): a tuple
+    or list whose first item is one of those is taken to hold only such
+    items (a list of legal actions), and counted alone. Each object is
+    counted once.
 
     >>> first = ((0, 0), (1, -1))
     >>> second = first + ((2, -1),)  # one tuple more, the first two shared
@@ -93,10 +95,12 @@ def added_bytes(new: object, old: object = None, shared: tuple[type, ...] = ()) 
     >>> added_bytes(first, first)
     0
     """
-    return _walk(new, old, set(), (bool, enum.Enum, *shared))
+    return _walk(new, old, set(), (bool, enum.Enum, *shared), shared)
 
 
-def _walk(new: object, old: object, seen: set[int], shared: tuple[type, ...]) -> int:
+def _walk(
+    new: object, old: object, seen: set[int], shared: tuple[type, ...], lists: tuple[type, ...]
+) -> int:
     if new is old or new is None or isinstance(new, shared):
         return 0
     if id(new) in seen:
@@ -108,21 +112,23 @@ def _walk(new: object, old: object, seen: set[int], shared: tuple[type, ...]) ->
     if isinstance(new, (int, float, str, bytes)):
         return size
     if isinstance(new, (tuple, list)):
+        if new and isinstance(new[0], lists):
+            return size
         olds = old if isinstance(old, (tuple, list)) else ()
         kept = {id(item) for item in olds}
         for k, item in enumerate(new):
             if id(item) not in kept:
-                size += _walk(item, olds[k] if k < len(olds) else None, seen, shared)
+                size += _walk(item, olds[k] if k < len(olds) else None, seen, shared, lists)
     elif isinstance(new, dict):
         before = old if isinstance(old, dict) else {}
         kept = {id(key) for key in before} | {id(value) for value in before.values()}
         for key, value in new.items():
             if id(key) not in kept:
-                size += _walk(key, None, seen, shared)
+                size += _walk(key, None, seen, shared, lists)
             if id(value) not in kept:
-                size += _walk(value, before.get(key), seen, shared)
+                size += _walk(value, before.get(key), seen, shared, lists)
     elif isinstance(new, (set, frozenset)):
-        size += sum(_walk(item, None, seen, shared) for item in new)
+        size += sum(_walk(item, None, seen, shared, lists) for item in new)
     else:
         same = type(old) is type(new)
         for klass in type(new).__mro__:
@@ -130,7 +136,31 @@ def _walk(new: object, old: object, seen: set[int], shared: tuple[type, ...]) ->
                 if name in _SHARED_NAMES:
                     continue
                 value = getattr(new, name, None)
-                size += _walk(value, getattr(old, name, None) if same else None, seen, shared)
+                size += _walk(
+                    value, getattr(old, name, None) if same else None, seen, shared, lists
+                )
+    return size
+
+
+def json_bytes(value: object) -> int:
+    """The bytes of a JSON value (dicts, lists, text, numbers) by :func:`sys.getsizeof`, fast.
+
+    Every list, dict and value it holds is counted, each time it is held
+    (shared ones too, small ints too), but not the dicts' keys: the names
+    of a view's fields, which Python keeps once. About five times as fast
+    as :func:`added_bytes`, for the views the server builds and keeps.
+
+    >>> json_bytes({"a": [1, 2]}) == sys.getsizeof({"a": [1, 2]}) + sys.getsizeof([1, 2]) + 56
+    True
+    """
+    size, stack, sized = 0, [value], sys.getsizeof
+    while stack:
+        item = stack.pop()
+        size += sized(item)
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
     return size
 
 

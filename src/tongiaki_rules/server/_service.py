@@ -42,7 +42,7 @@ from tongiaki_rules.i18n import LANGUAGES
 from ._errors import Conflict, Forbidden, NotFound, Unauthorized, Unprocessable
 from ._game_log import BoardKey, GameLog
 from ._hosting import GameHost, HostedLog, host_named
-from ._memory import MemoryBudget, SizedCache, added_bytes
+from ._memory import MemoryBudget, SizedCache, json_bytes
 from ._moves import MAX_SEED, BotPolicy, whole
 from ._scoreboard import tile_picture
 from .storage import CorruptGame, Storage, StoredGame, StoredSeat
@@ -402,7 +402,7 @@ class GameService:
             shared = game.views[key] = self._build_view(game, stored, at, seat, svg, language)
             if game.host.simultaneous:
                 shared["chosen"] = list(chosen)
-            game.view_bytes[key] = added_bytes(shared)
+            game.view_bytes[key] = json_bytes(shared)
             while len(game.views) > _VIEWS_KEPT:
                 game.view_bytes.pop(game.views.popitem(last=False)[0], None)
         view = {**shared, "you": you}
