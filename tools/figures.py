@@ -186,8 +186,11 @@ FIGURES: tuple[Figure, ...] = (
     Figure(
         "serve-boards-memory",
         ("docs/how-to/serve.md",),
-        "the game server's memory while board.svg is asked at 16 positions of 250 games",
-        ("python benchmarks/server_memory.py --games 250",),
+        "the game server's memory while board.svg is asked at 16 positions of many games",
+        (
+            "python benchmarks/server_memory.py --games 250",
+            "python benchmarks/server_memory.py --games 500",
+        ),
     ),
     Figure(
         "serve-load",
