@@ -184,6 +184,15 @@ FIGURES: tuple[Figure, ...] = (
         ("python benchmarks/ws_memory.py",),
     ),
     Figure(
+        "serve-boards-memory",
+        ("docs/how-to/serve.md",),
+        "the game server's memory while board.svg is asked at 16 positions of many games",
+        (
+            "python benchmarks/server_memory.py --games 250",
+            "python benchmarks/server_memory.py --games 500",
+        ),
+    ),
+    Figure(
         "serve-load",
         ("docs/how-to/serve.md",),
         "the game server under 50 games of load: moves a second, latency, CPU per move",

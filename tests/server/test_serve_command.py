@@ -115,3 +115,16 @@ def test_the_limits_default_to_the_servers() -> None:
     assert parser.parse_args(["serve", "--max-think-seconds", "1.5"]).max_think_seconds == 1.5
     assert args.turn_timeout is None is ServeLimits().turn_timeout  # no limit unless asked
     assert parser.parse_args(["serve", "--turn-timeout", "90"]).turn_timeout == 90.0
+    assert args.games_mib == ServeLimits().games_mib == 256
+    assert args.boards_mib == ServeLimits().boards_mib == 32
+
+
+def test_the_memory_budgets_are_options_in_mib() -> None:
+    import argparse
+
+    from tongiaki_rules.cli import _serve as serve
+
+    parser = argparse.ArgumentParser()
+    serve.add_parser(parser.add_subparsers())
+    args = parser.parse_args(["serve", "--games-mib", "64", "--boards-mib", "8"])
+    assert (args.games_mib, args.boards_mib) == (64, 8)

@@ -15,6 +15,7 @@ from tongiaki_rules.server import (
     Conflict,
     Forbidden,
     GameService,
+    MemoryBudget,
     NotFound,
     SqliteStorage,
     Storage,
@@ -306,13 +307,8 @@ def test_a_game_id_that_is_not_text_is_simply_not_found(service: GameService) ->
             service.view(game_id)  # type: ignore[arg-type]
 
 
-def test_games_forgotten_from_memory_are_read_back(
-    open_db: Callable[[], Storage], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from tongiaki_rules.server import _service as service_module
-
-    monkeypatch.setattr(service_module, "GAMES_IN_MEMORY", 2)
-    service = GameService(open_db())
+def test_games_forgotten_from_memory_are_read_back(open_db: Callable[[], Storage]) -> None:
+    service = GameService(open_db(), memory=MemoryBudget(games=1))  # only the newest is kept
     games = [service.create_game(2, seats={1: "greedy"}, seed=k, seat=0) for k in range(4)]
     views = [service.act(g["id"], _human(g), 0, expect_move=0) for g in games]
     assert [service.view(g["id"])["code"] for g in games] == [v["code"] for v in views]

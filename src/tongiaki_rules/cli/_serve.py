@@ -12,7 +12,8 @@ installed, the command says so in one line with the ``pip`` command that
 installs them. ``--bot-delay SECONDS`` (default 0.3) paces the moves bots
 and chance make while no human is to move, so spectators can follow them.
 The limits (games and seat claims a minute per address, WebSockets,
-timeouts, bot work) have safe defaults, each an option; ``--allow-host``
+timeouts, bot work, the memory of games and boards) have safe defaults,
+each an option; ``--allow-host``
 names the host names the server answers for (by default the address it
 listens on, and ``localhost``/``127.0.0.1``/``::1`` on loopback), and
 ``--allow-origin`` the other sites whose pages may open its WebSocket.
@@ -129,6 +130,8 @@ def _add_limits(parser: argparse.ArgumentParser) -> None:
         ("max_mcts_iterations", int, "MCTS iterations a move, at most, for any bot seat"),
         ("max_think_seconds", float, "seconds an MCTS seat thinks a move, at most"),
         ("bot_games", int, "games of bots only played at once; the others wait"),
+        ("games_mib", int, "MiB of games kept in memory (the least recently used go)"),
+        ("boards_mib", int, "MiB of drawn boards kept in memory, all games together"),
     ):
         group.add_argument(
             "--" + name.replace("_", "-"),

@@ -4,7 +4,8 @@ The parts, one job each: :mod:`.storage` (the :class:`Storage` interface,
 SQLite and PostgreSQL), ``_service`` (:class:`GameService`: games, seats, views, moves,
 no web), ``_moves`` (secret chance, bot seats and their limits, actions
 from requests), ``_hosting`` (what is each game's own: ``_tongiaki_host``,
-``_toncc_host``), ``_game_log`` and ``_toncc_log`` (one game in memory), ``_errors``
+``_toncc_host``), ``_game_log`` and ``_toncc_log`` (one game in memory), ``_memory``
+(what games and boards in memory measure, within their budgets), ``_errors``
 (refusals with their HTTP status), ``_limits`` (rates and counts per
 client address), ``_hub`` (pushing views to WebSockets), and the web
 parts, which need the ``server`` extra (``pip install
@@ -39,6 +40,7 @@ from ._errors import (
 from ._game_log import MAX_NARRATION_LINES, GameLog
 from ._hub import Hub
 from ._limits import ServeLimits
+from ._memory import MemoryBudget
 from ._moves import BotPolicy
 from ._service import MAX_GAMES_LISTED, MAX_STEPS, SEARCH_POSITIONS, GameService
 from .storage import (
@@ -68,6 +70,7 @@ __all__ = [
     "GameService",
     "Hub",
     "LookAheadTooLong",
+    "MemoryBudget",
     "NotFound",
     "ServeLimits",
     "ServiceError",

@@ -5,7 +5,9 @@ at a time, checking each (an illegal action raises
 :class:`~tongiaki_rules.errors.IllegalActionError` and changes nothing). It
 keeps every position, so a view of the game after any number of moves
 (time travel) costs nothing to find, and the narration lines each step
-completed.
+completed. :meth:`GameLog.nbytes` measures what it holds (see
+:mod:`.memory`); its drawn boards go to a :class:`~.memory.SizedCache`,
+the server's own shared by every game (:meth:`GameLog.share_boards`).
 
 >>> from tongiaki_rules import GameRecord, SetupPlace
 >>> log = GameLog(GameRecord(2))
@@ -19,13 +21,14 @@ completed.
 
 from __future__ import annotations
 
-from collections import OrderedDict
+import sys
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args
 
 from tongiaki_rules import Action, GameRecord, GameState, format_action, render_svg
 from tongiaki_rules.narration import Narrator
 
+from ._memory import MIB, SizedCache, added_bytes
 from ._steps import line_clauses, rule_url, step_json
 
 __all__ = ["MAX_NARRATION_LINES", "GameLog"]
@@ -33,7 +36,17 @@ __all__ = ["MAX_NARRATION_LINES", "GameLog"]
 MAX_NARRATION_LINES = 200
 """A view carries at most this many narration lines: the last ones."""
 
-_BOARDS_KEPT = 16
+BoardKey = tuple[str, int, bool, str, bool]
+"""A drawn board's key: the game, the moves, whether choices are marked, language, panel."""
+
+_OWN_BOARDS = 2 * MIB
+"""The budget of the boards of a log that shares no server's cache."""
+_SAMPLED = 4
+"""Of a run of positions measured at once, one in this many is walked (see ``nbytes``)."""
+_ACTIONS: tuple[type, ...] = get_args(Action)
+"""The action classes: the engine shares their instances between positions, uncounted."""
+_SLOT = 8
+"""The bytes a list spends on each item it holds (a pointer)."""
 
 _Line = TypeVar("_Line")
 
@@ -48,7 +61,15 @@ class GameLog:
         self.actions: list[Action] = []
         self._narrator = Narrator(first)
         self._told_en = _Told(first, "en", self._narrator)
-        self._boards: OrderedDict[tuple[int, bool, str, bool], str] = OrderedDict()
+        self._boards: SizedCache[BoardKey, str] = SizedCache(_OWN_BOARDS)
+        self._name = ""
+        self._sized = 1
+        """The positions (from the first) whose sizes :attr:`_bytes` holds, with the actions
+        that made them."""
+        self._bytes = added_bytes(first, shared=_ACTIONS)
+        self._rules_bytes = 0
+        self._last = (1, 0)
+        """The number of positions when the last was measured, and its size then."""
         self._rules: list[str | None] = []
         """The rules page of each English narration line, found when first asked for."""
         self._ruled = 0
@@ -65,6 +86,43 @@ class GameLog:
     def state(self) -> GameState:
         """The position now."""
         return self.states[-1]
+
+    def share_boards(self, boards: SizedCache[BoardKey, str], name: str) -> None:
+        """Keep the boards drawn in ``boards`` under the game's ``name`` (a server's cache)."""
+        self._boards, self._name = boards, name
+
+    def nbytes(self) -> int:
+        """The bytes the log holds, as :func:`~.memory.added_bytes` measures them.
+
+        Each position counts what it adds to the one before (most of a
+        position is shared with its parent), each narration line its own;
+        actions, which the engine shares between positions, are not
+        counted, and the drawn boards are in their cache, not here. A
+        position is measured once the next one is made (its derived caches
+        are filled by then); the last one is measured once, as it is first
+        counted. Of many positions made at once (a game read back from the
+        database), one in :data:`_SAMPLED` is measured, standing for the
+        others: measuring costs about half as much as making a position.
+
+        >>> from tongiaki_rules import SetupPlace
+        >>> log = GameLog(GameRecord(2))
+        >>> before = log.nbytes()
+        >>> _ = log.extend(SetupPlace(0))
+        >>> 0 < log.nbytes() - before < 10_000
+        True
+        """
+        states = self.states
+        while self._sized < len(states) - 1:
+            k = self._sized
+            step = _SAMPLED if len(states) - 1 - k >= _SAMPLED else 1
+            self._bytes += step * added_bytes(states[k], states[k - 1], _ACTIONS)
+            self._sized += step
+        count, last = self._last
+        if count != len(states):  # measured once a move, not on every call
+            last = added_bytes(states[-1], states[-2], _ACTIONS) if len(states) > 1 else 0
+            self._last = (len(states), last)
+        told = self._told_en.nbytes + sum(t.nbytes for t in self._told.values())
+        return self._bytes + last + told + self._rules_bytes + _SLOT * 2 * len(states)
 
     def extend(self, action: Action) -> GameState:
         """Apply ``action`` (checked) to the position now and return the new position."""
@@ -103,9 +161,12 @@ class GameLog:
             clauses = line_clauses(before, self.actions[k], after, events)
             count = told.ends[k + 1] - told.ends[k]
             if len(clauses) == count:
-                self._rules.extend(rule_url(c) for c in clauses)
+                urls = [rule_url(c) for c in clauses]
+                self._rules.extend(urls)
+                self._rules_bytes += sum(map(sys.getsizeof, urls))
             else:  # never seen: no link rather than a wrong one
                 self._rules.extend([None] * count)
+            self._rules_bytes += _SLOT * count
             self._ruled += 1
         footer = [rule_url("SCORE-4")] * len(self._footer(told, at))
         header: list[str | None] = [None] * len(told.header)
@@ -138,15 +199,13 @@ class GameLog:
 
         ``panel=False`` leaves out the side panel (a front end shows the scores itself).
         """
-        key = (at, highlight, language, panel)
+        key = (self._name, at, highlight, language, panel)
         svg = self._boards.get(key)
         if svg is None:
             svg = render_svg(
                 self.states[at], highlight=highlight, language=language, show_panel=panel
             )
-            self._boards[key] = svg
-            while len(self._boards) > _BOARDS_KEPT:
-                self._boards.popitem(last=False)
+            svg = self._boards.put(key, svg, sys.getsizeof(svg) + added_bytes(key))
         return svg
 
     def to_record(self) -> GameRecord:
@@ -170,10 +229,14 @@ class _Told:
         self.header = self.narrator.header()
         self.lines: list[str] = []
         self.ends: list[int] = [0]
+        self.nbytes = sum(map(sys.getsizeof, self.header))
+        """The bytes of the lines and their ends, measured as they are told."""
 
     def add(self, lines: list[str]) -> None:
         self.lines.extend(lines)
         self.ends.append(len(self.lines))
+        self.nbytes += sum(map(sys.getsizeof, lines)) + _SLOT * (len(lines) + 1)
+        self.nbytes += sys.getsizeof(self.ends[-1]) if self.ends[-1] > 256 else 0
 
     def catch_up(self, actions: list[Action]) -> None:
         for action in actions[len(self.ends) - 1 :]:

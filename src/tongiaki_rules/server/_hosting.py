@@ -47,6 +47,9 @@ class HostedLog(Protocol):
     def extend(self, step: Any) -> object:
         """Apply one more move (checked: an ``IllegalActionError`` changes nothing)."""
 
+    def nbytes(self) -> int:
+        """The bytes the log holds, as the server measures them (:mod:`.memory`)."""
+
 
 class GameHost(Protocol):
     """The part of hosting that is one game's own; ``log`` is the game's log in memory."""

@@ -78,6 +78,11 @@ class ServeLimits:
     turn_timeout: float | None = None
     """Seconds a claimed seat may take to move before the server's greedy bot moves for it
     (``None``: no limit)."""
+    games_mib: int = 256
+    """MiB of games kept in memory, as measured (the least recently used go; see
+    :class:`~.memory.MemoryBudget`)."""
+    boards_mib: int = 32
+    """MiB of drawn boards kept in memory, as measured, for every game together."""
 
     def __attrs_post_init__(self) -> None:
         if self.bot_workers > _cores():

@@ -33,7 +33,8 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import attrs
@@ -50,8 +51,9 @@ from ._errors import (
     Unauthorized,
     Unprocessable,
 )
-from ._game_log import GameLog
+from ._game_log import BoardKey, GameLog
 from ._hosting import GameHost, HostedLog, host_named
+from ._memory import MemoryBudget, SizedCache, json_bytes
 from ._moves import MAX_SEED, BotPolicy, bot_cost, whole
 from ._scoreboard import tile_picture
 from .storage import CorruptGame, SeatLost, Storage, StoredGame, StoredSeat
@@ -76,9 +78,11 @@ millions, which would hold a worker for minutes. Such a decision is answered wit
 """
 
 GAMES_IN_MEMORY = 1000
-"""The server keeps this many games' positions in memory (the most recently used)."""
+"""The unfinished games with a bot seat resumed at startup, at most."""
 _MAX_TOKEN = 200
 _VIEWS_KEPT = 8
+_GAME_BYTES = 2048
+"""What a game in memory holds besides its log and views (its stored form, host, lock...)."""
 
 
 _P = ParamSpec("_P")
@@ -115,14 +119,29 @@ class _Game:
     """A game held in memory: its stored form, its game's host and its log (guarded by
     ``lock``)."""
 
-    def __init__(self, stored: StoredGame, host: GameHost, log: HostedLog) -> None:
+    def __init__(
+        self,
+        stored: StoredGame,
+        host: GameHost,
+        log: HostedLog,
+        boards: SizedCache[BoardKey, str],
+    ) -> None:
         self.stored = stored
         self.host = host
         self.bots = {s.seat: s.bot for s in stored.seats if s.bot is not None}
         self.log = log
+        if isinstance(log, GameLog):
+            log.share_boards(boards, stored.id)
         self.lock = threading.Lock()
         self.views: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
         """Views built lately, shared by every viewer who sees the same (all but ``you``)."""
+        self.view_bytes: dict[tuple[Any, ...], int] = {}
+        """The measured size of each view in :attr:`views`."""
+
+    def nbytes(self) -> int:
+        """The bytes the game holds in memory, as measured (:mod:`.memory`); call with
+        ``lock`` held."""
+        return _GAME_BYTES + self.log.nbytes() + sum(self.view_bytes.values())
 
 
 class GameService:
@@ -130,8 +149,10 @@ class GameService:
 
     ``clock`` gives the creation times (seconds since the epoch); ``bots``
     bounds the bot work (MCTS iterations and seconds a move, searches at once, one per
-    game); ``search_positions`` caps the look-ahead of each decision the service
-    works out (:data:`SEARCH_POSITIONS`; ``None``: no cap).
+    game); ``memory`` the bytes of the games and of the drawn boards kept in memory (the
+    least recently used go first; a game is read back from ``storage``);
+    ``search_positions`` caps the look-ahead of each decision the service works out
+    (:data:`SEARCH_POSITIONS`; ``None``: no cap).
     """
 
     def __init__(
@@ -140,14 +161,16 @@ class GameService:
         *,
         clock: Callable[[], float] = time.time,
         bots: BotPolicy | None = None,
+        memory: MemoryBudget | None = None,
         search_positions: int | None = SEARCH_POSITIONS,
     ) -> None:
         self.storage = storage
         self.search_positions = search_positions
         self.bots = bots if bots is not None else BotPolicy()
+        self.memory = memory if memory is not None else MemoryBudget()
         self._clock = clock
-        self._games: OrderedDict[str, _Game] = OrderedDict()
-        self._guard = threading.Lock()
+        self._games: SizedCache[str, _Game] = SizedCache(self.memory.games)
+        self._boards: SizedCache[BoardKey, str] = SizedCache(self.memory.boards)
 
     # ----------------------------------------------------------------- games
     @_capped
@@ -222,7 +245,7 @@ class GameService:
             unlisted,
             host.name,
         )
-        held = _Game(stored, host, host.new_log(settings))
+        held = _Game(stored, host, host.new_log(settings), self._boards)
         log = held.log
         # chance that opens a game (Tóncc's colour draw and shuffle) is drawn at once
         while (step := host.server_move(log, self.bots, seed, {})) is not None:
@@ -369,7 +392,7 @@ class GameService:
         no seat's pending choice is in it.
         """
         game = self._game(game_id)
-        with game.lock:
+        with self._using(game):
             self._sync(game)
             over = game.host.is_terminal(game.log)
             return game.host.record(game.log, game.stored.seed if over else None)
@@ -394,7 +417,7 @@ class GameService:
         """
         game = self._game(game_id)
         stored, you = self._now(game, token)
-        with game.lock:
+        with self._using(game):
             self._sync(game)
             return self._view(game, stored, you, at, svg, language)
 
@@ -436,8 +459,9 @@ class GameService:
             shared = game.views[key] = self._build_view(game, stored, at, seat, svg, language)
             if game.host.simultaneous:
                 shared["chosen"] = list(chosen)
+            game.view_bytes[key] = json_bytes(shared)
             while len(game.views) > _VIEWS_KEPT:
-                game.views.popitem(last=False)
+                game.view_bytes.pop(game.views.popitem(last=False)[0], None)
         view = {**shared, "you": you}
         if game.host.simultaneous:
             view["choice"] = pending.get(you) if you is not None else None
@@ -473,7 +497,7 @@ class GameService:
         game = self._game(game_id)
         if seat is not None:
             seat = self._seat_number(self._stored(game_id), seat)
-        with game.lock:
+        with self._using(game):
             self._sync(game)
             log = self._tongiaki(game, "board.svg")
             at = whole(at, "at", 0, log.moves)
@@ -484,7 +508,7 @@ class GameService:
     def tile_svg(self, game_id: str, at: int, rotation: int, language: str = "en") -> str:
         """The tile waiting to be placed after ``at`` moves, alone, turned ``rotation`` (or 404)."""
         game, rotation = self._game(game_id), whole(rotation, "rotation", 0, 5)
-        with game.lock:
+        with self._using(game):
             self._sync(game)
             log = self._tongiaki(game, "tile.svg")
             state = log.states[whole(at, "at", 0, log.moves)]
@@ -498,7 +522,7 @@ class GameService:
     ) -> list[dict[str, Any]]:
         """Moves ``first + 1`` to ``last`` (the latest if ``None``; :data:`MAX_STEPS` at most)."""
         game = self._game(game_id)
-        with game.lock:
+        with self._using(game):
             self._sync(game)
             log = self._tongiaki(game, "steps")
             first = whole(first, "from", 0, log.moves)
@@ -534,7 +558,7 @@ class GameService:
         if token is None:
             raise Unauthorized("this needs the seat's token: Authorization: Bearer <token>")
         expect_move = whole(expect_move, "expect_move", 0, MAX_SEED)
-        with game.lock:
+        with self._using(game):
             stored, you = self._now(game, token)
             if you is None:  # only a spectator has no seat; _now refused a bad token
                 raise Unauthorized("unknown token")
@@ -570,7 +594,7 @@ class GameService:
                     raise Conflict(f"another move {first} was accepted first")
                 # another process played the round this stored choice is part of
                 fresh = self._game(game_id)
-                with fresh.lock:
+                with self._using(fresh):
                     self._sync(fresh)
                     return self._view(fresh, stored, you, None, svg, language)
             return self._view(game, stored, you, None, svg, language)
@@ -685,7 +709,7 @@ class GameService:
         (1, None)
         """
         game = self._game(game_id)
-        with game.lock:
+        with self._using(game):
             self._sync(game)
             log = game.log
             first = log.moves
@@ -761,6 +785,24 @@ class GameService:
             return log.moves
 
     # ----------------------------------------------------------------- cache
+    def memory_use(self) -> dict[str, int]:
+        """The games and drawn boards kept in memory now: how many, and their measured bytes
+        (each within its budget of :attr:`memory`).
+
+        >>> import tempfile, pathlib
+        >>> from tongiaki_rules.server.storage import SqliteStorage
+        >>> service = GameService(SqliteStorage(pathlib.Path(tempfile.mkdtemp()) / "g"))
+        >>> service.memory_use()
+        {'games': 0, 'games_bytes': 0, 'boards': 0, 'boards_bytes': 0}
+        """
+        games, boards = self._games, self._boards
+        return {
+            "games": len(games),
+            "games_bytes": games.total,
+            "boards": len(boards),
+            "boards_bytes": boards.total,
+        }
+
     def _stored(self, game_id: str) -> StoredGame:
         if not isinstance(game_id, str) or not game_id.isascii() or len(game_id) > 100:
             raise NotFound("no such game")
@@ -770,11 +812,9 @@ class GameService:
         return stored
 
     def _game(self, game_id: str) -> _Game:
-        with self._guard:
-            game = self._games.get(game_id)
-            if game is not None:
-                self._games.move_to_end(game_id)
-                return game
+        game = self._games.get(game_id)
+        if game is not None:
+            return game
         stored = self._stored(game_id)
         try:
             host = host_named(stored.game)
@@ -783,16 +823,27 @@ class GameService:
             raise CorruptGame(game_id, exc.message) from None
         except TongiakiError as exc:  # a database written by something else, or damaged
             raise CorruptGame(game_id, str(exc)) from None
-        return self._remember(_Game(stored, host, log))
+        return self._remember(_Game(stored, host, log, self._boards))
 
     def _remember(self, game: _Game) -> _Game:
-        """Keep ``game`` in memory (or the copy another thread loaded first)."""
-        with self._guard:
-            kept = self._games.setdefault(game.stored.id, game)
-            self._games.move_to_end(game.stored.id)
-            while len(self._games) > GAMES_IN_MEMORY:
-                self._games.popitem(last=False)
-            return kept
+        """Keep ``game`` in memory (or the copy another thread loaded first); the least
+        recently used games go while those kept are over the budget."""
+        return self._games.put(game.stored.id, game, game.nbytes())
+
+    @contextmanager
+    def _using(self, game: _Game) -> Iterator[None]:
+        """Hold ``game``'s lock for a request, then measure the game again (it may have
+        grown: moves, narration, views) and let the games over the budget go.
+
+        A game let go stays whole for the requests holding it; the next one
+        reads it back from the storage.
+        """
+        with game.lock:
+            try:
+                yield
+            finally:
+                size = game.nbytes()
+        self._games.resize(game.stored.id, game, size)
 
     def _sync(self, game: _Game) -> None:
         """Bring the game up to the stored moves (another process may have added some)."""
@@ -805,8 +856,7 @@ class GameService:
                 raise CorruptGame(game.stored.id, f"stored move {log.moves}: {exc}") from None
 
     def _forget(self, game_id: str) -> None:
-        with self._guard:
-            self._games.pop(game_id, None)
+        self._games.pop(game_id)
 
     def _seat_of(self, game_id: str, token: str) -> int:
         """The seat holding ``token`` now, compared in constant time; else 401."""

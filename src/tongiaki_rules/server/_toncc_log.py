@@ -44,6 +44,8 @@ from tongiaki_rules.toncc import (
     TonccState,
 )
 
+from ._memory import added_bytes
+
 __all__ = [
     "Round",
     "Step",
@@ -55,6 +57,8 @@ __all__ = [
     "step_to_json",
 ]
 
+_SLOT = 8
+"""The bytes a list spends on each item it holds (a pointer)."""
 _KINGS_BY_NAME = {king.name.lower(): king for king in KINGS}
 _CELLS = LABELS.index("Mind")
 """The cells a shuffle fills: every cell of the board but the Mind (18)."""
@@ -191,6 +195,24 @@ class TonccLog:
         self.positions: list[TonccPosition] = [TonccPosition(self.record.replay())]
         self.actions: list[Step] = []
         """The steps applied so far (chance's too), as :class:`~.game_log.GameLog` names them."""
+        self._sized = 1
+        self._bytes = added_bytes(self.positions[0])
+
+    def nbytes(self) -> int:
+        """The bytes the log holds, as :func:`~.memory.added_bytes` measures them: what each
+        position adds to the one before, and each step.
+
+        >>> log = TonccLog(settings_document({}, {}))
+        >>> 0 < log.nbytes() < 10_000
+        True
+        """
+        positions = self.positions
+        while self._sized < len(positions):
+            k = self._sized
+            self._bytes += added_bytes(positions[k], positions[k - 1])
+            self._bytes += added_bytes(self.actions[k - 1]) + 2 * _SLOT
+            self._sized += 1
+        return self._bytes
 
     @property
     def moves(self) -> int:

@@ -58,6 +58,7 @@ from ._hosting import host_named
 from ._hub import Hub
 from ._lang import Language
 from ._limits import RateLimit, ServeLimits, SocketCount
+from ._memory import MIB, MemoryBudget
 from ._moves import BotPolicy, server_to_move
 from ._pages import add_pages
 from ._service import MAX_GAMES_LISTED, GameService
@@ -303,7 +304,8 @@ def create_app(
         thinking=limits.bot_workers,
         max_think_seconds=limits.max_think_seconds,
     )
-    service = GameService(storage, bots=bots)
+    memory = MemoryBudget(games=limits.games_mib * MIB, boards=limits.boards_mib * MIB)
+    service = GameService(storage, bots=bots, memory=memory)
     hub = Hub()
     driver = BotDriver(
         service,
