@@ -14,7 +14,13 @@ from collections.abc import Callable
 
 import pytest
 
-from tongiaki_rules.server import SEARCH_POSITIONS, GameService, LookAheadTooLong, Storage
+from tongiaki_rules.server import (
+    SEARCH_POSITIONS,
+    GameService,
+    LookAheadTooLong,
+    ServeLimits,
+    Storage,
+)
 
 
 @pytest.mark.clause("AMB-25")
@@ -45,7 +51,8 @@ def test_a_decision_past_the_cap_answers_503_and_leaves_the_game_as_it_was(
 
 
 def test_the_default_cap_lets_ordinary_games_through(service: GameService) -> None:
-    assert service.search_positions == SEARCH_POSITIONS >= 10_000
+    assert service.search_positions == SEARCH_POSITIONS == ServeLimits().search_positions
+    assert SEARCH_POSITIONS >= 10_000
     game = service.create_game(2, seats={1: "greedy"}, seed=11, seat=0)
     view = service.view(game["id"], token=game["token"])
     assert view["legal"] and view["to_move"] == 0

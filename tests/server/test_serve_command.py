@@ -104,7 +104,7 @@ def test_the_limits_default_to_the_servers() -> None:
     import argparse
 
     from tongiaki_rules.cli import _serve as serve
-    from tongiaki_rules.server import ServeLimits
+    from tongiaki_rules.server import SEARCH_POSITIONS, ServeLimits
 
     parser = argparse.ArgumentParser()
     serve.add_parser(parser.add_subparsers())
@@ -117,6 +117,8 @@ def test_the_limits_default_to_the_servers() -> None:
     assert parser.parse_args(["serve", "--turn-timeout", "90"]).turn_timeout == 90.0
     assert args.games_mib == ServeLimits().games_mib == 256
     assert args.boards_mib == ServeLimits().boards_mib == 32
+    assert args.search_positions == ServeLimits().search_positions == SEARCH_POSITIONS
+    assert parser.parse_args(["serve", "--search-positions", "500"]).search_positions == 500
 
 
 def test_the_memory_budgets_are_options_in_mib() -> None:

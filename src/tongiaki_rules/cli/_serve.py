@@ -132,6 +132,7 @@ def _add_limits(parser: argparse.ArgumentParser) -> None:
         ("bot_games", int, "games of bots only played at once; the others wait"),
         ("games_mib", int, "MiB of games kept in memory (the least recently used go)"),
         ("boards_mib", int, "MiB of drawn boards kept in memory, all games together"),
+        ("search_positions", int, "positions the look-ahead of one decision may expand (503)"),
     ):
         group.add_argument(
             "--" + name.replace("_", "-"),

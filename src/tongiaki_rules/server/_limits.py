@@ -83,6 +83,9 @@ class ServeLimits:
     :class:`~.memory.MemoryBudget`)."""
     boards_mib: int = 32
     """MiB of drawn boards kept in memory, as measured, for every game together."""
+    search_positions: int = 20_000
+    """Positions the rules' look-ahead may expand for one decision; a decision that needs more
+    is answered with 503 (:data:`~.service.SEARCH_POSITIONS`, issue 36)."""
 
     def __attrs_post_init__(self) -> None:
         if self.bot_workers > _cores():

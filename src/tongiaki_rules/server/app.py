@@ -305,7 +305,9 @@ def create_app(
         max_think_seconds=limits.max_think_seconds,
     )
     memory = MemoryBudget(games=limits.games_mib * MIB, boards=limits.boards_mib * MIB)
-    service = GameService(storage, bots=bots, memory=memory)
+    service = GameService(
+        storage, bots=bots, memory=memory, search_positions=limits.search_positions
+    )
     hub = Hub()
     driver = BotDriver(
         service,
