@@ -14,7 +14,7 @@ answered exactly or not at all.
 >>> from tongiaki_rules import new_game, search_limit
 >>> with search_limit(positions=10_000):
 ...     len(new_game(2).legal_actions())
-12
+6
 """
 
 from __future__ import annotations
