@@ -30,6 +30,7 @@ import attrs
 
 from ._errors import TooMany
 from ._moves import MAX_MCTS_ITERATIONS, MAX_THINK_SECONDS
+from ._service import SEARCH_POSITIONS
 from .storage import Storage, StorageError
 
 __all__ = ["SOCKET_LEASE", "RateLimit", "ServeLimits", "SocketCount"]
@@ -83,7 +84,7 @@ class ServeLimits:
     :class:`~.memory.MemoryBudget`)."""
     boards_mib: int = 32
     """MiB of drawn boards kept in memory, as measured, for every game together."""
-    search_positions: int = 20_000
+    search_positions: int = SEARCH_POSITIONS
     """Positions the rules' look-ahead may expand for one decision; a decision that needs more
     is answered with 503 (:data:`~.service.SEARCH_POSITIONS`, issue 36)."""
 
