@@ -326,13 +326,13 @@ def test_axe_core_finds_no_serious_violation_in_the_lobby_a_game_and_the_end_pan
     assert not problems, problems
 
 
-def _tab_to(driver: WebDriver, css: str, presses: int = 120) -> None:
-    """Presses Tab until the focused element matches ``css``."""
-    for _ in range(presses):
+def _tab_to(driver: WebDriver, css: str, presses: int = 120) -> int:
+    """Presses Tab until the focused element matches ``css``; how many presses it took."""
+    for count in range(presses):
         if driver.execute_script(
             "return !!document.activeElement && document.activeElement.matches(arguments[0])", css
         ):
-            return
+            return count
         driver.switch_to.active_element.send_keys(Keys.TAB)
     raise AssertionError(f"Tab never reached {css}")
 
@@ -343,32 +343,38 @@ def test_the_setup_and_a_first_turn_are_played_with_the_keyboard_alone(
     player = browsers()
     game = _new_game(server, 2, {"1": "greedy"}, seat=0, seed=8)
     _open_seat(player, server, game)
-    player.find_element(By.TAG_NAME, "body").click()  # the focus starts on the page
+    wait_for(player, "the player's turn", my_turn)
+    player.execute_script("document.activeElement.blur()")  # the focus starts on the page
+    tabs = _tab_to(player, "#board [role=button]")
+    keys = 0
     while True:
         wait_for(player, "the player's turn", my_turn)
         phase = player.execute_script("return document.getElementById('status').textContent")
         if "set-up" not in phase:
             break
+        # the focus is on the board: Enter chooses the mark, Enter again sends the move
         setup = int(status(player)["moves"])
-        _tab_to(player, "#board .highlight")
         player.switch_to.active_element.send_keys(Keys.ENTER)
+        player.switch_to.active_element.send_keys(Keys.ENTER)
+        keys += 2
         wait_for(player, "the setup move", lambda d, at=setup: int(status(d)["moves"]) > at)
-    # the first turn: Enter on beaches adds them to the expansion, then Enter on Confirm
+    # the first turn: Space adds beaches to the expansion, the arrows move on, Enter sends it
     before = int(status(player)["moves"])
-    for _ in range(8):
-        if (
-            player.find_element(By.ID, "confirm").is_enabled()
-            and player.find_element(By.ID, "selection").is_displayed()
-        ):
+    for _ in range(30):
+        confirm = player.find_element(By.ID, "confirm")
+        if confirm.is_displayed() and confirm.is_enabled():
             break
-        _tab_to(player, "#board .beach:not(.selected) > .highlight.beach")
-        player.switch_to.active_element.send_keys(Keys.ENTER)
-    _tab_to(player, "#confirm")
+        chosen = player.execute_script("return !!document.activeElement.closest('.selected')")
+        player.switch_to.active_element.send_keys(Keys.ARROW_RIGHT if chosen else Keys.SPACE)
+        keys += 1
     player.switch_to.active_element.send_keys(Keys.ENTER)
+    keys += 1
     wait_for(player, "the first turn", lambda d: int(status(d)["moves"]) > before)
     record = _record(server, game["id"])
     assert type(record.actions[before]).__name__ in ("Expand", "PlaceNewBoats")
     assert not player.find_element(By.ID, "legal-box").get_attribute("open")  # never opened
+    _figure("keyboard: Tab presses from the page to the board's marks", tabs)
+    _figure("keyboard: keys for the set-up and the first turn, Tab not counted", keys)
 
 
 def test_the_animation_plays_one_step_per_event_of_the_moves_since_the_last_view(
@@ -381,6 +387,7 @@ def test_the_animation_plays_one_step_per_event_of_the_moves_since_the_last_view
     wait_for(player, "the player's turn", my_turn)
     mine: list[int] = [0]  # the moves the player made (not animated: they saw them)
     click(player, player.find_element(By.CSS_SELECTOR, "#board .highlight.beach"))
+    click(player, player.find_element(By.ID, "confirm"))
     wait_for(
         player,
         "the animation",
@@ -445,6 +452,7 @@ def test_the_zoom_is_kept_across_moves_and_a_list_entry_marks_its_places_on_the_
     click(
         player, player.find_element(By.CSS_SELECTOR, '#board .beach[data-beach="0"] > .highlight')
     )
+    click(player, player.find_element(By.ID, "confirm"))
     wait_for(player, "the bots' replies", lambda d: int(status(d)["moves"]) > before + 1)
     wait_for(player, "the player's turn", my_turn)
     assert player.execute_script(view_box) == zoomed

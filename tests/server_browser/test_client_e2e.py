@@ -248,7 +248,11 @@ def _play_after_each_other(player: WebDriver, spectator: WebDriver, moves: int) 
 
 
 def _the_board_answers_the_keyboard(player: WebDriver) -> None:
-    """A highlighted place takes the focus; Enter chooses it like a click (then Confirm)."""
+    """A highlighted place takes the focus; Enter chooses it like a click (then Confirm).
+
+    The marks are one stop of the Tab order (a roving tabindex): one has tabindex 0, the
+    others -1; each can still take the focus.
+    """
     if _status(player)["over"] == "true":
         return
     _until(player, "the player's turn", _my_turn)
@@ -265,8 +269,8 @@ def _the_board_answers_the_keyboard(player: WebDriver) -> None:
             confirm.send_keys(Keys.ENTER)
             break
         marks = player.find_elements(
-            By.CSS_SELECTOR, '#board svg .beach:not(.selected) > .highlight[tabindex="0"]'
-        ) or player.find_elements(By.CSS_SELECTOR, '#board svg .highlight[tabindex="0"]')
+            By.CSS_SELECTOR, "#board svg .beach:not(.selected) > .highlight[tabindex]"
+        ) or player.find_elements(By.CSS_SELECTOR, "#board svg .highlight[tabindex]")
         player.execute_script("arguments[0].focus()", marks[0])
         marks[0].send_keys(Keys.ENTER)
         time.sleep(0.2)
@@ -309,7 +313,8 @@ def _a_stale_click_is_refused_in_the_message_line(
         assert answer.status == 200
     assert _status(player)["moves"] == str(moves)  # the page has not heard
     player.find_element(By.CSS_SELECTOR, "#legal-box summary").click()  # the list, as a fallback
-    player.find_element(By.CSS_SELECTOR, "#legal li button").click()
+    player.find_element(By.CSS_SELECTOR, "#legal li button").click()  # staged
+    player.find_element(By.ID, "confirm").click()  # and sent
     _until(player, "the refusal", lambda d: "Too late" in d.find_element(By.ID, "message").text)
     _until(player, "the page to catch up", lambda d: int(_status(d)["moves"]) > moves)
     player.execute_script("window.tongiakiTestMuted = false")

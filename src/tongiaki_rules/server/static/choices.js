@@ -2,7 +2,9 @@
 // means for the legal actions of the view, and the choice being put together: the beaches of an
 // expansion toggled one by one, a tile turned on its hex, the colour of a boat to berth.
 // The list of legal actions stays as the fallback; this module never plays by itself, it tells
-// game.js what to do: {play: index}, {select: ...} or {list: [indices]}.
+// game.js what to do: {select: ...}, {colours: [...]} or {list: [indices]}. Nothing is final in
+// one click (issue 39): a choice that names one legal action is staged, drawn on the board, and
+// sent only by Confirm (or Enter); Cancel (or Escape) takes it back.
 
 const hex = (h) => `${h[0]},${h[1]}`;
 
@@ -16,7 +18,8 @@ export function clickInfo(target, board) {
   if (beach) info.beach = Number(beach.dataset.beach);
   const jetty = inBoard(target.closest("[data-direction]"));
   if (jetty) info.direction = Number(jetty.dataset.direction);
-  if (inBoard(target.closest(".statue-target, .land"))) info.statue = true;
+  // only the crown mark founds a royal island: a click on the green land is no royal by mistake
+  if (inBoard(target.closest(".statue-target"))) info.statue = true;
   const group = inBoard(target.closest(".group"));
   if (group) {
     info.group = true;
@@ -40,6 +43,7 @@ const sameSet = (a, b) => a.length === b.size && a.every((x) => b.has(x));
  *   {kind: "place", pos, rotation, rotations}    the tile previewed on a hex, turned with R
  *   {kind: "berth", colour}                      the boat under way chosen to berth next
  *   {kind: "move", source, sourceBeach}          a boat picked up to move (empty reserve)
+ *   {kind: "staged", index, before}              one legal action, waiting for Confirm
  */
 export class Chooser {
   constructor() {
@@ -48,6 +52,31 @@ export class Chooser {
 
   reset() {
     this.selection = null;
+  }
+
+  /** Stages the legal action ``index``: drawn on the board, sent only when confirmed. */
+  stage(index) {
+    this.selection = { kind: "staged", index, before: this.partial() };
+    return { select: true };
+  }
+
+  /** The choice being put together under a staged action (a boat chosen to berth, say). */
+  partial() {
+    const s = this.selection;
+    return s?.kind === "staged" ? s.before : s;
+  }
+
+  /** Whether a mark the player points at (clickInfo) is part of the choice made so far. */
+  holds(info, view) {
+    const s = this.selection;
+    if (!s) return false;
+    if (s.kind === "expand") {
+      return info.pos === s.island && (info.beach === undefined || s.beaches.has(info.beach));
+    }
+    if (s.kind === "place") return info.pos === s.pos;
+    if (s.kind !== "staged") return false;
+    const choice = (view.legal ?? []).find((c) => c.index === s.index);
+    return !!choice && targets(choice.action ?? {}, view.state).some((t) => fits(t, info));
   }
 
   /** The legal action the selection names now (null if none yet). */
@@ -62,6 +91,7 @@ export class Chooser {
       return ofType(legal, "PlaceTile").find(
         (c) => hex(c.action.position) === s.pos && c.action.rotation === s.rotation) ?? null;
     }
+    if (s.kind === "staged") return legal.find((c) => c.index === s.index) ?? null;
     return null;
   }
 
@@ -74,8 +104,17 @@ export class Chooser {
     return true;
   }
 
-  /** What a click means: {play}, {select}, {list}, or {none}. */
+  /** What a click means: {select} (staged or under way), {colours}, {list}, or {none}. */
   click(info, view) {
+    const kept = this.selection;
+    this.selection = this.partial(); // a click on the board re-chooses what is staged
+    const answer = this.understand(info, view);
+    if (answer.play !== undefined) return this.stage(answer.play);
+    if (answer.none) this.selection = kept; // a click on nothing keeps the staged move
+    return answer;
+  }
+
+  understand(info, view) {
     const legal = view.legal ?? [];
     const state = view.state ?? {};
     // a boat under way: send it home, or choose it to berth next
@@ -120,6 +159,9 @@ export class Chooser {
         }
         return { select: true };
       }
+      // an island that may only become royal: its land names the royal too
+      const royal = ofType(legal, "FoundRoyal").filter((c) => hex(c.action.island) === info.pos);
+      if (royal.length === 1) return { play: royal[0].index };
     }
     // whatever else the click fits: one choice is played, several are listed
     const matches = legal.filter((c) => targets(c.action ?? {}, state).some((t) => fits(t, info)));

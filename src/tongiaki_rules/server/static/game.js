@@ -9,6 +9,8 @@ import { BoardView } from "/static/board.js";
 import { Chooser, clickInfo, elementsOf, targets } from "/static/choices.js";
 import { _, currentLanguage, loadLanguage, ngettext } from "/static/i18n.js";
 import { pollWhenSilent } from "/static/fallback.js";
+import { RovingMarks } from "/static/marks.js";
+import { drawStaged, fitStatues, placeStatue } from "/static/staging.js";
 import { playAgain, renderEndPanel, renderScoreboard } from "/static/panels.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] ?? "");
@@ -39,8 +41,12 @@ let seen = null; // the moves this page has shown live: later ones are animated
 let ownMove = null; // the move this page is making (not animated: the player saw it)
 let pending = 0; // views waiting to be drawn (an animation runs, or its steps are on the way)
 
-const board = new BoardView(boardBox, () => markSelection());
+const board = new BoardView(boardBox, () => {
+  fitStatues(board.svg); // a zoom resizes the island names: the statues stay clear of them
+  markSelection();
+});
 const chooser = new Chooser();
+const roving = new RovingMarks(boardBox, (mark) => revealMark(mark));
 const animator = new Animator(
   board,
   (at) => boardUrl(at, null),
@@ -195,11 +201,14 @@ async function render(view) {
   const markup = await board.fetchSvg(boardUrl(view.at, isActionable(view) ? view.you : null));
   shown = view;
   chooser.reset();
+  const keepFocus = focusIsOnTheBoard();
   document.getElementById("colour-pick").hidden = true;
   document.getElementById("game-id").textContent = view.id;
   document.title = `Tongiaki — ${view.id}`;
   board.show(markup, _("Board after move {move}", { move: view.at }));
   decorateBoard(view);
+  roving.reset();
+  if (keepFocus) roving.focus();
   renderStatus(view);
   renderLegal(view);
   renderSeats(view);
@@ -213,6 +222,25 @@ async function render(view) {
   if (isLive(view)) {
     seen = view.moves;
     if (ownMove !== null && ownMove < seen) ownMove = null;
+  }
+}
+
+/**
+ * Whether the player's focus belongs to the board: on it, on the page itself, or on the controls
+ * of the choice just made (Confirm hides as the move goes). A new board then takes it back.
+ */
+function focusIsOnTheBoard() {
+  const active = document.activeElement;
+  return !active || active === document.body || boardBox.contains(active)
+    || !!active.closest?.("#selection, #extra-actions, #legal");
+}
+
+/** A mark reached by an arrow key but out of the board's view: zoom to the choices. */
+function revealMark(mark) {
+  const r = mark.getBoundingClientRect();
+  const box = boardBox.getBoundingClientRect();
+  if (r.left < box.left || r.right > box.right || r.top < box.top || r.bottom > box.bottom) {
+    board.zoomToChoices();
   }
 }
 
@@ -257,15 +285,8 @@ function decorateBoard(view) {
   // the statue of each island that may become royal
   for (const choice of view.legal.filter((c) => c.action?.type === "FoundRoyal")) {
     const pos = `${choice.action.island[0]},${choice.action.island[1]}`;
-    const land = svg.querySelector(`[data-pos="${pos}"] .land`);
-    if (!land) continue;
-    const box = land.getBBox();
-    const statue = BoardView.make("g", { class: "statue-target highlight" });
-    statue.append(BoardView.make("circle", { cx: box.x + box.width / 2, cy: box.y + box.height / 2, r: 16 }));
-    const crown = BoardView.make("text", { x: box.x + box.width / 2, y: box.y + box.height / 2 + 6, "text-anchor": "middle" });
-    crown.textContent = "♛";
-    statue.append(crown);
-    land.closest("[data-pos]").append(statue);
+    const tile = svg.querySelector(`[data-pos="${pos}"]`);
+    if (tile?.querySelector(".land")) placeStatue(tile);
   }
   makeMarksFocusable();
 }
@@ -373,7 +394,7 @@ function renderLegal(view, only = null) {
           el("button", {
             type: "button",
             dataset: { index: String(choice.index) },
-            onclick: () => play(choice.index),
+            onclick: () => stageChoice(choice.index),
             onmouseenter: () => markChoice(choice),
             onmouseleave: () => markChoice(null),
             onfocus: () => markChoice(choice),
@@ -391,12 +412,12 @@ function renderLegal(view, only = null) {
 /** What to click on the board for the decision at hand. */
 function boardHint(legal) {
   const types = new Set(legal.map((c) => c.action?.type));
-  if (types.has("SetupPlace")) return _("Click a numbered beach of Tonga to put a boat there.");
+  if (types.has("SetupPlace")) return _("Click a numbered beach of Tonga to put a boat there, then confirm.");
   if (types.has("PlaceTile")) return _("Click a marked hex to see the tile there, turn it (R), then confirm.");
-  if (types.has("Berth")) return _("Click a marked beach to berth a boat there (click a boat under way first to choose which).");
-  if (types.has("Depart")) return _("Click the jetty to sail from.");
+  if (types.has("Berth")) return _("Click a marked beach to berth a boat there (click a boat under way first to choose which), then confirm.");
+  if (types.has("Depart")) return _("Click the jetty to sail from, then confirm.");
   if (types.has("Expand") || types.has("PlaceNewBoats")) {
-    return _("Click beaches of an island to add a boat to each, then confirm; click a statue to found a royal island.");
+    return _("Click beaches of an island to add a boat to each, or its crown to found a royal island; then confirm.");
   }
   return _("Click a highlighted beach, jetty or hex on the board, or pick from the list.");
 }
@@ -407,7 +428,7 @@ function renderExtraActions(legal) {
   const extra = legal.filter((c) => c.action?.type === "Recolonize");
   box.replaceChildren(...extra.map((choice) => el("button", {
     type: "button", className: "extra", dataset: { index: String(choice.index), type: choice.action.type },
-    onclick: () => play(choice.index),
+    onclick: () => stageChoice(choice.index),
   }, _("New Colonisation"))));
 }
 
@@ -441,12 +462,14 @@ function markSelection() {
   const confirm = document.getElementById("confirm");
   const s = chooser.selection;
   for (const node of boardBox.querySelectorAll(".selected")) node.classList.remove("selected");
+  for (const node of boardBox.querySelectorAll(".staged-mark")) node.remove();
   boardBox.querySelector(".tile-preview")?.remove();
   document.getElementById("rotate-left").hidden = s?.kind !== "place";
   document.getElementById("rotate-right").hidden = s?.kind !== "place";
   box.hidden = !s;
   box.dataset.kind = s?.kind ?? "";
   box.dataset.island = s?.island ?? s?.pos ?? "";
+  confirm.disabled = true;
   if (!s || !shown || !board.svg) return;
   const ready = chooser.confirmable(shown.legal ?? []);
   confirm.disabled = !ready;
@@ -455,6 +478,7 @@ function markSelection() {
     for (const beach of s.beaches) {
       for (const node of board.svg.querySelectorAll(`[data-pos="${s.island}"] .beach[data-beach="${beach}"]`)) node.classList.add("selected");
     }
+    drawStaged(board.svg, { type: "Expand", island: s.island.split(",").map(Number), beaches: [...s.beaches] }, shown.state);
     const list = [...s.beaches].sort((a, b) => a - b).join(", ") || "–";
     text.textContent = ready
       ? _("Expand on ({island}), beaches {beaches}.", { island: s.island, beaches: list })
@@ -469,6 +493,12 @@ function markSelection() {
   } else if (s.kind === "move") {
     for (const node of board.svg.querySelectorAll(`[data-pos="${s.source}"] .beach[data-beach="${s.sourceBeach}"]`)) node.classList.add("selected");
     text.textContent = _("Boat picked up: click the beach to move it to.");
+  } else if (s.kind === "staged") {
+    for (const target of targets(ready?.action ?? {}, shown.state)) {
+      for (const node of elementsOf(target, board.svg)) node.classList.add("selected");
+    }
+    if (ready) drawStaged(board.svg, ready.action, shown.state);
+    text.textContent = _("Your move: {move}. Confirm (Enter) sends it; Cancel (Esc) takes it back.", { move: ready?.notation ?? "" });
   } else if (s.kind === "move-to") {
     for (const node of board.svg.querySelectorAll(`[data-pos="${s.island}"] .beach[data-beach="${s.beach}"]`)) node.classList.add("selected");
     text.textContent = _("Beach chosen: click the boat to move there.");
@@ -603,9 +633,7 @@ function onBoardClick(event) {
   if (Object.keys(info).length === 0) return;
   const answer = chooser.click(info, shown);
   document.getElementById("colour-pick").hidden = true;
-  if (answer.play !== undefined) {
-    play(answer.play);
-  } else if (answer.select) {
+  if (answer.select) {
     showMessage("");
     markSelection();
   } else if (answer.colours) {
@@ -628,10 +656,20 @@ function pickColour(options) {
   document.getElementById("confirm").disabled = true;
   box.replaceChildren(...options.map((o) => el("button", {
     type: "button", className: `boat-badge big c-${o.colour}`, dataset: { index: String(o.index), colour: o.colour },
-    "aria-label": _("Berth boat {colour}", { colour: o.colour }), onclick: () => play(o.index),
+    "aria-label": _("Berth boat {colour}", { colour: o.colour }), onclick: () => stageChoice(o.index),
   }, o.colour)));
   box.hidden = false;
   box.querySelector("button")?.focus();
+}
+
+/** A choice from the panel (a boat's colour, New Colonisation, the list): staged, then Confirm. */
+function stageChoice(index) {
+  if (!shown || !isActionable(shown) || busy) return;
+  chooser.stage(index);
+  document.getElementById("colour-pick").hidden = true;
+  showMessage("");
+  markSelection();
+  document.getElementById("confirm").focus();
 }
 
 function confirmSelection() {
@@ -696,15 +734,27 @@ function connect() {
 // ------------------------------------------------------------------ wiring
 document.getElementById("record-link").href = `${apiBase}/record`;
 boardBox.addEventListener("click", onBoardClick);
+// the keyboard on the board: arrows move among the marks, Space chooses the focused one, Enter
+// chooses it too, or confirms the move when the mark is already part of it (or the board has the focus)
 boardBox.addEventListener("keydown", (event) => {
-  if ((event.key === "Enter" || event.key === " ") && event.target.classList?.contains("highlight")) {
-    event.preventDefault();
-    onBoardClick(event);
+  if (roving.onKey(event)) return;
+  if (event.key !== "Enter" && event.key !== " ") return;
+  const onMark = event.target !== boardBox && event.target.getAttribute?.("role") === "button";
+  event.preventDefault();
+  event.stopPropagation();
+  if (!onMark) {
+    if (event.key === "Enter") confirmSelection();
+    return;
   }
+  const held = shown && chooser.holds(clickInfo(event.target, boardBox), shown);
+  if (event.key === "Enter" && held && chooser.confirmable(shown.legal ?? [])) confirmSelection();
+  else onBoardClick(event);
 });
 document.addEventListener("keydown", (event) => {
   if (event.target.closest?.("input, select, textarea")) return;
-  if (event.key === "r" || event.key === "R") {
+  if (event.key === "Enter" && (event.target === document.body || event.target === document.documentElement)) {
+    confirmSelection(); // Enter confirms from anywhere that is not a control of its own
+  } else if (event.key === "r" || event.key === "R") {
     if (chooser.rotate(event.shiftKey ? -1 : 1)) markSelection();
   } else if (event.key === "+" || event.key === "=") {
     board.zoomBy(1.25);
