@@ -29,7 +29,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 
 from .playing import click, my_turn, settled, status, wait_for
 from .test_client_board import _desktop, _new_game, _open_seat, _shot
-from .test_client_e2e import _Server, browsers, server
+from .test_client_e2e import _console_errors, _Server, browsers, server
 
 __all__ = ["browsers", "server"]  # fixtures used by name below
 
@@ -146,6 +146,7 @@ def test_a_click_on_a_beach_is_staged_drawn_and_sent_only_by_confirm(
     wait_for(player, "the set-up move", lambda d: int(status(d)["moves"]) > moves)
     sent = _view(server, game)["state"]["table"][0]["beaches"]
     assert sent[4] and not sent[1], sent
+    assert not _console_errors(player)
 
 
 def test_a_click_on_the_land_of_an_island_that_may_become_royal_founds_nothing(
