@@ -2,10 +2,9 @@
 
 Shared by the browser tests (issue 27). A move is made by clicking what the
 board marks (a beach, a jetty, a hex, a statue, a boat under way), then the
-selection's own buttons on the board's panel where the choice needs them
-(Confirm for an expansion or a tile, a boat's colour to berth, New
-Colonisation when it is the only choice). The list of legal actions is never
-opened.
+selection's own buttons on the board's panel (a boat's colour to berth, New
+Colonisation when it is the only choice, and Confirm, which sends every
+staged move since issue 39). The list of legal actions is never opened.
 """
 
 from __future__ import annotations

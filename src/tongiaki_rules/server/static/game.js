@@ -1,5 +1,5 @@
-// The game page: the board (board.svg, zoom and pan), decisions by clicks on it (the legal list as
-// a fallback), the score and end panels, the animation of what happened, the history slider, the
+// The game page: the board (board.svg, zoom and pan), decisions by clicks or keys on it, each staged
+// and sent by Confirm or Enter (the legal list as a fallback), the score and end panels, the animation of what happened, the history slider, the
 // narration with its rule links, and live updates over the WebSocket (receiveView).
 import {
   api, el, forgetSeat, heldSeats, inviteLink, invitesOf, saveSeat, showMessage,
