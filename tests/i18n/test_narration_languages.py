@@ -16,7 +16,7 @@ from tongiaki_rules.rules import EndTrigger
 
 GAMES = 50
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
-WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+WORD = re.compile(r"\w+(?:-\w+)*")
 
 ENGLISH_GAME_WORDS = frozenset(
     [
@@ -98,7 +98,7 @@ def english_words(line: str, language: str) -> list[str]:
     >>> english_words("  Tonga Strand 2 legt über den Steg bottom ab", "de")
     ['bottom']
     """
-    words = (w.lower() for w in WORD.findall(line))
+    words = (w.lower() for w in WORD.findall(line) if "_" not in w)  # a rule flag's code name
     return [w for w in words if w in ENGLISH_GAME_WORDS and w not in AT_HOME[language]]
 
 
