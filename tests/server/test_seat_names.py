@@ -58,30 +58,28 @@ def test_a_name_is_given_with_the_seat_shown_everywhere_and_cleared_when_it_is_l
     assert _names(client, gid) == ["Ana", None, None]
 
 
-@pytest.mark.parametrize(
-    ("name", "why"),
-    [
-        ("x" * 10_000, "at most 24 characters"),
-        ("x" * 25, "at most 24 characters"),
-        ("Ana\u202egnay", "invisible"),  # a right-to-left override turns the text around
-        ("Ana\u200b", "invisible"),  # a zero-width space: "Ana" twice, told apart by nobody
-        ("Ana\nseat 1", "control"),
-        ("\x00", "control"),
-        ("ANA", "another seat is already called"),
-        ("Ａｎａ", "another seat is already called"),  # full-width letters read the same
-        ("Seat 1", "reads like a seat's label"),
-        ("platz 0", "reads like a seat's label"),
-        ("...", "needs a letter or a digit"),
-    ],
-)
-def test_a_name_that_could_hurt_or_fool_another_player_is_refused(
-    client: TestClient, name: str, why: str
-) -> None:
+HOSTILE = [
+    ("x" * 10_000, "at most 24 characters"),
+    ("x" * 25, "at most 24 characters"),
+    ("Ana\u202egnay", "invisible"),  # a right-to-left override turns the text around
+    ("Ana\u200b", "invisible"),  # a zero-width space: "Ana" twice, told apart by nobody
+    ("Ana\nseat 1", "control"),
+    ("\x00", "control"),
+    ("ANA", "another seat is already called"),
+    ("\uff21\uff4e\uff41", "another seat is already called"),  # full-width: it reads "Ana"
+    ("Seat 1", "reads like a seat's label"),
+    ("platz 0", "reads like a seat's label"),
+    ("...", "needs a letter or a digit"),
+]
+
+
+def test_a_name_that_could_hurt_or_fool_another_player_is_refused(client: TestClient) -> None:
     gid = client.post("/api/games", json={"players": 2, "seat": 0, "name": "Ana"}).json()["id"]
-    refused = client.post(f"/api/games/{gid}/seats/1", json={"name": name})
-    assert refused.status_code == 422
-    assert why in refused.json()["detail"]
-    assert len(refused.text) < 400  # a 10 KB name is not echoed back
+    for name, why in HOSTILE:
+        refused = client.post(f"/api/games/{gid}/seats/1", json={"name": name})
+        assert refused.status_code == 422, name
+        assert why in refused.json()["detail"], name
+        assert len(refused.text) < 400  # a 10 KB name is not echoed back
     assert _names(client, gid) == ["Ana", None]  # and the seat stays free
     assert client.post(f"/api/games/{gid}/seats/1", json={"name": "Bo"}).status_code == 200
 

@@ -47,21 +47,25 @@ def checked_name(name: object, others: Iterable[str]) -> str | None:
     if name is None:
         return None
     if not isinstance(name, str):
-        raise Unprocessable(f"name must be text, not {type(name).__name__}")
+        raise Unprocessable(f"name must be text, not {type(name).__name__}", reason="name_bad")
     if len(name) > 4 * MAX_NAME:
-        raise Unprocessable(f"name: at most {MAX_NAME} characters")
+        raise Unprocessable(f"name: at most {MAX_NAME} characters", reason="name_long")
     for char in name:
         if unicodedata.category(char)[0] == "C" and char not in "\t ":
-            raise Unprocessable("name: control and invisible characters are not allowed")
+            raise Unprocessable(
+                "name: control and invisible characters are not allowed", reason="name_bad"
+            )
     tidy = " ".join(unicodedata.normalize("NFC", name).split())
     if not tidy:
         return None
     if len(tidy) > MAX_NAME:
-        raise Unprocessable(f"name: at most {MAX_NAME} characters")
+        raise Unprocessable(f"name: at most {MAX_NAME} characters", reason="name_long")
     if not any(char.isalnum() for char in tidy):
-        raise Unprocessable("name: it needs a letter or a digit")
+        raise Unprocessable("name: it needs a letter or a digit", reason="name_bad")
     if _SEAT_LABEL.fullmatch(_folded(tidy)):
-        raise Unprocessable(f"name: {tidy!r} reads like a seat's label; choose another")
+        raise Unprocessable(
+            f"name: {tidy!r} reads like a seat's label; choose another", reason="name_label"
+        )
     if _folded(tidy) in {_folded(other) for other in others}:
-        raise Unprocessable(f"name: another seat is already called {tidy!r}")
+        raise Unprocessable(f"name: another seat is already called {tidy!r}", reason="name_taken")
     return tidy

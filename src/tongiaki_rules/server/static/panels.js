@@ -2,6 +2,7 @@
 // "scoreboard" and "outcome" (the server counts them with the library: nothing is counted here).
 
 import { api, el, saveSeat, showMessage } from "/static/api.js";
+import { playerError } from "/static/errors.js";
 import { _, ngettext } from "/static/i18n.js";
 
 function boatBadge(letter) {
@@ -30,6 +31,7 @@ export function renderScoreboard(view, seatName) {
     dataset: { colour: row.colour, seat: String(row.seat) },
   },
   el("th", { scope: "row", title: seatName(view, row.seat) }, boatBadge(row.colour), " ", String(row.seat),
+    view.seats?.[row.seat]?.name ? el("bdi", { className: "seat-name" }, " ", view.seats[row.seat].name) : null,
     row.seat === view.you ? el("span", { className: "turn-mark" }, ` ${_("you")}`) : null,
     row.colour === board.turn ? el("span", { className: "turn-mark" }, " ◀", el("span", { className: "sr-only" }, _("to move"))) : null),
   el("td", {}, String(row.reserve)),
@@ -95,6 +97,6 @@ export async function playAgain(view) {
     if (game.token) saveSeat(game.id, game.seat, game.token);
     location.assign(`/games/${encodeURIComponent(game.id)}${game.token ? `#seat=${game.seat}` : "#watch"}`);
   } catch (err) {
-    showMessage(_("Could not start a new game: {error}", { error: err.message }));
+    showMessage(_("Could not start a new game: {error}", { error: playerError(err) }));
   }
 }
