@@ -191,6 +191,21 @@ def test_hints_count_what_is_still_needed_and_name_each_special_decision(
         for k, p in enumerate([[1, 0], [1, 0], [0, 1]])
     ]
     assert "one of the 2 marked hexes" in _hint_for(player, tiles)
+    # the pile counts in the singular too ("Pile: 1 islands" before)
+    player.execute_async_script(_ONE_OF_EACH)
+    assert _text(player, "#pile").startswith("Pile: 1 island, 1 ocean tile left")
+
+
+_ONE_OF_EACH = """
+const done = arguments[arguments.length - 1];
+const gid = location.pathname.split("/")[2];
+Promise.all([import("/static/panels.js"), fetch(`/api/games/${gid}`).then((r) => r.json())])
+  .then(([panels, view]) => {
+    const scoreboard = {...view.scoreboard, pile: {islands: 1, oceans: 1}};
+    panels.renderScoreboard({...view, scoreboard}, () => "");
+    done(true);
+  });
+"""
 
 
 _SEE_VOYAGE = """
