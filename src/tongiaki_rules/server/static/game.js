@@ -579,8 +579,8 @@ function renderSeats(view) {
       return el("li", {
         dataset: { seat: String(seat.seat) },
         className: seat.seat === view.to_move && !view.outcome ? "to-move" : "",
-      }, _("Seat {seat}: {kind}", { seat: seat.seat, kind }),
-      seat.name ? el("span", { className: "seat-name" }, " ", el("bdi", {}, seat.name)) : null,
+      }, seat.name ? _("Seat {seat}:", { seat: seat.seat }) + " " : _("Seat {seat}: {kind}", { seat: seat.seat, kind }),
+      seat.name ? el("bdi", { className: "seat-name" }, seat.name) : null,
       tags.length ? el("strong", {}, ` — ${tags.join(", ")}`) : null,
       seatControls(view, seat));
     }),
