@@ -5,7 +5,7 @@ a pool of connections) and in their SQL dialect; what a row means does not.
 
 >>> game = StoredGame("g-1", 0.0, {}, (StoredSeat(0, "human", None, False),), 7)
 >>> seat_rows(game, [(0, "hash")])
-[('g-1', 0, 'human', None, 'hash', True, None)]
+[('g-1', 0, 'human', None, 'hash', True, None, None)]
 >>> move_rows("g-1", 3, [{"type": "SetupPlace", "beach": 0}])
 [('g-1', 3, '{"type":"SetupPlace","beach":0}')]
 """
