@@ -165,3 +165,22 @@ def test_replay_and_render_speak_the_language(
     # the next command without --lang is English again (in the same process)
     status, out, _err = run(capsys, monkeypatch, "replay", str(record), "--to", "1")
     assert out.startswith("Players: 3")
+
+
+@pytest.mark.parametrize(
+    ("language", "setup_line"),
+    [
+        ("de", "Platz 0 Blau setzt ein Startschiff an Tongas Strand "),
+        ("fr", "place 0 Bleu pose un bateau de départ sur la plage "),
+        ("it", "posto 0 Blu mette una barca iniziale sulla spiaggia "),
+    ],
+)
+def test_the_bots_set_up_lines_are_in_the_language(
+    capsys: Capsys, monkeypatch: Patch, language: str, setup_line: str
+) -> None:
+    argv = ("play", "--players", "2", "--human", "none", "--seed", "1", "--board", "never")
+    status, out, err = run(capsys, monkeypatch, *argv, "--lang", language)
+    assert status == 0, err
+    setup = [line for line in out.splitlines()[3:7]]
+    assert len(setup) == 4 and all(line.startswith(setup_line) for line in setup[::2]), setup
+    assert "setup boat" not in out

@@ -148,3 +148,19 @@ def test_the_wheel_build_configuration_ships_the_catalogs() -> None:
     assert not any(pattern in ("*.mo", "*.po", "locale/", "*.pot") for pattern in ignored)
     for language in TRANSLATED:
         assert (LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()
+
+
+CLIENT_CALL = re.compile(r"""\b(?:_|ngettext)\(\s*"((?:[^"\\]|\\.)*)\"""")
+
+
+def test_every_message_the_browser_client_asks_for_is_in_the_template() -> None:
+    """A message written where the extractor cannot see it (inside a `${...}` of a template
+    string: the end panel's "★ winner") would stay English in every language."""
+    static = LOCALE_DIR.parent / "server" / "static"
+    asked = {
+        match.group(1)
+        for script in static.glob("*.js")
+        for match in CLIENT_CALL.finditer(script.read_text("utf-8"))
+    }
+    assert "winner" in asked
+    assert asked - {key for _context, key in keys(template())} == set()

@@ -79,3 +79,19 @@ def test_the_colours_directions_and_islands_of_the_glossary_are_the_code_s(langu
         assert direction_name(direction, language) in page
     for tile_id in ("fidschi", "hawaii"):
         assert island_name(STANDARD_TILES.tile(tile_id), language) in page  # type: ignore[arg-type]
+
+
+REJECTED = {
+    "de": ("Plättchen", "Neue Besiedlung"),
+    "fr": ("jetée",),
+    "it": ("molo", "moli"),
+}
+"""Second words for one concept, once read beside the glossary's on one screen: the tile
+(German "Karte"), New Colonisation ("Neubesiedlung"), the jetty ("embarcadère", "pontile")."""
+
+
+@pytest.mark.parametrize("language", sorted(REJECTED))
+def test_one_concept_has_one_word_in_each_language(language: str) -> None:
+    text = translations_text(language)
+    found = [word for word in REJECTED[language] if re.search(rf"\b{word.lower()}\b", text)]
+    assert found == []

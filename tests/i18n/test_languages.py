@@ -14,6 +14,7 @@ from tongiaki_rules.i18n import (
     LanguageNotice,
     island_name,
     language_from_environment,
+    negotiate_language,
     resolve_language,
     tile_name,
     translations,
@@ -116,3 +117,17 @@ def test_the_live_narrator_speaks_the_same_language_as_narrate() -> None:
     for action in actions:
         lines += narrator.step(action)
     assert lines + narrator.footer() == list(narrate(states, actions, language="fr"))
+
+
+@pytest.mark.parametrize(
+    ("header", "code"),
+    [
+        ("de;q=0", "en"),
+        ("de;q=0.0, fr;q=0.5", "fr"),
+        ("it;q=0.000, de;q=0.001", "de"),
+        ("fr;q=0, *;q=0.5", "en"),
+    ],
+)
+def test_a_language_of_quality_zero_is_never_chosen(header: str, code: str) -> None:
+    # q=0 says "not acceptable" (RFC 9110, 12.4.2): never the page's language
+    assert negotiate_language(header) == code

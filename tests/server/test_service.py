@@ -58,7 +58,7 @@ def test_the_lobby_lists_games_newest_first_with_free_seats(open_db: Callable[[]
     games = service.list_games()
     assert [g["id"] for g in games] == [new["id"], old["id"]]
     assert games[0]["seats"] == [
-        {"seat": 0, "kind": "human", "free": False},
+        {"seat": 0, "kind": "human", "free": False, "name": None},
         {"seat": 1, "kind": "bot", "bot": "random", "free": False},
     ]
     assert games[1]["created"] == 100.0 and games[1]["moves"] == 0 and not games[1]["over"]

@@ -374,6 +374,7 @@ def _back_to_the_schema_before(db: str) -> None:
         with psycopg.connect(db, autocommit=True) as raw:
             raw.execute("DROP TABLE choices, rate_buckets, socket_counts")
             raw.execute("ALTER TABLE games DROP COLUMN game")
+            raw.execute("ALTER TABLE seats DROP COLUMN name")  # schema 4's players' names
             raw.execute("DELETE FROM tongiaki_schema WHERE version >= 2")
         return
     import sqlite3
@@ -382,6 +383,7 @@ def _back_to_the_schema_before(db: str) -> None:
         for table in ("choices", "rate_buckets", "socket_counts"):
             raw.execute(f"DROP TABLE {table}")
         raw.execute("ALTER TABLE games DROP COLUMN game")
+        raw.execute("ALTER TABLE seats DROP COLUMN name")  # schema 6's players' names
         raw.execute("PRAGMA user_version = 3")
 
 

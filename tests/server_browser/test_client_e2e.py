@@ -316,6 +316,8 @@ def _a_stale_click_is_refused_in_the_message_line(
     player.find_element(By.CSS_SELECTOR, "#legal li button").click()  # staged
     player.find_element(By.ID, "confirm").click()  # and sent
     _until(player, "the refusal", lambda d: "Too late" in d.find_element(By.ID, "message").text)
+    said = player.find_element(By.ID, "message").text
+    assert "expect_move" not in said and "game is at move" not in said  # a sentence, not the API's
     _until(player, "the page to catch up", lambda d: int(_status(d)["moves"]) > moves)
     player.execute_script("window.tongiakiTestMuted = false")
 

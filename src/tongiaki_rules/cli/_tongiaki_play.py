@@ -299,7 +299,8 @@ class TongiakiFront:
         self.recorder.apply(action)
         self.draw(len(self.recorder.actions), self.recorder.state)
         if isinstance(action, SetupPlace) and before.current_player in self.bots:
-            print(f"{who_decides(before)} puts a setup boat on Tonga beach {action.beach}")
+            said = tr().gettext("{who} puts a setup boat on Tonga beach {beach}")
+            print(said.format(who=who_decides(before), beach=action.beach))
         for line in self.narrator.step(action):
             say(line)  # wrapped between words on a narrow terminal, one line to a pipe
 
@@ -336,7 +337,8 @@ class TongiakiFront:
         ):
             self.print_map(state)
         elif self.board == "changes":
-            print(f"(The table is as shown above; type board to see it again.) {_summary(state)}")
+            same = tr().gettext("(The table is as shown above; type board to see it again.)")
+            print(f"{same} {_summary(state)}")
         else:
             print(_summary(state))
         print()

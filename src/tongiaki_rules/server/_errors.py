@@ -25,22 +25,32 @@ __all__ = [
 class ServiceError(Exception):
     """A request the game service refuses: an HTTP ``status``, a ``message``, maybe a ``clause``.
 
+    ``reason`` is a fixed word for a refusal a player may meet in the browser
+    (``"stale_move"``, ``"invite_needed"``, ...): the client tells it as a
+    sentence in the player's language, where ``message`` is the API's English
+    for programs and logs.
+
     >>> ServiceError(418, "no tea here").status
     418
     """
 
-    def __init__(self, status: int, message: str, clause: str | None = None) -> None:
+    def __init__(
+        self, status: int, message: str, clause: str | None = None, *, reason: str | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.clause = clause
+        self.reason = reason
 
 
 class _Fixed(ServiceError):
     STATUS = 500
 
-    def __init__(self, message: str, clause: str | None = None) -> None:
-        super().__init__(self.STATUS, message, clause)
+    def __init__(
+        self, message: str, clause: str | None = None, *, reason: str | None = None
+    ) -> None:
+        super().__init__(self.STATUS, message, clause, reason=reason)
 
 
 class BadRequest(_Fixed):

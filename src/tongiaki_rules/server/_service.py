@@ -37,8 +37,6 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-import attrs
-
 from tongiaki_rules import IllegalActionError, SearchLimitReached, TongiakiError, search_limit
 from tongiaki_rules.games import game_named
 from tongiaki_rules.i18n import LANGUAGES
@@ -55,6 +53,7 @@ from ._game_log import BoardKey, GameLog
 from ._hosting import GameHost, HostedLog, host_named
 from ._memory import MemoryBudget, SizedCache, json_bytes
 from ._moves import MAX_SEED, BotPolicy, bot_cost, whole
+from ._names import checked_name
 from ._scoreboard import tile_picture
 from .storage import CorruptGame, SeatLost, Storage, StoredGame, StoredSeat
 
@@ -137,6 +136,8 @@ class _Game:
         """Views built lately, shared by every viewer who sees the same (all but ``you``)."""
         self.view_bytes: dict[tuple[Any, ...], int] = {}
         """The measured size of each view in :attr:`views`."""
+        self.holders: tuple[tuple[int, str], ...] | None = None
+        """The seats' token hashes :attr:`stored` was read with (a new holder: read it again)."""
 
     def nbytes(self) -> int:
         """The bytes the game holds in memory, as measured (:mod:`.memory`); call with
@@ -184,6 +185,7 @@ class GameService:
         seat: int | None = None,
         unlisted: bool = False,
         game: str = "tongiaki",
+        name: str | None = None,
     ) -> dict[str, Any]:
         """Start a game; the answer holds its id, and the token of ``seat`` if one is named.
 
@@ -197,6 +199,7 @@ class GameService:
         stays out of the lobby, and the answer's ``invites`` holds the code
         each other human seat must be claimed with. Bots and chance then move
         through :meth:`step` (``tongiaki serve`` does so in the background).
+        ``name`` is the creator's name for ``seat`` (checked as ``_names.checked_name`` says).
         """
         host = host_named(game)
         counts = game_named(host.name).player_counts
@@ -220,6 +223,7 @@ class GameService:
             seat = whole(seat, "seat", 0, players - 1)
             if seat in bots:
                 raise Unprocessable(f"seat: seat {seat} is a bot's; choose a human seat")
+        name = checked_name(name, ()) if seat is not None else None
         if not isinstance(unlisted, bool):
             raise Unprocessable(f"unlisted must be true or false, not {type(unlisted).__name__}")
         if rules is not None and not isinstance(rules, Mapping):
@@ -238,6 +242,7 @@ class GameService:
                     bots.get(k),
                     k == seat,
                     _digest(invites[k]) if k in invites else None,
+                    name if k == seat else None,
                 )
                 for k in range(players)
             ),
@@ -303,29 +308,41 @@ class GameService:
         ]
 
     # ----------------------------------------------------------------- seats
-    def claim_seat(self, game_id: str, seat: int, invite: str | None = None) -> dict[str, Any]:
+    def claim_seat(
+        self, game_id: str, seat: int, invite: str | None = None, *, name: str | None = None
+    ) -> dict[str, Any]:
         """Take a free human seat: ``{"seat": k, "token": ...}``.
 
         409 if the seat holds a token or is a bot's; 404 for a whole number
         that is not a seat of the game (``-1``, or ``7`` in a game of 3), as
         for a game that does not exist; 403 for a missing or wrong
-        invitation code where the seat needs one.
+        invitation code where the seat needs one; 422 for a ``name`` that may
+        not be shown (``_names.checked_name``: too long, invisible
+        characters, another seat's name or a seat's label).
         """
         game = self._game(game_id)
         stored = self._stored(game_id)
         seat = self._seat_number(stored, seat)
         if stored.seats[seat].bot:
-            raise Conflict(f"seat {seat} is played by a bot")
+            raise Conflict(f"seat {seat} is played by a bot", reason="seat_bot")
         needed = stored.seats[seat].invite
         if needed is not None:
             if not isinstance(invite, str) or not invite.isascii() or len(invite) > _MAX_TOKEN:
-                raise Forbidden(f'seat {seat} needs its invitation code: {{"invite": "..."}}')
+                raise Forbidden(
+                    f"seat {seat} needs its invitation code (the body's invite)",
+                    reason="invite_needed",
+                )
             if not hmac.compare_digest(_digest(invite), needed):
-                raise Forbidden(f"that is not the invitation code of seat {seat}")
+                raise Forbidden(
+                    f"that is not the invitation code of seat {seat}", reason="invite_wrong"
+                )
         token = secrets.token_urlsafe(24)
         with game.lock:
-            if not self.storage.claim_seat(game_id, seat, _digest(token)):
-                raise Conflict(f"seat {seat} is already taken")
+            held = self._stored(game_id).seats  # the names as they are now, under the lock
+            others = [s.name for s in held if s.name is not None and s.seat != seat]
+            name = checked_name(name, others)
+            if not self.storage.claim_seat(game_id, seat, _digest(token), name):
+                raise Conflict(f"seat {seat} is already taken", reason="seat_taken")
         return {"seat": seat, "token": token}
 
     def leave_seat(self, game_id: str, seat: int, token: str | None) -> dict[str, Any]:
@@ -452,7 +469,7 @@ class GameService:
         )
         chosen = tuple(sorted(pending))
         seat = you if playing else None
-        claims = tuple(s.claimed for s in stored.seats)
+        claims = tuple((s.claimed, s.name) for s in stored.seats)
         key = (log.moves, at, seat, svg, language, claims, chosen)
         shared = game.views.get(key)
         if shared is None:
@@ -566,10 +583,13 @@ class GameService:
             log = game.log
             first = log.moves
             if expect_move != first:
-                raise Conflict(f"expect_move is {expect_move}, but the game is at move {first}")
+                raise Conflict(
+                    f"expect_move is {expect_move}, but the game is at move {first}",
+                    reason="stale_move",
+                )
             host = game.host
             if you not in host.deciders(log, first):
-                raise Forbidden(f"it is not seat {you}'s move")
+                raise Forbidden(f"it is not seat {you}'s move", reason="not_your_move")
             chosen = host.read_action(log, you, action)
             holder = (you, _digest(token))
             try:
@@ -591,7 +611,7 @@ class GameService:
             if not stored_now:
                 self._forget(game_id)
                 if not host.simultaneous or you not in self.storage.choices(game_id, first):
-                    raise Conflict(f"another move {first} was accepted first")
+                    raise Conflict(f"another move {first} was accepted first", reason="stale_move")
                 # another process played the round this stored choice is part of
                 fresh = self._game(game_id)
                 with self._using(fresh):
@@ -863,18 +883,19 @@ class GameService:
         return _seat_in(self.storage.token_hashes(game_id), token)
 
     def _now(self, game: _Game, token: str | None) -> tuple[StoredGame, int | None]:
-        """The game with its seats' claims as stored now, and ``token``'s seat (401 if unknown).
+        """The game with its seats' claims and names as stored now, and ``token``'s seat (401
+        if unknown).
 
-        One query (the token hashes): the rest of a stored game never changes.
+        One query (the token hashes) while no seat changed hands; when one did (a new
+        token, or none), the seats are read again for their holders' names.
         """
         hashes = self.storage.token_hashes(game.stored.id)
         you = None if token is None else _seat_in(hashes, token)
-        claimed = {seat for seat, _ in hashes}
-        stored = game.stored
-        if any(s.claimed != (s.seat in claimed) for s in stored.seats):
-            seats = tuple(attrs.evolve(s, claimed=s.seat in claimed) for s in stored.seats)
-            stored = game.stored = attrs.evolve(stored, seats=seats)
-        return stored, you
+        holders = tuple(hashes)
+        if holders != game.holders:
+            game.stored = self._stored(game.stored.id)
+            game.holders = holders
+        return game.stored, you
 
 
 def _seat_in(hashes: list[tuple[int, str]], token: str) -> int:
@@ -895,7 +916,7 @@ def _seats(stored: StoredGame) -> list[dict[str, Any]]:
     return [
         {"seat": s.seat, "kind": "bot", "bot": s.bot, "free": False}
         if s.bot
-        else {"seat": s.seat, "kind": "human", "free": not s.claimed}
+        else {"seat": s.seat, "kind": "human", "free": not s.claimed, "name": s.name}
         for s in stored.seats
     ]
 

@@ -151,6 +151,9 @@ class NewGame(BaseModel):
     unlisted: bool = Field(
         default=False, description="keep the game out of the lobby; its seats need invitations"
     )
+    name: str | None = Field(
+        default=None, description="the creator's name for ``seat`` (at most 24 characters)"
+    )
 
 
 class Claim(BaseModel):
@@ -158,6 +161,9 @@ class Claim(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     invite: str | None = Field(default=None, description="the seat's invitation code")
+    name: str | None = Field(
+        default=None, description="the name the player gives the seat (at most 24 characters)"
+    )
 
 
 class Move(BaseModel):
@@ -239,6 +245,8 @@ def _install_handlers(app: FastAPI) -> None:
         body: dict[str, Any] = {"detail": exc.message}
         if exc.clause is not None:
             body["clause"] = exc.clause
+        if exc.reason is not None:
+            body["reason"] = exc.reason
         headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooMany) else None
         return AsciiJSONResponse(body, status_code=exc.status, headers=headers)
 
@@ -458,6 +466,7 @@ def _add_api(
                 seat=body.seat,
                 unlisted=body.unlisted,
                 game=body.game,
+                name=body.name,
             )
         )
         if seats:
@@ -485,13 +494,18 @@ def _add_api(
         },
     )
     async def claim_seat(game_id: str, seat: int, body: Claim, request: Request) -> dict[str, Any]:
-        """Claim a free human seat: ``{"seat": k, "token": ...}``; the body is ``{}`` or
-        ``{"invite": "..."}``.
+        """Claim a free human seat: ``{"seat": k, "token": ...}``; the body is ``{}``, or
+        holds the seat's ``invite`` and the player's ``name`` (422 for one that may not be
+        shown: too long, invisible characters, another seat's name or a seat's label).
 
         404 for a number that is not a seat of the game (such as -1).
         """
         await run_in_threadpool(claimed.take, _address(request))
-        return await run_in_threadpool(service.claim_seat, game_id, seat, body.invite)
+        answer = await run_in_threadpool(
+            lambda: service.claim_seat(game_id, seat, body.invite, name=body.name)
+        )
+        hub.publish(game_id, -1)  # the watching pages show the seat taken, and its name
+        return answer
 
     @app.delete(
         "/api/games/{game_id}/seats/{seat}",

@@ -1,12 +1,14 @@
 // Shared helpers of the Tongiaki browser client: JSON calls to the server's HTTP API.
-import { _, currentLanguage } from "/static/i18n.js";
+import { currentLanguage } from "/static/i18n.js";
 
-/** An error answer of the API: its HTTP status, message and (for illegal actions) clause id. */
+/** An error answer of the API: its HTTP status, message, (for illegal actions) clause id and
+ * (for refusals a player meets) reason: errors.js words it for the player. */
 export class ApiError extends Error {
-  constructor(status, detail, clause) {
+  constructor(status, detail, clause, reason) {
     super(detail);
     this.status = status;
     this.clause = clause ?? null;
+    this.reason = reason ?? null;
   }
 }
 
@@ -26,7 +28,7 @@ export async function api(method, path, { body, token } = {}) {
       body: changing ? JSON.stringify(body ?? {}) : undefined,
     });
   } catch (err) {
-    throw new ApiError(0, _("cannot reach the server ({error})", { error: err.message }));
+    throw new ApiError(0, err.message);
   }
   let data = null;
   try {
@@ -35,7 +37,7 @@ export async function api(method, path, { body, token } = {}) {
     data = null;
   }
   if (!response.ok) {
-    throw new ApiError(response.status, describeDetail(data, response), data?.clause);
+    throw new ApiError(response.status, describeDetail(data, response), data?.clause, data?.reason);
   }
   return data;
 }

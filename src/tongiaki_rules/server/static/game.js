@@ -2,15 +2,17 @@
 // and sent by Confirm or Enter (the legal list as a fallback), the score and end panels, the animation of what happened, the history slider, the
 // narration with its rule links, and live updates over the WebSocket (receiveView).
 import {
-  api, el, forgetSeat, heldSeats, inviteLink, invitesOf, saveSeat, showMessage,
+  api, el, forgetSeat, heldSeats, inviteLink, invitesOf, saveInvites, saveSeat, showMessage,
 } from "/static/api.js";
 import { Animator, setSpeed, speedName } from "/static/animate.js";
 import { BoardView } from "/static/board.js";
 import { Chooser, clickInfo, elementsOf, targets } from "/static/choices.js";
 import { _, currentLanguage, loadLanguage, ngettext } from "/static/i18n.js";
+import { playerError } from "/static/errors.js";
 import { pollWhenSilent } from "/static/fallback.js";
 import { RovingMarks } from "/static/marks.js";
 import { drawStaged, fitStatues, placeStatue } from "/static/staging.js";
+import { announceTurn, bindNameField, bindSoundToggle, playerName, seatLabel } from "/static/players.js";
 import { playAgain, renderEndPanel, renderScoreboard } from "/static/panels.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] ?? "");
@@ -81,8 +83,11 @@ function restartSocket() {
 async function claimSeat(seat) {
   showMessage("");
   try {
-    const body = invite && Number(hash.get("seat")) === seat ? { invite } : {};
+    // the link's invitation, or the one this browser kept (a seat it left may be taken again)
+    const code = invite && Number(hash.get("seat")) === seat ? invite : invitesOf(gameId)[String(seat)];
+    const body = { invite: code, name: playerName() };
     const claimed = await api("POST", `${apiBase}/seats/${seat}`, { body });
+    if (code) saveInvites(gameId, { ...invitesOf(gameId), [String(seat)]: code });
     saveSeat(gameId, claimed.seat, claimed.token);
     token = claimed.token;
     mySeat = claimed.seat;
@@ -91,16 +96,17 @@ async function claimSeat(seat) {
     await load();
     restartSocket();
   } catch (err) {
-    showMessage(_("Could not take seat {seat}: {error}", { seat, error: err.message }));
+    showMessage(_("Could not take seat {seat}: {error}", { seat, error: playerError(err, { seat }) }));
   }
 }
 
 async function leaveSeat() {
   if (mySeat === null || !token) return;
+  const left = mySeat; // read now: the socket closing with the revoked token forgets it meanwhile
   showMessage("");
   try {
-    await api("DELETE", `${apiBase}/seats/${mySeat}`, { token });
-    const left = mySeat;
+    await api("DELETE", `${apiBase}/seats/${left}`, { token });
+    forgetSeat(gameId, left);
     forgetToken();
     history.replaceState(null, "", `${location.pathname}#watch`);
     showMessage(_("You left seat {seat}; it is free again. You are watching.", { seat: left }), "info");
@@ -108,7 +114,7 @@ async function leaveSeat() {
     await load();
     restartSocket();
   } catch (err) {
-    showMessage(_("Could not leave the seat: {error}", { error: err.message }));
+    showMessage(_("Could not leave the seat: {error}", { error: playerError(err, { seat: left }) }));
   }
 }
 
@@ -157,6 +163,7 @@ async function showLive(before) {
   if (from !== null && view.moves > from && view.moves - from <= 80) {
     try {
       const told = await api("GET", `${apiBase}/steps?from=${from}&to=${view.moves}`);
+      showWatching(told.steps);
       document.getElementById("skip").hidden = false;
       await animator.play(told.steps, (at) => _("Board after move {move}", { move: at }));
     } catch {
@@ -169,6 +176,16 @@ async function showLive(before) {
   if (viewing === null && latest && latest.moves === view.moves) await render(latest);
 }
 
+/** While moves are animated, the status says so: nothing is to be chosen until they end. */
+function showWatching(steps) {
+  if (!steps.length || speedName() === "instant") return;
+  const voyage = steps.some((step) => step.events.some((e) => e.type === "Departed"));
+  statusLine.textContent = voyage
+    ? _("Watching the voyage… (Skip shows the board as it is now.)")
+    : _("Watching the moves since your last look… (Skip shows the board as it is now.)");
+  statusLine.dataset.watching = voyage ? "voyage" : "moves";
+}
+
 async function load() {
   try {
     receiveView(await api("GET", apiBase, { token }));
@@ -179,10 +196,10 @@ async function load() {
       return load();
     }
     if (latest) {
-      showMessage(_("Cannot reach game {game}: {error}", { game: gameId, error: err.message }));
+      showMessage(_("Cannot reach game {game}: {error}", { game: gameId, error: playerError(err) }));
       document.getElementById("message").dataset.reach = "lost";
     }
-    else statusLine.textContent = _("Cannot load game {game}: {error}", { game: gameId, error: err.message });
+    else statusLine.textContent = _("Cannot load game {game}: {error}", { game: gameId, error: playerError(err) });
     throw err;
   }
 }
@@ -192,7 +209,7 @@ async function showHistory(k) {
     const view = await api("GET", `${apiBase}?at=${k}`, { token });
     if (viewing === k) await render(view);
   } catch (err) {
-    showMessage(_("Cannot show move {move}: {error}", { move: k, error: err.message }));
+    showMessage(_("Cannot show move {move}: {error}", { move: k, error: playerError(err) }));
   }
 }
 
@@ -204,7 +221,7 @@ async function render(view) {
   const keepFocus = focusIsOnTheBoard();
   document.getElementById("colour-pick").hidden = true;
   document.getElementById("game-id").textContent = view.id;
-  document.title = `Tongiaki — ${view.id}`;
+  announceTurn(view.id, isActionable(view) && view.to_move === view.you);
   board.show(markup, _("Board after move {move}", { move: view.at }));
   decorateBoard(view);
   roving.reset();
@@ -320,9 +337,11 @@ function isActionable(view) {
 
 function seatName(view, seat) {
   const info = view.seats?.find((s) => s.seat === seat);
-  if (seat === view.you) return _("seat {seat} (you)", { seat });
+  if (seat === view.you) {
+    return info?.name ? _("{name} (seat {seat}, you)", { name: info.name, seat }) : _("seat {seat} (you)", { seat });
+  }
   if (info?.kind === "bot") return _("seat {seat} (bot {bot})", { seat, bot: info.bot ?? "" }).replace(" )", ")");
-  return _("seat {seat}", { seat });
+  return seatLabel(seat, info?.name);
 }
 
 function renderStatus(view) {
@@ -335,7 +354,7 @@ function renderStatus(view) {
     const winners = names.length > 1
       ? _("{items} and {last}", { items: names.slice(0, -1).join(", "), last: names[names.length - 1] })
       : names.join("");
-    const scores = view.outcome.scores.map((s, i) => _("seat {seat}", { seat: i }) + ": " + s).join(", ");
+    const scores = view.outcome.scores.map((s, i) => seatLabel(i, view.seats?.[i]?.name) + ": " + s).join(", ");
     parts.push(_("Game over. Scores {scores}. Winner: {winners}.", { scores, winners }));
   } else if (view.to_move === null || view.to_move === undefined) {
     parts.push(_("A tile is being drawn."));
@@ -349,6 +368,7 @@ function renderStatus(view) {
     ? _("You are watching.") : _("You play seat {seat}.", { seat: view.you }));
   parts.push(_("Moves: {count}.", { count: view.moves }));
   statusLine.textContent = parts.join(" ");
+  statusLine.dataset.watching = "";
   statusLine.dataset.moves = String(view.moves);
   statusLine.dataset.at = String(view.at);
   statusLine.dataset.you = view.you === null || view.you === undefined ? "" : String(view.you);
@@ -385,6 +405,7 @@ function renderLegal(view, only = null) {
     hint.textContent = only
       ? _("Several choices fit that click: pick one.")
       : boardHint(legal);
+    if (!only && legal.some((c) => c.action?.type === "PlaceTile")) showDrawnTile(view, hint);
   }
   legalList.replaceChildren(
     ...legal
@@ -409,11 +430,42 @@ function renderLegal(view, only = null) {
   markSelection();
 }
 
+/** The drawn tile, beside the hint, from the moment it is to be placed (tile.svg, unturned). */
+async function showDrawnTile(view, hint) {
+  let markup;
+  try {
+    markup = await board.fetchSvg(`${apiBase}/tile.svg?at=${view.at}&rotation=0&lang=${currentLanguage()}`);
+  } catch {
+    return;
+  }
+  if (shown !== view || hint.querySelector(".drawn-tile")) return;
+  const picture = new DOMParser().parseFromString(markup, "image/svg+xml").documentElement;
+  if (picture.nodeName !== "svg") return;
+  const tile = document.importNode(picture, true);
+  tile.setAttribute("width", "96");
+  tile.setAttribute("height", "96");
+  tile.setAttribute("role", "img");
+  tile.setAttribute("aria-label", _("the drawn tile"));
+  tile.classList.add("drawn-tile");
+  hint.append(" ", tile);
+}
+
 /** What to click on the board for the decision at hand. */
 function boardHint(legal) {
   const types = new Set(legal.map((c) => c.action?.type));
   if (types.has("SetupPlace")) return _("Click a numbered beach of Tonga to put a boat there, then confirm.");
-  if (types.has("PlaceTile")) return _("Click a marked hex to see the tile there, turn it (R), then confirm.");
+  if (types.has("PlaceTile")) {
+    const hexes = new Set(legal.filter((c) => c.action?.type === "PlaceTile").map((c) => c.action.position.join(",")));
+    if (hexes.size === 1) return _("Place the drawn tile (shown here): click the marked hex, turn the tile (R), then confirm.");
+    return ngettext("Place the drawn tile (shown here): click one of the {count} marked hex, turn the tile (R), then confirm.",
+      "Place the drawn tile (shown here): click one of the {count} marked hexes, turn the tile (R), then confirm.", hexes.size);
+  }
+  if (types.has("ExpandFromBoard")) {
+    return _("Your reserve is empty: click a beach with one of your boats, then the beach to move it to, then confirm.");
+  }
+  if (types.has("PlaceNewBoats")) {
+    return _("You have no boats in play: click two beaches of Tonga, or one beach of another island, then confirm. Two boats on one beach: pick it from the list.");
+  }
   if (types.has("Berth")) return _("Click a marked beach to berth a boat there (click a boat under way first to choose which), then confirm.");
   if (types.has("Depart")) return _("Click the jetty to sail from, then confirm.");
   if (types.has("Expand") || types.has("PlaceNewBoats")) {
@@ -480,9 +532,14 @@ function markSelection() {
     }
     drawStaged(board.svg, { type: "Expand", island: s.island.split(",").map(Number), beaches: [...s.beaches] }, shown.state);
     const list = [...s.beaches].sort((a, b) => a - b).join(", ") || "–";
+    const more = beachesStillNeeded(s, shown.legal ?? []);
     text.textContent = ready
       ? _("Expand on ({island}), beaches {beaches}.", { island: s.island, beaches: list })
-      : _("Beaches chosen on ({island}): {beaches}. Add or remove beaches.", { island: s.island, beaches: list });
+      : more > 0
+        ? ngettext("Beaches chosen on ({island}): {beaches}. Choose {count} more beach.",
+          "Beaches chosen on ({island}): {beaches}. Choose {count} more beaches.", more, { island: s.island, beaches: list })
+        : _("Beaches chosen on ({island}): {beaches}. Add or remove beaches.", { island: s.island, beaches: list });
+    box.dataset.more = String(more);
   } else if (s.kind === "place") {
     text.textContent = _("The tile at ({position}), turned {rotation}: R turns it, Enter confirms.", { position: s.pos, rotation: s.rotation });
     previewTile(s);
@@ -503,6 +560,17 @@ function markSelection() {
     for (const node of board.svg.querySelectorAll(`[data-pos="${s.island}"] .beach[data-beach="${s.beach}"]`)) node.classList.add("selected");
     text.textContent = _("Beach chosen: click the boat to move there.");
   }
+}
+
+/** How many beaches the chosen ones lack for the nearest legal expansion of that island (0: none
+ * fits them, a beach must go). */
+function beachesStillNeeded(s, legal) {
+  const sizes = legal
+    .filter((c) => (c.action?.type === "Expand" || c.action?.type === "PlaceNewBoats")
+      && c.action.island.join(",") === s.island
+      && [...s.beaches].every((b) => c.action.beaches.includes(b)))
+    .map((c) => new Set(c.action.beaches).size - s.beaches.size);
+  return sizes.length ? Math.min(...sizes) : 0;
 }
 
 /** The drawn tile (tile.svg) drawn on the chosen hex, as it would lie. */
@@ -541,7 +609,9 @@ function renderSeats(view) {
       return el("li", {
         dataset: { seat: String(seat.seat) },
         className: seat.seat === view.to_move && !view.outcome ? "to-move" : "",
-      }, _("Seat {seat}: {kind}", { seat: seat.seat, kind }), tags.length ? el("strong", {}, ` — ${tags.join(", ")}`) : null,
+      }, seat.name ? _("Seat {seat}:", { seat: seat.seat }) + " " : _("Seat {seat}: {kind}", { seat: seat.seat, kind }),
+      seat.name ? el("bdi", { className: "seat-name" }, seat.name) : null,
+      tags.length ? el("strong", {}, ` — ${tags.join(", ")}`) : null,
       seatControls(view, seat));
     }),
   );
@@ -618,8 +688,8 @@ async function play(index) {
   } catch (err) {
     ownMove = null;
     const clause = err.clause ? " (" + _("clause {clause}", { clause: err.clause }) + ")" : "";
-    if (err.status === 409) showMessage(_("Too late: {error}. The board now shows the current game.", { error: err.message }));
-    else showMessage(_("Not accepted: {error}", { error: err.message }) + clause);
+    if (err.status === 409) showMessage(_("Too late: {error}", { error: playerError(err) }));
+    else showMessage(_("Not accepted: {error}", { error: playerError(err) }) + clause);
     if (err.status === 409 || err.status === 403) await load().catch(() => {});
   } finally {
     busy = false;
@@ -733,6 +803,8 @@ function connect() {
 
 // ------------------------------------------------------------------ wiring
 document.getElementById("record-link").href = `${apiBase}/record`;
+bindNameField(document.getElementById("player-name"));
+bindSoundToggle(document.getElementById("turn-sound"));
 boardBox.addEventListener("click", onBoardClick);
 // the keyboard on the board: arrows move among the marks, Space chooses the focused one, Enter
 // chooses it too, or confirms the move when the mark is already part of it (or the board has the focus)

@@ -1,6 +1,8 @@
 // The lobby: list games, create a game (seats, rule flags, seed), join a free seat, watch a game.
 import { api, el, saveInvites, saveSeat, showMessage } from "/static/api.js";
+import { playerError } from "/static/errors.js";
 import { _, loadLanguage } from "/static/i18n.js";
+import { bindNameField, playerName } from "/static/players.js";
 
 function seatKinds() {
   return [
@@ -64,7 +66,10 @@ function createBody() {
     if (document.getElementById(name).checked) rules[name] = true;
   }
   body.rules = rules;
-  if (mySeat.value !== "watch") body.seat = Number(mySeat.value);
+  if (mySeat.value !== "watch") {
+    body.seat = Number(mySeat.value);
+    body.name = playerName();
+  }
   if (document.getElementById("unlisted").checked) body.unlisted = true;
   const seed = document.getElementById("seed").value.trim();
   if (seed !== "") {
@@ -94,7 +99,7 @@ async function createGame(event) {
     // the answer holds the token of the creator's seat only; the other seats stay free
     enterGame(created.id, created.seat, created.token);
   } catch (err) {
-    showMessage(_("Could not create the game: {error}", { error: err.message }));
+    showMessage(_("Could not create the game: {error}", { error: err.status === undefined ? err.message : playerError(err) }));
   } finally {
     button.disabled = false;
   }
@@ -103,10 +108,10 @@ async function createGame(event) {
 async function joinSeat(gameId, seat) {
   showMessage("");
   try {
-    const claimed = await api("POST", `/api/games/${encodeURIComponent(gameId)}/seats/${seat}`, { body: {} });
+    const claimed = await api("POST", `/api/games/${encodeURIComponent(gameId)}/seats/${seat}`, { body: { name: playerName() } });
     enterGame(gameId, claimed.seat, claimed.token);
   } catch (err) {
-    showMessage(_("Could not join seat {seat}: {error}", { seat, error: err.message }));
+    showMessage(_("Could not join seat {seat}: {error}", { seat, error: playerError(err, { seat }) }));
     refreshGames();
   }
 }
@@ -126,7 +131,8 @@ function seatCell(game) {
       }, _("Join seat {seat}", { seat: seat.seat }));
     } else {
       const human = seat.free ? _("human") : _("human (taken)");
-      content = el("span", { className: "seat-taken" }, `${seat.seat}: ${human}`);
+      content = el("span", { className: "seat-taken" }, `${seat.seat}: `,
+        seat.name ? el("bdi", { className: "seat-name" }, seat.name) : human);
     }
     list.append(el("li", {}, content));
   }
@@ -154,13 +160,14 @@ async function refreshGames() {
     document.querySelector("#games tbody").replaceChildren(...games.map(gameRow));
     document.getElementById("games-empty").hidden = games.length > 0;
   } catch (err) {
-    showMessage(_("Could not list the games: {error}", { error: err.message }));
+    showMessage(_("Could not list the games: {error}", { error: playerError(err) }));
   }
 }
 
 playersSelect.addEventListener("change", renderSeatChoices);
 document.getElementById("create-form").addEventListener("submit", createGame);
 document.getElementById("refresh").addEventListener("click", refreshGames);
+bindNameField(document.getElementById("player-name"));
 loadLanguage().then(() => {
   renderSeatChoices();
   refreshGames();

@@ -2,7 +2,8 @@
 // "scoreboard" and "outcome" (the server counts them with the library: nothing is counted here).
 
 import { api, el, saveSeat, showMessage } from "/static/api.js";
-import { _ } from "/static/i18n.js";
+import { playerError } from "/static/errors.js";
+import { _, ngettext } from "/static/i18n.js";
 
 function boatBadge(letter) {
   return el("span", { className: `boat-badge c-${letter}`, "aria-hidden": "true" }, letter);
@@ -30,6 +31,7 @@ export function renderScoreboard(view, seatName) {
     dataset: { colour: row.colour, seat: String(row.seat) },
   },
   el("th", { scope: "row", title: seatName(view, row.seat) }, boatBadge(row.colour), " ", String(row.seat),
+    view.seats?.[row.seat]?.name ? el("bdi", { className: "seat-name" }, " ", view.seats[row.seat].name) : null,
     row.seat === view.you ? el("span", { className: "turn-mark" }, ` ${_("you")}`) : null,
     row.colour === board.turn ? el("span", { className: "turn-mark" }, " ◀", el("span", { className: "sr-only" }, _("to move"))) : null),
   el("td", {}, String(row.reserve)),
@@ -38,7 +40,9 @@ export function renderScoreboard(view, seatName) {
   el("td", {}, String(row.royal)),
   el("td", { className: "score" }, String(board.scores[row.seat] ?? ""))));
   table.replaceChildren(el("thead", {}, head), el("tbody", {}, rows));
-  const parts = [_("Pile: {islands} islands, {oceans} ocean tiles left", board.pile)];
+  const islands = ngettext("{count} island", "{count} islands", board.pile.islands);
+  const oceans = ngettext("{count} ocean tile", "{count} ocean tiles", board.pile.oceans);
+  const parts = [_("Pile: {islands}, {oceans} left", { islands, oceans })];
   if (board.end_triggered && !view.outcome) parts.push(_("End triggered: this turn is the last"));
   pile.textContent = parts.join(" · ");
 }
@@ -62,7 +66,7 @@ export function renderEndPanel(view, seatName, ruleUrl, recordUrl) {
   const order = outcome.ranking.flat();
   const rows = order.map((seat) => el("tr", { dataset: { seat: String(seat) }, className: outcome.winners.includes(seat) ? "winner" : "" },
     el("td", { className: "rank" }, String(place.get(seat))),
-    el("th", { scope: "row" }, seatName(view, seat), outcome.winners.includes(seat) ? ` ★ ${_("winner")}` : ""),
+    el("th", { scope: "row" }, seatName(view, seat), outcome.winners.includes(seat) ? " ★ " + _("winner") : ""),
     el("td", { className: "score" }, String(outcome.scores[seat])),
     el("td", { className: "islands" }, String(outcome.islands[seat])),
     el("td", { className: "boats" }, String(outcome.boats[seat]))));
@@ -93,6 +97,6 @@ export async function playAgain(view) {
     if (game.token) saveSeat(game.id, game.seat, game.token);
     location.assign(`/games/${encodeURIComponent(game.id)}${game.token ? `#seat=${game.seat}` : "#watch"}`);
   } catch (err) {
-    showMessage(_("Could not start a new game: {error}", { error: err.message }));
+    showMessage(_("Could not start a new game: {error}", { error: playerError(err) }));
   }
 }

@@ -108,7 +108,8 @@ class StoredSeat:
     """One seat of a stored game: ``kind`` is ``"human"`` or ``"bot"`` (``bot``: its spec).
 
     ``claimed``: whether the seat holds a token; ``invite``: the hash of the
-    invitation code a claimer must bring (an unlisted game's seats), or ``None``.
+    invitation code a claimer must bring (an unlisted game's seats), or ``None``;
+    ``name``: the name its holder gave (checked by the service), or ``None``.
     """
 
     seat: int
@@ -116,6 +117,7 @@ class StoredSeat:
     bot: str | None
     claimed: bool
     invite: str | None = None
+    name: str | None = None
 
 
 @attrs.frozen
@@ -177,8 +179,9 @@ class Storage(Protocol):
     def token_hashes(self, game_id: str) -> list[tuple[int, str]]:
         """The ``(seat, token hash)`` of every seat that holds a token."""
 
-    def claim_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
-        """Give a free human seat the token hash; ``False`` if it holds one already."""
+    def claim_seat(self, game_id: str, seat: int, token_hash: str, name: str | None = None) -> bool:
+        """Give a free human seat the token hash and its holder's ``name``; ``False`` if it
+        holds one already. Leaving the seat clears the name."""
 
     def leave_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
         """Free the seat if it holds exactly this token hash (dropping its secret choices, in

@@ -114,6 +114,8 @@ CREATE TABLE socket_counts (holder TEXT NOT NULL, address TEXT NOT NULL,
 CREATE INDEX socket_counts_by_address ON socket_counts (address);
 """,
     ),
+    # the name a player gave the seat when taking it (issue 39), cleared when it is left
+    (4, "ALTER TABLE seats ADD COLUMN name TEXT;"),
 )
 """The schema's steps, in order: ``(version, statements)``; each runs once, in one transaction."""
 

@@ -5,7 +5,7 @@ a pool of connections) and in their SQL dialect; what a row means does not.
 
 >>> game = StoredGame("g-1", 0.0, {}, (StoredSeat(0, "human", None, False),), 7)
 >>> seat_rows(game, [(0, "hash")])
-[('g-1', 0, 'human', None, 'hash', True, None)]
+[('g-1', 0, 'human', None, 'hash', True, None, None)]
 >>> move_rows("g-1", 3, [{"type": "SetupPlace", "beach": 0}])
 [('g-1', 3, '{"type":"SetupPlace","beach":0}')]
 """
@@ -39,7 +39,7 @@ GAME_COLUMNS = "id, created, settings, seed, unlisted, game"
 GAME_WIDTH = len(GAME_COLUMNS.split(", "))
 """How many columns :data:`GAME_COLUMNS` names."""
 
-SEAT_COLUMNS = "seat, kind, bot, token_hash IS NOT NULL, invite_hash"
+SEAT_COLUMNS = "seat, kind, bot, token_hash IS NOT NULL, invite_hash, name"
 """The columns of ``seats`` that :func:`stored_game` reads, in its order."""
 
 _log = logging.getLogger(__name__)
@@ -70,7 +70,7 @@ not a JSON object
             id=row[0],
             created=float(row[1]),
             settings=settings,
-            seats=tuple(StoredSeat(s[0], s[1], s[2], bool(s[3]), s[4]) for s in seats),
+            seats=tuple(StoredSeat(s[0], s[1], s[2], bool(s[3]), s[4], s[5]) for s in seats),
             seed=row[3],
             unlisted=bool(row[4]),
             game=row[5],
@@ -107,10 +107,19 @@ def seats_json(game: StoredGame) -> str:
 
 def seat_rows(game: StoredGame, tokens: Sequence[tuple[int, str]]) -> list[tuple[Any, ...]]:
     """The ``seats`` rows of a new game: ``(game_id, seat, kind, bot, token_hash, claimed,
-    invite_hash)``, a token hash where the creator holds the seat."""
+    invite_hash, name)``, a token hash (and the name) where the creator holds the seat."""
     held = dict(tokens)
     return [
-        (game.id, s.seat, s.kind, s.bot, held.get(s.seat), s.seat in held, s.invite)
+        (
+            game.id,
+            s.seat,
+            s.kind,
+            s.bot,
+            held.get(s.seat),
+            s.seat in held,
+            s.invite,
+            s.name if s.seat in held else None,
+        )
         for s in game.seats
     ]
 

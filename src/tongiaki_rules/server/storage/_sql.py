@@ -178,10 +178,11 @@ class SqlStorage(Generic[C]):
         rows = self._read(lambda db: db.execute(self._sql.token_hashes, (game_id,)).fetchall())
         return [(seat, digest) for seat, digest in rows]
 
-    def claim_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
-        """Give a free human seat the token hash; ``False`` if it holds one already."""
+    def claim_seat(self, game_id: str, seat: int, token_hash: str, name: str | None = None) -> bool:
+        """Give a free human seat the token hash (and its holder's name); ``False`` if it
+        holds one already."""
         with self._write() as db:
-            changed = db.execute(self._sql.claim_seat, (token_hash, game_id, seat)).rowcount
+            changed = db.execute(self._sql.claim_seat, (token_hash, name, game_id, seat)).rowcount
         return changed == 1
 
     def leave_seat(self, game_id: str, seat: int, token_hash: str) -> bool:

@@ -120,6 +120,8 @@ _MIGRATIONS: tuple[tuple[int, str], ...] = (
     # 5: the limits every worker process shares: each address's rate buckets, and the
     # WebSockets each worker holds per address (rows of a worker that died expire)
     (5, _LIMIT_TABLES),
+    # 6: the name a player gave the seat when taking it (issue 39), cleared when it is left
+    (6, "ALTER TABLE seats ADD COLUMN name TEXT"),
 )
 """The steps after version 2, in order: ``(version, statements)``; each runs once."""
 

@@ -36,8 +36,8 @@ class Statements:
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
     )
     insert_seat: str = (
-        "INSERT INTO seats (game_id, seat, kind, bot, token_hash, claimed, invite_hash) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)"
+        "INSERT INTO seats (game_id, seat, kind, bot, token_hash, claimed, invite_hash, name) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
     )
     insert_move: str = "INSERT INTO moves (game_id, n, action) VALUES (?, ?, ?)"
     game: str = f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?"
@@ -52,12 +52,13 @@ class Statements:
         "ORDER BY seat"
     )
     claim_seat: str = (
-        "UPDATE seats SET token_hash = ?, claimed = {true} WHERE game_id = ? AND seat = ? "
+        "UPDATE seats SET token_hash = ?, claimed = {true}, name = ? WHERE game_id = ? "
+        "AND seat = ? "
         "AND kind = 'human' AND token_hash IS NULL"
     )
     leave_seat: str = (
-        "UPDATE seats SET token_hash = NULL, claimed = {false} WHERE game_id = ? AND seat = ? "
-        "AND token_hash = ?"
+        "UPDATE seats SET token_hash = NULL, claimed = {false}, name = NULL WHERE game_id = ? "
+        "AND seat = ? AND token_hash = ?"
     )
     moves: str = "SELECT action FROM moves WHERE game_id = ? AND n >= ? ORDER BY n"
     unfinished_bot_games: str = (
