@@ -186,3 +186,37 @@ def test_a_step_before_reset_or_after_the_end_raises() -> None:
     with pytest.raises(IllegalActionError, match="call reset"):
         env.step(0)
     assert not env.action_masks().any()
+
+
+@pytest.mark.parametrize("illegal", ["lose", "raise"])
+def test_an_index_out_of_range_raises_whatever_illegal_says(illegal: str) -> None:
+    """Issue 40: out of range is not an illegal move to lose by, it is no index at all."""
+    env = TongiakiGymEnv(2, illegal=illegal)
+    env.reset(seed=0)
+    n = int(env.action_space.n)
+    before = env.game_state
+    for bad in (n, n + 5, -1):
+        with pytest.raises(IllegalActionError, match=f"outside 0..{n - 1}"):
+            env.step(bad)
+    assert env.game_state is before
+
+
+def test_a_numpy_index_out_of_range_is_told_as_out_of_range() -> None:
+    """Issue 40: an np.int64 is an int; the message gives the range, not "is not an int"."""
+    env = TongiakiGymEnv(2, actions="compact")
+    env.reset(seed=0)
+    n = int(env.action_space.n)
+    with pytest.raises(IllegalActionError, match=rf"action index {n + 5} is outside 0\.\.{n - 1}"):
+        env.step(np.int64(n + 5))
+
+
+def test_reset_seed_reseeds_the_bots_built_from_specs() -> None:
+    """Issue 40: the random bot in seat 0 places first; its choice follows the reset seed."""
+    env = TongiakiGymEnv(2, seat=1, opponents="random")
+    placed = []
+    for seed in range(10):
+        env.reset(seed=seed)
+        placed.append(env.game_state.to_position_code())  # the bot's first placement, no draw yet
+    assert len(set(placed)) > 2
+    env.reset(seed=3)
+    assert env.game_state.to_position_code() == placed[3]
