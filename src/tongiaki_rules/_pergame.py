@@ -82,7 +82,7 @@ def index_problem(what: str, index: object, size: int) -> str:
     """
     value = as_index(index)
     if value is not None:
-        return f"{what} {value} is outside 0..{size - 1}"
+        return f"{what} {shown(value)} is outside 0..{size - 1}"
     kind = " (a bool is not one)" if isinstance(index, bool) else ""
     return f"{what} {shown(index)} is not an int{kind}: valid indices are 0..{size - 1}"
 
