@@ -55,6 +55,7 @@ def test_the_same_seed_prints_the_same_json_twice(capsys: pytest.CaptureFixture[
         "bots": ["random"],
         "seed": 1,
         "rotate": True,
+        "paired": False,
         "rules": {},
     }
 

@@ -233,10 +233,34 @@ def test_the_json_summary_has_stable_documented_keys() -> None:
         "events",
     ]
     assert (doc["schema"], doc["version"]) == ("tongiaki-simulation", 1)
-    assert list(doc["settings"]) == ["games", "players", "bots", "seed", "rotate", "rules"]
+    assert list(doc["settings"]) == [
+        "games",
+        "players",
+        "bots",
+        "seed",
+        "rotate",
+        "paired",
+        "rules",
+    ]
     assert doc["settings"]["rules"] == {"variant_rody": True}
-    assert list(doc["seats"][0]) == ["seat", "colours", "games", "wins", "win_rate", "mean_score"]
-    assert list(doc["bots"][0]) == ["bot", "seats", "games", "wins", "win_rate", "mean_score"]
+    assert list(doc["seats"][0]) == [
+        "seat",
+        "colours",
+        "games",
+        "wins",
+        "win_rate",
+        "interval",
+        "mean_score",
+    ]
+    assert list(doc["bots"][0]) == [
+        "bot",
+        "seats",
+        "games",
+        "wins",
+        "win_rate",
+        "interval",
+        "mean_score",
+    ]
     assert list(doc["length"]) == ["turns", "actions", "draws"]
     assert list(doc["length"]["turns"]) == ["mean", "median", "min", "max"]
     assert list(doc["endings"]) == ["island", "ocean", "other"]
