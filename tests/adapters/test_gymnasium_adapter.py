@@ -13,9 +13,9 @@ np = pytest.importorskip("numpy", reason="needs the gymnasium extra")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
-from tongiaki_rules import IllegalActionError, SettingsError  # noqa: E402
-from tongiaki_rules.adapters.gymnasium import ENV_ID, TongiakiGymEnv  # noqa: E402
-from tongiaki_rules.bots import RandomBot  # noqa: E402
+from tongiaki_rules import IllegalActionError, SettingsError, new_game  # noqa: E402
+from tongiaki_rules.adapters.gymnasium import ENV_ID, PolicyBot, TongiakiGymEnv  # noqa: E402
+from tongiaki_rules.bots import RandomBot, play_match  # noqa: E402
 from tongiaki_rules.encoding import ActionEncoding  # noqa: E402
 from tongiaki_rules.observation import ObservationLayout  # noqa: E402
 
@@ -220,3 +220,45 @@ def test_reset_seed_reseeds_the_bots_built_from_specs() -> None:
     assert len(set(placed)) > 2
     env.reset(seed=3)
     assert env.game_state.to_position_code() == placed[3]
+
+
+def test_reset_options_change_the_opponents_from_that_episode_on() -> None:
+    """Issue 40: self-play swaps the opponents at reset, as a league of past selves needs."""
+    env = TongiakiGymEnv(3, opponents="greedy")
+    env.reset(seed=1)
+    assert [bot.name for bot in env.opponents] == ["greedy", "greedy"]
+    env.reset(seed=1, options={"opponents": ["random", RandomBot(seed=3)]})
+    assert [bot.name for bot in env.opponents] == ["random", "random"]
+    env.reset(seed=2)  # they stay until the next change
+    assert [bot.name for bot in env.opponents] == ["random", "random"]
+    with pytest.raises(SettingsError, match="2 other seat"):
+        env.reset(seed=2, options={"opponents": ["greedy"]})
+    env.reset(seed=2, options={"other": 1})
+    assert [bot.name for bot in env.opponents] == ["random", "random"]
+
+
+def test_a_policy_bot_plays_the_moves_its_policy_picks_from_the_agents_view() -> None:
+    seen: list[tuple[int, int]] = []
+
+    def first_legal(observation: dict[str, np.ndarray], mask: np.ndarray) -> np.ndarray:
+        assert (observation["action_mask"] == mask).all()
+        seen.append((observation["observation"].size, int(mask.sum())))
+        return np.array([mask.nonzero()[0][0]])  # as model.predict gives it
+
+    bot = PolicyBot(first_legal, actions="compact", name="first")
+    env = TongiakiGymEnv(2, actions="compact", opponents=bot)
+    _, _, terminated, truncated, _ = play_episode(env, np.random.default_rng(4))
+    assert terminated or truncated
+    assert seen and all(legal >= 1 for _, legal in seen)
+    record = play_match([bot, RandomBot(seed=1)], seed=2)
+    assert record.metadata["seat0"] == "first"
+
+
+def test_a_policy_bot_refuses_an_index_that_is_not_a_legal_action() -> None:
+    state = new_game(2)
+    with pytest.raises(IllegalActionError, match="outside"):
+        PolicyBot(lambda obs, mask: mask.size + 1).choose(state)
+    with pytest.raises(IllegalActionError):
+        PolicyBot(lambda obs, mask: int((~mask).nonzero()[0][0])).choose(state)
+    with pytest.raises(SettingsError, match="policy must be"):
+        PolicyBot("greedy")  # type: ignore[arg-type]
