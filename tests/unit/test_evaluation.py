@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tongiaki_rules import SettingsError
@@ -27,6 +27,7 @@ games_and_wins = st.integers(1, 10_000).flatmap(
 )
 
 
+@settings(deadline=None)
 @given(games_and_wins, st.sampled_from([0.8, 0.9, 0.95, 0.99]))
 def test_the_wilson_interval_holds_the_win_rate_inside_zero_to_one(
     case: tuple[int, float], confidence: float
@@ -37,6 +38,7 @@ def test_the_wilson_interval_holds_the_win_rate_inside_zero_to_one(
     assert low < high
 
 
+@settings(deadline=None)
 @given(games_and_wins)
 def test_the_wilson_interval_shrinks_with_more_games_and_widens_with_confidence(
     case: tuple[int, float],
@@ -71,12 +73,14 @@ def test_bad_interval_arguments_are_refused(args: tuple[object, ...], message: s
         wilson_interval(*args)  # type: ignore[arg-type]
 
 
+@settings(deadline=None)
 @given(st.floats(0.001, 0.499), st.floats(0.001, 0.499))
 def test_the_sprt_bounds_lie_either_side_of_zero(alpha: float, beta: float) -> None:
     low, high = Sprt(alpha=alpha, beta=beta).bounds()
     assert low < 0 < high
 
 
+@settings(deadline=None)
 @given(st.lists(st.sampled_from([0.0, 0.25, 0.5, 0.75, 1.0]), min_size=2, max_size=200))
 def test_the_llr_is_positive_exactly_when_the_score_beats_the_midpoint(scores: list[float]) -> None:
     test = Sprt(elo0=0.0, elo1=50.0)

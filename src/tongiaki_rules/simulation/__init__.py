@@ -668,9 +668,13 @@ def sprt_match(
     in that many processes and the unneeded ones dropped, so the result is
     the same for any ``jobs``. ``progress(done, max_games)`` follows the games.
 
-    >>> result = sprt_match("greedy", "random", max_games=8, test=Sprt(min_samples=2))
-    >>> result.verdict, result.games
-    ('H1', 4)
+    >>> result = sprt_match("random", "random", max_games=5)
+    >>> result.verdict, result.games, len(result.scores)
+    ('continue', 4, 2)
+
+    (At least 10 deals before a verdict, :attr:`Sprt.min_samples`: 5 games
+    are 2 whole deals. ``tongiaki simulate --sprt 0,50 --bots greedy,random``
+    accepts H1 after 30 games.)
     """
     test = Sprt() if test is None else test
     if not isinstance(test, Sprt):

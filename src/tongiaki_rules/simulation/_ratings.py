@@ -78,14 +78,14 @@ def _fit(games: Sequence[tuple[str, str, float]], bots: Sequence[str]) -> dict[s
                 played[i][j] += 1
                 wins[i] += 0.5
     strength = [1.0] * n
-    for _ in range(10_000):
+    for _ in range(2_000):
         new = [
             wins[i] / sum(played[i][j] / (strength[i] + strength[j]) for j in range(n) if j != i)
             for i in range(n)
         ]
         centre = math.exp(sum(math.log(v) for v in new) / n)
         new = [v / centre for v in new]
-        done = max(abs(math.log(x / y)) for x, y in zip(new, strength, strict=True)) < 1e-10
+        done = max(abs(math.log(x / y)) for x, y in zip(new, strength, strict=True)) < 1e-9
         strength = new
         if done:
             break
@@ -125,10 +125,15 @@ def bradley_terry(
     ``confidence`` percentile interval of ``resamples`` bootstrap refits
     (the games drawn again with replacement, seeded by ``seed``).
 
-    >>> from tongiaki_rules.simulation import simulate
-    >>> games = simulate(["greedy", "random"], games=6, players=2, paired=True).results
-    >>> [(r.bot, r.games) for r in bradley_terry(games, anchor="random")]
-    [('greedy', 6), ('random', 6)]
+    >>> def game(first, second):  # the first of the two seats won, 9 points to 3
+    ...     return GameStats((first, second), (9, 3), (0,), 1, 1, 1, "other", 0, 0, 0)
+    >>> games = [game("greedy", "random")] * 3 + [game("random", "greedy")]
+    >>> [(r.bot, round(r.rating), r.games) for r in bradley_terry(games, anchor="random")]
+    [('greedy', 147, 4), ('random', 0, 4)]
+
+    (3 wins and a half to 1 and a half, the virtual draw counted: 400
+    log10(3.5 / 1.5) = 147 Elo.) Any tournaments' games go in, such as
+    ``simulate(["greedy", "random"], games=100, players=2, paired=True).results``.
     """
     z = _z(confidence)
     if type(resamples) is not int or not 0 <= resamples <= 100_000:
@@ -195,10 +200,11 @@ def plackett_luce(results: Sequence[GameStats], *, confidence: float = 0.95) -> 
     refused: openskill rates each player once per match. Needs the
     ``ratings`` extra (openskill).
 
-    >>> from tongiaki_rules.simulation import simulate
-    >>> games = simulate(["greedy", "random"], games=4, players=2, seed=2).results
+    >>> def game(*seats):  # the seats finish in their order: 9, 5 and 1 points
+    ...     return GameStats(seats, (9, 5, 1), (0,), 1, 1, 1, "other", 0, 0, 0)
+    >>> games = [game("mcts", "greedy", "random")] * 4
     >>> [(r.bot, r.games) for r in plackett_luce(games)]
-    [('greedy', 4), ('random', 4)]
+    [('mcts', 4), ('greedy', 4), ('random', 4)]
     """
     z = _z(confidence)
     try:
