@@ -166,7 +166,7 @@ def bradley_terry(
             continue
         for bot, value in elo(_fit(sample, bots)).items():
             draws[bot].append(value)
-    tail = (1 - (2 * _normal_cdf(z) - 1)) / 2
+    tail = 1 - _normal_cdf(z)  # (1 - confidence) / 2
     found = []
     for bot in bots:
         values = sorted(draws[bot])
