@@ -474,9 +474,8 @@ def simulate(
     numbers: each worker builds its bots and seeds itself, so the summary is
     the same again. The executor is not shut down. ``progress(done, total)`` is
     called after each game. With ``records_dir`` (created if needed) each
-    record is saved as ``game-00001.json``, ``game-00002.json``, ... by
-    this process (the workers send the records back), so the files land
-    on this machine whatever the executor.
+    record is saved, whole or not at all, as ``game-00001.json``, ... by
+    this process (the workers send the records back).
 
     ``bots`` are bot specs (:mod:`tongiaki_rules.bots._specs`): text
     (``"greedy"``, ``"mymodule:MyBot"``), factories (each game builds its
@@ -487,13 +486,8 @@ def simulate(
     seconds) stops the tournament, or with ``on_bot_error="skip"`` its game
     is left out and told in :attr:`Summary.failures`.
 
-    With ``paired`` (needs ``rotate``) the games come in deals of
-    ``players`` games that draw the same tiles (:func:`game_seeds`), one
-    per rotation of the line-up, so a deal's luck falls on every bot alike:
-    engine testers' paired openings. Give ``games`` as a multiple of
-    ``players`` for whole deals.
-
-    Each record is written whole or not at all.
+    With ``paired`` (and ``rotate``) every rotation of the line-up draws
+    the same tiles (a deal, :func:`game_seeds`).
 
     Unplayable settings (no bot, an unknown bot or option, ``games`` not
     from 1 to :data:`MAX_GAMES`, ``jobs`` not from 0 to :data:`MAX_JOBS`, a
