@@ -73,9 +73,16 @@ def index_problem(what: str, index: object, size: int) -> str:
     'action index True is not an int (a bool is not one): valid indices are 0..9'
     >>> index_problem("chance index", 12, 10)
     'chance index 12 is outside 0..9'
+
+    An integer of another type (numpy's ``int64``) is told by its value:
+
+    >>> class Wide(int): ...
+    >>> index_problem("action index", Wide(15), 10)
+    'action index 15 is outside 0..9'
     """
-    if type(index) is int:
-        return f"{what} {shown(index)} is outside 0..{size - 1}"
+    value = as_index(index)
+    if value is not None:
+        return f"{what} {shown(value)} is outside 0..{size - 1}"
     kind = " (a bool is not one)" if isinstance(index, bool) else ""
     return f"{what} {shown(index)} is not an int{kind}: valid indices are 0..{size - 1}"
 

@@ -13,9 +13,9 @@ np = pytest.importorskip("numpy", reason="needs the gymnasium extra")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
-from tongiaki_rules import IllegalActionError, SettingsError  # noqa: E402
-from tongiaki_rules.adapters.gymnasium import ENV_ID, TongiakiGymEnv  # noqa: E402
-from tongiaki_rules.bots import RandomBot  # noqa: E402
+from tongiaki_rules import IllegalActionError, SettingsError, new_game  # noqa: E402
+from tongiaki_rules.adapters.gymnasium import ENV_ID, PolicyBot, TongiakiGymEnv  # noqa: E402
+from tongiaki_rules.bots import RandomBot, play_match  # noqa: E402
 from tongiaki_rules.encoding import ActionEncoding  # noqa: E402
 from tongiaki_rules.observation import ObservationLayout  # noqa: E402
 
@@ -186,3 +186,79 @@ def test_a_step_before_reset_or_after_the_end_raises() -> None:
     with pytest.raises(IllegalActionError, match="call reset"):
         env.step(0)
     assert not env.action_masks().any()
+
+
+@pytest.mark.parametrize("illegal", ["lose", "raise"])
+def test_an_index_out_of_range_raises_whatever_illegal_says(illegal: str) -> None:
+    """Issue 40: out of range is not an illegal move to lose by, it is no index at all."""
+    env = TongiakiGymEnv(2, illegal=illegal)
+    env.reset(seed=0)
+    n = int(env.action_space.n)
+    before = env.game_state
+    for bad in (n, n + 5, -1):
+        with pytest.raises(IllegalActionError, match=f"outside 0..{n - 1}"):
+            env.step(bad)
+    assert env.game_state is before
+
+
+def test_a_numpy_index_out_of_range_is_told_as_out_of_range() -> None:
+    """Issue 40: an np.int64 is an int; the message gives the range, not "is not an int"."""
+    env = TongiakiGymEnv(2, actions="compact")
+    env.reset(seed=0)
+    n = int(env.action_space.n)
+    with pytest.raises(IllegalActionError, match=rf"action index {n + 5} is outside 0\.\.{n - 1}"):
+        env.step(np.int64(n + 5))
+
+
+def test_reset_seed_reseeds_the_bots_built_from_specs() -> None:
+    """Issue 40: the random bot in seat 0 places first; its choice follows the reset seed."""
+    env = TongiakiGymEnv(2, seat=1, opponents="random")
+    placed = []
+    for seed in range(10):
+        env.reset(seed=seed)
+        placed.append(env.game_state.to_position_code())  # the bot's first placement, no draw yet
+    assert len(set(placed)) > 2
+    env.reset(seed=3)
+    assert env.game_state.to_position_code() == placed[3]
+
+
+def test_reset_options_change_the_opponents_from_that_episode_on() -> None:
+    """Issue 40: self-play swaps the opponents at reset, as a league of past selves needs."""
+    env = TongiakiGymEnv(3, opponents="greedy")
+    env.reset(seed=1)
+    assert [bot.name for bot in env.opponents] == ["greedy", "greedy"]
+    env.reset(seed=1, options={"opponents": ["random", RandomBot(seed=3)]})
+    assert [bot.name for bot in env.opponents] == ["random", "random"]
+    env.reset(seed=2)  # they stay until the next change
+    assert [bot.name for bot in env.opponents] == ["random", "random"]
+    with pytest.raises(SettingsError, match="2 other seat"):
+        env.reset(seed=2, options={"opponents": ["greedy"]})
+    env.reset(seed=2, options={"other": 1})
+    assert [bot.name for bot in env.opponents] == ["random", "random"]
+
+
+def test_a_policy_bot_plays_the_moves_its_policy_picks_from_the_agents_view() -> None:
+    seen: list[tuple[int, int]] = []
+
+    def first_legal(observation: dict[str, np.ndarray], mask: np.ndarray) -> np.ndarray:
+        assert (observation["action_mask"] == mask).all()
+        seen.append((observation["observation"].size, int(mask.sum())))
+        return np.array([mask.nonzero()[0][0]])  # as model.predict gives it
+
+    bot = PolicyBot(first_legal, actions="compact", name="first")
+    env = TongiakiGymEnv(2, actions="compact", opponents=bot)
+    _, _, terminated, truncated, _ = play_episode(env, np.random.default_rng(4))
+    assert terminated or truncated
+    assert seen and all(legal >= 1 for _, legal in seen)
+    record = play_match([bot, RandomBot(seed=1)], seed=2)
+    assert record.metadata["seat0"] == "first"
+
+
+def test_a_policy_bot_refuses_an_index_that_is_not_a_legal_action() -> None:
+    state = new_game(2)
+    with pytest.raises(IllegalActionError, match="outside"):
+        PolicyBot(lambda obs, mask: mask.size + 1).choose(state)
+    with pytest.raises(IllegalActionError):
+        PolicyBot(lambda obs, mask: int((~mask).nonzero()[0][0])).choose(state)
+    with pytest.raises(SettingsError, match="policy must be"):
+        PolicyBot("greedy")  # type: ignore[arg-type]

@@ -55,6 +55,7 @@ def test_the_same_seed_prints_the_same_json_twice(capsys: pytest.CaptureFixture[
         "bots": ["random"],
         "seed": 1,
         "rotate": True,
+        "paired": False,
         "rules": {},
     }
 
@@ -122,6 +123,12 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal(capsys: pytest.CaptureFix
         ["--two-colour"],
         ["--rule", "nonsense=1"],
         ["--progress", "--quiet"],
+        ["--sprt", "0,50"],  # one bot in --bots
+        ["--sprt", "50,0"],
+        ["--sprt", "fifty"],
+        ["--sprt", "0,50", "--bots", "random,random"],  # --players 3
+        ["--alpha", "0.7"],
+        ["--paired", "--fixed-seats"],
     ],
 )
 def test_bad_input_is_one_line_and_exit_status_2(
@@ -155,6 +162,25 @@ def test_the_tables_in_the_how_to_guide_are_what_the_command_prints(
     status, out, _err = run(capsys, "simulate", "--bots", "random", "--games", "100")
     assert status == 0
     assert out == "100 games" + shown
+
+
+def test_sprt_plays_paired_deals_and_says_when_it_has_no_verdict(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["simulate", "--sprt", "0,50", "--bots", "random,random", "--games", "5"]
+    status, out, err = run(capsys, *argv)
+    assert status == 0 and err == ""
+    assert out.startswith("SPRT random vs random (elo0 0, elo1 50, alpha 0.05, beta 0.05): 4 games")
+    assert out.splitlines()[1].endswith("no verdict yet: the games ran out first")
+    status, out, _err = run(capsys, *argv, "--json")
+    assert json.loads(out)["verdict"] == "continue" and json.loads(out)["games"] == 4
+
+
+def test_paired_deals_show_in_the_heading_and_the_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _err = run(capsys, *SMALL, "--paired")
+    assert status == 0 and "each deal played in every rotation" in out.splitlines()[0]
+    status, out, _err = run(capsys, *SMALL, "--paired", "--json")
+    assert json.loads(out)["settings"]["paired"] is True
 
 
 # ------------------------------------------------------------ --dask

@@ -23,12 +23,14 @@ from tongiaki_rules.errors import RecordError
 from tongiaki_rules.simulation import (
     ENDINGS,
     GameStats,
+    Sprt,
     Summary,
     game_seeds,
     game_stats,
     lineup,
     play_game,
     simulate,
+    sprt_match,
 )
 
 
@@ -233,10 +235,34 @@ def test_the_json_summary_has_stable_documented_keys() -> None:
         "events",
     ]
     assert (doc["schema"], doc["version"]) == ("tongiaki-simulation", 1)
-    assert list(doc["settings"]) == ["games", "players", "bots", "seed", "rotate", "rules"]
+    assert list(doc["settings"]) == [
+        "games",
+        "players",
+        "bots",
+        "seed",
+        "rotate",
+        "paired",
+        "rules",
+    ]
     assert doc["settings"]["rules"] == {"variant_rody": True}
-    assert list(doc["seats"][0]) == ["seat", "colours", "games", "wins", "win_rate", "mean_score"]
-    assert list(doc["bots"][0]) == ["bot", "seats", "games", "wins", "win_rate", "mean_score"]
+    assert list(doc["seats"][0]) == [
+        "seat",
+        "colours",
+        "games",
+        "wins",
+        "win_rate",
+        "interval",
+        "mean_score",
+    ]
+    assert list(doc["bots"][0]) == [
+        "bot",
+        "seats",
+        "games",
+        "wins",
+        "win_rate",
+        "interval",
+        "mean_score",
+    ]
     assert list(doc["length"]) == ["turns", "actions", "draws"]
     assert list(doc["length"]["turns"]) == ["mean", "median", "min", "max"]
     assert list(doc["endings"]) == ["island", "ocean", "other"]
@@ -277,3 +303,14 @@ def test_unplayable_settings_are_refused(settings: dict[str, object], message: s
     arguments: dict[str, object] = {"bots": ["random"], "games": 2, "players": 2, **settings}
     with pytest.raises(SettingsError, match=message):
         simulate(**arguments)  # type: ignore[arg-type]
+
+
+def test_an_sprt_match_stops_at_its_verdict_whatever_the_jobs() -> None:
+    """Issue 40: the games played ahead in processes and dropped change nothing."""
+    # bounds of ±0.004: any deal decides, one way or the other
+    test = Sprt(elo0=-400, elo1=-300, alpha=0.499, beta=0.499, min_samples=1)
+    one = sprt_match("random", "random", test=test, max_games=20, jobs=1)
+    two = sprt_match("random", "random", test=test, max_games=20, jobs=2)
+    assert one == two
+    assert one.verdict in ("H1", "H0") and one.games == 2
+    assert one.to_dict()["verdict"] == one.verdict

@@ -7,7 +7,12 @@ Importing this module registers the environment with ``gymnasium.register``.
   drawn at every reset); bots play the others (``opponents=``: a bot spec
   such as ``"greedy"`` or ``"mcts:iterations=50"``, read by
   :func:`~tongiaki_rules.bots.make_bot`, a :class:`~tongiaki_rules.bots.Bot`,
-  or a sequence with one of them per other seat, in seat order).
+  or a sequence with one of them per other seat, in seat order). They can
+  change at any reset: ``reset(options={"opponents": ...})`` (self-play
+  against a league of past policies), and stay until the next change.
+- :class:`PolicyBot` turns a policy, any ``(observation, mask) -> action``
+  callable such as a trained model's, into a bot that plays a seat here,
+  in ``tongiaki simulate`` or anywhere a bot is taken.
 - Chance (the draws from the pile) and the bots' decisions are played inside
   :meth:`~TongiakiGymEnv.step`, which returns at the agent's next decision or
   at the end of the game.
@@ -57,15 +62,17 @@ except ModuleNotFoundError as error:  # pragma: no cover - depends on what is in
 from .._pergame import as_index, check_settings, index_problem
 from .._standard_tiles import STANDARD_TILES
 from .._state import GameState, new_game
+from ..actions import Action
 from ..bots import Bot, make_bot
 from ..encoding import ActionEncoding
+from ..encoding_compact import CompactEncoding
 from ..errors import IllegalActionError, SettingsError, shown
 from ..observation import ObservationLayout
 from ..rules import Rules
 from ._arrays import ObservationArrays
 from ._returns import REWARDS, final_rewards
 
-__all__ = ["ENV_ID", "TongiakiGymEnv"]
+__all__ = ["ENV_ID", "PolicyBot", "TongiakiGymEnv"]
 
 ENV_ID: Final = "tongiaki/Tongiaki-v0"
 """The id ``gymnasium.make`` knows the environment by."""
@@ -152,6 +159,11 @@ class TongiakiGymEnv(gymnasium.Env[dict[str, Any], Any]):
         self._started = False
 
     @property
+    def opponents(self) -> list[Bot]:
+        """The bots of the other seats in this episode, in seat order."""
+        return [self._bots[s] for s in sorted(self._bots)]
+
+    @property
     def game_state(self) -> GameState:
         """The current position as a tongiaki_rules state."""
         return self._state
@@ -164,15 +176,25 @@ class TongiakiGymEnv(gymnasium.Env[dict[str, Any], Any]):
 
         ``seed`` reseeds everything drawn: the seat (``seat="random"``), the
         tiles and the bots built from specs (bot objects keep their own
-        randomness). ``options`` are ignored. A ``seed`` that is not a
-        non-negative int or ``None`` (a bool is not one), or ``options`` that
-        are not a dict or ``None``, raise
-        :class:`~tongiaki_rules.errors.SettingsError` naming them.
+        randomness). ``options={"opponents": ...}`` replaces the opponents,
+        as ``opponents=`` gives them, from this episode on; other options
+        are ignored. A ``seed`` that is not a non-negative int or ``None`` (a
+        bool is not one), ``options`` that are not a dict or ``None``, or
+        opponents that are not bots, raise
+        :class:`~tongiaki_rules.errors.SettingsError` naming them, changing
+        nothing.
+
+        >>> env = TongiakiGymEnv(2, opponents="greedy")
+        >>> _ = env.reset(seed=1, options={"opponents": "random"})
+        >>> [bot.name for bot in env.opponents]
+        ['random']
         """
         if seed is not None and (type(seed) is not int or seed < 0):
             raise SettingsError(f"seed must be a non-negative int or None, not {shown(seed)}")
         if options is not None and not isinstance(options, dict):
             raise SettingsError(f"options must be None or a dict, not {shown(options)}")
+        if options is not None and "opponents" in options:
+            self._opponents = _opponent_list(options["opponents"], self.num_players - 1)
         super().reset(seed=seed)
         rng = self.np_random
         if self.seat_option == "random":
@@ -266,6 +288,79 @@ class TongiakiGymEnv(gymnasium.Env[dict[str, Any], Any]):
             "observation": self._arrays.view(self._state, self.seat).copy(),
             "action_mask": self.action_masks().view(np.int8),
         }
+
+
+class PolicyBot:
+    """A bot that asks a policy, ``policy(observation, mask) -> action``, for its moves.
+
+    ``observation`` is what :class:`TongiakiGymEnv` gives the agent from the
+    bot's seat: the dict of the ``"observation"`` vector and the int8
+    ``"action_mask"``; ``mask`` is the same mask as bools (what
+    :meth:`TongiakiGymEnv.action_masks` gives and sb3-contrib's
+    ``MaskablePPO.predict(observation, action_masks=mask)`` takes). The
+    policy returns an action index of the encoding (``actions``, ``"full"``
+    or ``"compact"``, as the env it was trained in): an int or a numpy
+    integer, or a one-element array as ``predict`` gives. An index that is
+    not a legal action raises :class:`~tongiaki_rules.errors.IllegalActionError`
+    (in a tournament: the bot failed). The layouts are made once per
+    player count and rules.
+
+    A trained Stable-Baselines3 model is one line away:
+    ``PolicyBot(lambda obs, mask: model.predict(obs, action_masks=mask,
+    deterministic=True)[0], name="ppo")``.
+
+    >>> from tongiaki_rules import new_game
+    >>> first_legal = PolicyBot(lambda obs, mask: int(mask.nonzero()[0][0]), name="first")
+    >>> state = new_game(2)
+    >>> first_legal.choose(state) in state.legal_actions(), first_legal.name
+    (True, 'first')
+    >>> env = TongiakiGymEnv(2, opponents=first_legal)
+    >>> _ = env.reset(seed=0)
+    """
+
+    def __init__(self, policy: Any, *, actions: str = "full", name: str = "policy") -> None:
+        if not callable(policy):
+            raise SettingsError(
+                f"policy must be a function (observation, mask) -> action, not {shown(policy)}"
+            )
+        if type(actions) is not str or actions not in ("full", "compact"):
+            raise SettingsError(f"actions must be 'full' or 'compact', not {shown(actions)}")
+        if type(name) is not str or not name:
+            raise SettingsError(f"name must be a non-empty str, not {shown(name)}")
+        self._policy = policy
+        self._actions = actions
+        self._name = name
+        self._layouts: dict[
+            tuple[int, Rules], tuple[ActionEncoding | CompactEncoding, ObservationArrays]
+        ] = {}
+
+    @property
+    def name(self) -> str:
+        """The name given (``"policy"`` by default)."""
+        return self._name
+
+    def choose(self, state: GameState) -> Action:
+        """The legal action at the index the policy gives for this seat's view."""
+        key = (state.num_players, state.rules)
+        if key not in self._layouts:
+            encoding = ActionEncoding.for_state(state, actions=self._actions)
+            self._layouts[key] = (encoding, ObservationArrays(ObservationLayout.for_state(state)))
+        encoding, arrays = self._layouts[key]
+        seat = state.current_player
+        assert seat is not None  # a bot is asked at a decision
+        mask = np.zeros(encoding.size, np.bool_)
+        mask[encoding._indices_in_order(state)] = True
+        observation = {
+            "observation": arrays.view(state, seat).copy(),
+            "action_mask": mask.view(np.int8),
+        }
+        answer = self._policy(observation, mask)
+        if isinstance(answer, np.ndarray) and answer.size == 1:
+            answer = answer.reshape(()).item()
+        index = as_index(answer)
+        if index is None or not 0 <= index < encoding.size:
+            raise IllegalActionError(index_problem("action index", answer, encoding.size))
+        return encoding.decode(state, index)
 
 
 def _opponent_list(opponents: object, count: int) -> list[str | Bot]:

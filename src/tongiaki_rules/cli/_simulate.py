@@ -7,6 +7,11 @@ the tables are drawn by rich; otherwise they are plain text. ``--game toncc``
 plays Tóncc instead, between its own bots, and prints what
 ``tongiaki toncc simulate`` prints.
 
+The tables give each win rate with its 95 % Wilson interval. ``--paired``
+plays each deal (the tiles drawn) once in every rotation of the seats.
+``--sprt ELO0,ELO1`` runs a sequential test between two bots instead,
+two-player paired deals until the result is clear (at most ``--games``).
+
 >>> from tongiaki_rules.cli import main
 >>> main(["simulate", "--games", "2", "--players", "2", "--bots", "random", "--json"])
 ... # doctest: +ELLIPSIS
@@ -31,7 +36,7 @@ from typing import Any, Final, TextIO
 
 from ..errors import TongiakiError
 from ..games import GAMES, TONCC, game_named
-from ..simulation import Summary, simulate
+from ..simulation import Sprt, Summary, simulate, sprt_match
 from ..simulation._tables import events_not_seen, summary_heading, summary_tables
 from ._common import CliError, add_rules_options, rules_from_args, whole_number
 from ._console import colour_wanted, rich_console
@@ -70,6 +75,28 @@ def _seed(text: str) -> int:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def _elo_pair(text: str) -> tuple[float, float]:
+    try:
+        elo0, elo1 = (float(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not two Elo differences such as 0,50"
+        ) from None
+    if not -2000 < elo0 < elo1 < 2000:
+        raise argparse.ArgumentTypeError(f"{text!r}: ELO0 must be below ELO1, both within ±2000")
+    return elo0, elo1
+
+
+def _probability(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value < 0.5:
+        raise argparse.ArgumentTypeError(f"{text} is not between 0 and 0.5")
+    return value
 
 
 def add_parser(sub: Any) -> None:
@@ -148,6 +175,35 @@ def add_parser(sub: Any) -> None:
         "--fixed-seats",
         action="store_true",
         help="keep each bot in the same seat instead of rotating the line-up",
+    )
+    parser.add_argument(
+        "--paired",
+        action="store_true",
+        help="play each deal (the tiles drawn) once in every rotation of the seats, so its "
+        "luck falls on every bot alike; give --games as a multiple of the players",
+    )
+    parser.add_argument(
+        "--sprt",
+        type=_elo_pair,
+        default=None,
+        metavar="ELO0,ELO1",
+        help="a sequential test of the first bot of --bots against the second, two players, "
+        "paired deals, until the first is shown ELO1 stronger (H1) or not ELO0 stronger (H0), "
+        "or --games run out; e.g. --sprt 0,50",
+    )
+    parser.add_argument(
+        "--alpha",
+        type=_probability,
+        default=0.05,
+        metavar="P",
+        help="with --sprt: the chance of accepting H1 when H0 holds (default 0.05)",
+    )
+    parser.add_argument(
+        "--beta",
+        type=_probability,
+        default=0.05,
+        metavar="P",
+        help="with --sprt: the chance of accepting H0 when H1 holds (default 0.05)",
     )
     parser.add_argument(
         "--records",
@@ -320,6 +376,8 @@ def _cluster(address: str | None) -> Iterator[Executor | None]:
 _TONGIAKI_ONLY: Final = (
     ("--dask", "dask", None),
     ("--fixed-seats", "fixed_seats", False),
+    ("--paired", "paired", False),
+    ("--sprt", "sprt", None),
     ("--records", "records", None),
     ("--on-bot-error", "on_bot_error", "stop"),
     ("--move-time-limit", "move_time_limit", None),
@@ -346,15 +404,62 @@ def _run_toncc(args: argparse.Namespace) -> int:
     return run_simulation(names, rules_of(args.rule), args.games, args.seed, jobs, args.json)
 
 
+_NOT_WITH_SPRT: Final = (
+    ("--dask", "dask", None),
+    ("--fixed-seats", "fixed_seats", False),
+    ("--records", "records", None),
+    ("--on-bot-error", "on_bot_error", "stop"),
+    ("--move-time-limit", "move_time_limit", None),
+)
+"""The options ``--sprt`` refuses: (option, its ``args`` name, its default)."""
+
+
+def _run_sprt(args: argparse.Namespace, bots: list[str]) -> int:
+    """``tongiaki simulate --sprt ELO0,ELO1``: the sequential test of two bots."""
+    for option, name, default in _NOT_WITH_SPRT:
+        if getattr(args, name) != default:
+            raise CliError(f"{option}: not with --sprt")
+    if len(bots) != 2:
+        raise CliError(f"--sprt: name two bots in --bots, the candidate first, not {len(bots)}")
+    if args.players not in (None, 2):
+        raise CliError(f"--sprt plays two-player games, not {args.players}")
+    rules = rules_from_args(args, 2)
+    elo0, elo1 = args.sprt
+    test = Sprt(elo0=elo0, elo1=elo1, alpha=args.alpha, beta=args.beta)
+    show = args.progress if args.progress is not None else sys.stderr.isatty()
+    bar = _progress_bar(show)
+    try:
+        result = sprt_match(
+            bots[0],
+            bots[1],
+            test=test,
+            max_games=args.games,
+            seed=args.seed,
+            rules=rules,
+            jobs=args.jobs,
+            progress=bar,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.json:
+        sys.stdout.write(json.dumps(result.to_dict(), indent=2) + "\n")
+    else:
+        sys.stdout.write(result.to_text() + "\n")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``tongiaki simulate``."""
     if game_named(args.game) is TONCC:
         return _run_toncc(args)
-    if args.players is None:
-        args.players = DEFAULT_PLAYERS
     bots = [spec.strip() for spec in args.bots.split(",")]
     if not any(bots):
         raise CliError("--bots: name at least one bot")
+    if args.sprt is not None:
+        return _run_sprt(args, bots)
+    if args.players is None:
+        args.players = DEFAULT_PLAYERS
     rules = rules_from_args(args, args.players)
     if args.dask is not None and args.jobs != 1:
         raise CliError("--dask plays on the cluster's workers: leave out --jobs")
@@ -375,6 +480,7 @@ def run(args: argparse.Namespace) -> int:
                 executor=executor,
                 on_bot_error=args.on_bot_error,
                 move_time_limit=args.move_time_limit,
+                paired=args.paired,
             )
     except OSError as exc:
         where = exc.filename or args.records

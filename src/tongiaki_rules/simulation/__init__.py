@@ -67,23 +67,37 @@ from ._results import (
     EventRate,
     Summary,
 )
+
 # isort: on
+from ._intervals import wilson_interval
+from ._ratings import Rating, bradley_terry, plackett_luce
+from ._sprt import VERDICTS, Sprt, elo_score
 
 __all__ = [
     "ENDINGS",
     "MAX_GAMES",
     "MAX_JOBS",
+    "VERDICTS",
     "BotResult",
     "EventRate",
     "GameStats",
+    "Rating",
     "SeatResult",
     "Spread",
+    "Sprt",
+    "SprtResult",
     "Summary",
+    "bradley_terry",
+    "deal_of",
+    "elo_score",
     "game_seeds",
     "game_stats",
     "lineup",
+    "plackett_luce",
     "play_game",
     "simulate",
+    "sprt_match",
+    "wilson_interval",
 ]
 
 MAX_GAMES = 10_000_000
@@ -188,7 +202,18 @@ def _derived_seed(seed: int, number: int, role: str) -> int:
     return int.from_bytes(hashlib.sha256(text).digest()[:6], "big")
 
 
-def game_seeds(seed: int, number: int, players: int) -> tuple[int, tuple[int, ...]]:
+def deal_of(number: int, players: int) -> int:
+    """The deal game ``number`` plays when deals are paired: games ``1..players`` the first.
+
+    >>> [deal_of(n, 2) for n in range(1, 6)]
+    [1, 1, 2, 2, 3]
+    """
+    return (number - 1) // players + 1
+
+
+def game_seeds(
+    seed: int, number: int, players: int, *, paired: bool = False
+) -> tuple[int, tuple[int, ...]]:
     """The seed of game ``number``'s tile draws, and the seed of each seat's bot.
 
     Each is the first 6 bytes (big-endian) of the SHA-256 of
@@ -197,14 +222,22 @@ def game_seeds(seed: int, number: int, players: int) -> tuple[int, tuple[int, ..
     the other games nor on the process that plays the game. Being below
     2**48, the seeds stay exact in JSON read by any language.
 
+    With ``paired``, the draws are those of the game numbered by the deal
+    (:func:`deal_of`): the ``players`` games of one deal, which :func:`lineup`
+    rotates through every seat, draw the same tiles for the same choices, so
+    the luck of the deal is shared out evenly.
+
     >>> draws, bots = game_seeds(1, 1, 2)
     >>> len(bots), draws == game_seeds(1, 1, 4)[0], draws != game_seeds(1, 2, 2)[0]
     (2, True, True)
+    >>> draws == game_seeds(1, 2, 2, paired=True)[0] != game_seeds(1, 3, 2, paired=True)[0]
+    True
     """
     _check_seed(seed)
     _check_whole("number", number, 1, MAX_GAMES)
     _check_whole("players", players, 2, 6)
-    draws = _derived_seed(seed, number, "draws")
+    _check_flag("paired", paired)
+    draws = _derived_seed(seed, deal_of(number, players) if paired else number, "draws")
     return draws, tuple(_derived_seed(seed, number, f"seat{s}") for s in range(players))
 
 
@@ -217,6 +250,7 @@ def play_game(
     rules: Rules = DEFAULT_RULES,
     rotate: bool = True,
     move_time_limit: float | None = None,
+    paired: bool = False,
 ) -> GameRecord:
     """Game ``number`` of the tournament :func:`simulate` plays with these settings.
 
@@ -231,8 +265,10 @@ def play_game(
     True
     """
     seats = lineup(bots, players, number, rotate=rotate)
-    draws, bot_seeds = game_seeds(seed, number, players)
+    draws, bot_seeds = game_seeds(seed, number, players, paired=paired)
     metadata: dict[str, str | int] = {"game": number, "simulation_seed": seed}
+    if paired:
+        metadata["deal"] = deal_of(number, players)
     for s, (spec, bot_seed) in enumerate(zip(seats, bot_seeds, strict=True)):
         metadata[f"seat{s}"] = spec_name(spec)
         metadata[f"seat{s}_seed"] = bot_seed
@@ -258,6 +294,7 @@ class _Plan:
     keep_records: bool
     on_bot_error: str = "stop"
     move_time_limit: float | None = None
+    paired: bool = False
 
 
 @attrs.frozen(slots=True)
@@ -280,6 +317,7 @@ def _play_and_count(plan: _Plan, number: int) -> _Played:
             rules=plan.rules,
             rotate=plan.rotate,
             move_time_limit=plan.move_time_limit,
+            paired=plan.paired,
         )
     except BotFailedError as exc:
         if plan.on_bot_error == "stop":
@@ -421,6 +459,7 @@ def simulate(
     executor: Executor | None = None,
     on_bot_error: str = "stop",
     move_time_limit: float | None = None,
+    paired: bool = False,
 ) -> Summary:
     """Play ``games`` games between ``bots`` and sum up what happened.
 
@@ -435,9 +474,8 @@ def simulate(
     numbers: each worker builds its bots and seeds itself, so the summary is
     the same again. The executor is not shut down. ``progress(done, total)`` is
     called after each game. With ``records_dir`` (created if needed) each
-    record is saved as ``game-00001.json``, ``game-00002.json``, ... by
-    this process (the workers send the records back), so the files land
-    on this machine whatever the executor.
+    record is saved, whole or not at all, as ``game-00001.json``, ... by
+    this process (the workers send the records back).
 
     ``bots`` are bot specs (:mod:`tongiaki_rules.bots._specs`): text
     (``"greedy"``, ``"mymodule:MyBot"``), factories (each game builds its
@@ -448,7 +486,8 @@ def simulate(
     seconds) stops the tournament, or with ``on_bot_error="skip"`` its game
     is left out and told in :attr:`Summary.failures`.
 
-    Each record is written whole or not at all.
+    With ``paired`` (and ``rotate``) every rotation of the line-up draws
+    the same tiles (a deal, :func:`game_seeds`).
 
     Unplayable settings (no bot, an unknown bot or option, ``games`` not
     from 1 to :data:`MAX_GAMES`, ``jobs`` not from 0 to :data:`MAX_JOBS`, a
@@ -475,13 +514,24 @@ mcts, or name your own as module:attribute
         raise SettingsError(
             f"move_time_limit must be None or seconds above 0, not {shown(move_time_limit)}"
         )
+    _check_flag("paired", paired)
+    if paired and not rotate:
+        raise SettingsError("paired deals are played in every rotation: leave rotate on")
     pool = _check_executor(executor, jobs)
     folder: Path | None = None
     if records_dir is not None:
         folder = Path(records_dir)
         folder.mkdir(parents=True, exist_ok=True)
     plan = _Plan(
-        specs, players, seed, rules, rotate, folder is not None, on_bot_error, move_time_limit
+        specs,
+        players,
+        seed,
+        rules,
+        rotate,
+        folder is not None,
+        on_bot_error,
+        move_time_limit,
+        paired,
     )
     workers = min(jobs or _cores(), games)
     if pool is not None or workers > 1:
@@ -507,4 +557,159 @@ mcts, or name your own as module:attribute
     finally:
         played.close()  # at once, even on Ctrl-C: our pool ends, waiting work is cancelled
     names = tuple(spec_name(spec) for spec in specs)
-    return Summary(names, players, seed, rules, rotate, tuple(results), tuple(failures))
+    return Summary(names, players, seed, rules, rotate, tuple(results), tuple(failures), paired)
+
+
+# ============================================================ the sequential test
+@attrs.frozen(slots=True)
+class SprtResult:
+    """How a :func:`sprt_match` ended: the candidate's score per deal and the verdict.
+
+    >>> result = SprtResult("greedy", "random", Sprt(), (1.0, 0.5), "continue")
+    >>> result.games, result.score
+    (4, 0.75)
+    """
+
+    candidate: str
+    baseline: str
+    test: Sprt
+    scores: tuple[float, ...]
+    """The candidate's score in each deal: its share of the deal's two wins, 0 to 1."""
+    verdict: str
+    """One of :data:`VERDICTS`; ``"continue"`` when ``max_games`` ran out first."""
+
+    @property
+    def games(self) -> int:
+        """Games played: two per deal."""
+        return 2 * len(self.scores)
+
+    @property
+    def score(self) -> float:
+        """The candidate's mean score, 0 to 1 (0.5: as strong as the baseline)."""
+        return sum(self.scores) / len(self.scores) if self.scores else 0.0
+
+    @property
+    def llr(self) -> float:
+        """The log-likelihood ratio of H1 to H0 at the end."""
+        return self.test.llr(self.scores)
+
+    def interval(self, confidence: float = 0.95) -> tuple[float, float]:
+        """The Wilson interval of :attr:`score`, the games taken as trials."""
+        return wilson_interval(self.score * self.games, self.games, confidence)
+
+    def to_dict(self) -> dict[str, object]:
+        """The result as JSON-ready data."""
+        low, high = self.interval()
+        return {
+            "candidate": self.candidate,
+            "baseline": self.baseline,
+            "elo0": self.test.elo0,
+            "elo1": self.test.elo1,
+            "alpha": self.test.alpha,
+            "beta": self.test.beta,
+            "games": self.games,
+            "score": round(self.score, 6),
+            "interval": [round(low, 6), round(high, 6)],
+            "llr": round(self.llr, 6),
+            "bounds": [round(b, 6) for b in self.test.bounds()],
+            "verdict": self.verdict,
+        }
+
+    def to_text(self) -> str:
+        """Two lines: the score with its interval, and the verdict.
+
+        >>> print(SprtResult("greedy", "random", Sprt(), (1.0,) * 10, "H1").to_text())
+        SPRT greedy vs random (elo0 0, elo1 50, alpha 0.05, beta 0.05): 20 games, \
+score 100.0% (95% interval 83.9-100.0%)
+        LLR 331.8 (bounds -2.94, 2.94): H1 accepted, greedy is at least 50 Elo stronger
+        """
+        low, high = self.interval()
+        t = self.test
+        head = (
+            f"SPRT {self.candidate} vs {self.baseline} (elo0 {t.elo0:g}, elo1 {t.elo1:g}, "
+            f"alpha {t.alpha:g}, beta {t.beta:g}): {self.games} games, score "
+            f"{100 * self.score:.1f}% (95% interval {100 * low:.1f}-{100 * high:.1f}%)"
+        )
+        below, above = t.bounds()
+        if self.verdict == "H1":
+            said = f"H1 accepted, {self.candidate} is at least {t.elo1:g} Elo stronger"
+        elif self.verdict == "H0":
+            said = f"H0 accepted, {self.candidate} is not {t.elo1:g} Elo stronger"
+        else:
+            said = "no verdict yet: the games ran out first"
+        return f"{head}\nLLR {self.llr:.1f} (bounds {below:.2f}, {above:.2f}): {said}"
+
+
+def sprt_match(
+    candidate: BotSpec,
+    baseline: BotSpec,
+    *,
+    test: Sprt | None = None,
+    max_games: int = 2000,
+    seed: int = 1,
+    rules: Rules = DEFAULT_RULES,
+    jobs: int = 1,
+    progress: Progress | None = None,
+) -> SprtResult:
+    """Two-player paired deals between ``candidate`` and ``baseline`` until ``test`` decides.
+
+    Games are those of ``simulate([candidate, baseline], players=2,
+    paired=True)``: deal ``d`` is games ``2d - 1`` and ``2d``, the same tiles
+    with the seats swapped. After each deal the candidate's score in it
+    (its wins over the two games, halved) is added and :meth:`Sprt.verdict`
+    asked; the match stops at ``"H1"`` or ``"H0"``, or after ``max_games``
+    (rounded down to whole deals). With ``jobs`` the games are played ahead
+    in that many processes and the unneeded ones dropped, so the result is
+    the same for any ``jobs``. ``progress(done, max_games)`` follows the games.
+
+    >>> result = sprt_match("random", "random", max_games=5)
+    >>> result.verdict, result.games, len(result.scores)
+    ('continue', 4, 2)
+
+    (At least 10 deals before a verdict, :attr:`Sprt.min_samples`: 5 games
+    are 2 whole deals. ``tongiaki simulate --sprt 0,50 --bots greedy,random``
+    accepts H1 after 30 games.)
+    """
+    test = Sprt() if test is None else test
+    if not isinstance(test, Sprt):
+        raise SettingsError(f"test must be an Sprt, not {shown(test)}")
+    specs = _check(
+        (candidate, baseline), max_games, 2, jobs, rules, _SPRT_SETTINGS | {"seed": seed}
+    )
+    if max_games < 2:
+        raise SettingsError(f"max_games must be at least 2 (one deal), not {max_games}")
+    games = max_games - max_games % 2
+    plan = _Plan(specs, 2, seed, rules, True, False, "stop", None, True)
+    workers = min(jobs or _cores(), games)
+    if workers > 1:
+        _check_picklable(specs, "worker processes")
+        played = _in_processes(plan, games, workers)
+    else:
+        played = (_play_and_count(plan, number) for number in range(1, games + 1))
+    scores: list[float] = []
+    verdict = "continue"
+    pending = 0.0
+    try:
+        for number, game in enumerate(played, start=1):
+            assert game.stats is not None  # on_bot_error="stop" raises instead
+            seat = lineup(("candidate", "baseline"), 2, number).index("candidate")
+            winners = game.stats.winners
+            pending += 1 / len(winners) if seat in winners else 0.0
+            if progress is not None:
+                progress(number, games)
+            if number % 2 == 0:
+                scores.append(pending / 2)
+                pending = 0.0
+                verdict = test.verdict(scores)
+                if verdict != "continue":
+                    break
+    finally:
+        played.close()
+    return SprtResult(spec_name(specs[0]), spec_name(specs[1]), test, tuple(scores), verdict)
+
+
+_SPRT_SETTINGS: Final[dict[str, object]] = {
+    "rotate": True,
+    "progress": None,
+    "records_dir": None,
+}

@@ -21,6 +21,7 @@ from ..errors import RecordError
 from ..events import EndTriggered, IslandRemoved, RoyalIslandFounded
 from ..record import GameRecord
 from ..rules import Rules
+from ._intervals import wilson_interval
 from ._tables import _json_value, _render_text
 
 SUMMARY_SCHEMA = "tongiaki-simulation"
@@ -143,6 +144,8 @@ class SeatResult:
     win_rate: float
     """``wins / games``."""
     mean_score: float
+    interval: tuple[float, float] = (0.0, 1.0)
+    """The 95 % Wilson interval of ``win_rate`` (:func:`wilson_interval`)."""
 
 
 @attrs.frozen(slots=True)
@@ -165,6 +168,8 @@ class BotResult:
     win_rate: float
     """``wins / seats``."""
     mean_score: float
+    interval: tuple[float, float] = (0.0, 1.0)
+    """The 95 % Wilson interval of ``win_rate``, the seat-games taken as trials."""
 
 
 @attrs.frozen(slots=True)
@@ -249,6 +254,9 @@ class Summary:
     failures: tuple[str, ...] = ()
     """Games a bot failed in, left out of ``results`` (``simulate(on_bot_error="skip")``):
     each says the game, the seat, the bot and the move."""
+    paired: bool = False
+    """Each deal (the tile draws) was played once per rotation of the seats
+    (``simulate(paired=True)``)."""
 
     @property
     def games(self) -> int:
@@ -270,6 +278,7 @@ class Summary:
                     wins=float(won),
                     win_rate=float(won / self.games) if self.games else 0.0,
                     mean_score=_mean([g.scores[seat] for g in self.results]),
+                    interval=wilson_interval(float(won), self.games),
                 )
             )
         return tuple(found)
@@ -301,6 +310,7 @@ class Summary:
                     wins=float(won),
                     win_rate=float(won / seats) if seats else 0.0,
                     mean_score=_mean(scores),
+                    interval=wilson_interval(float(won), seats),
                 )
             )
         return tuple(found)
@@ -345,6 +355,7 @@ class Summary:
                 "bots": list(self.bots),
                 "seed": self.seed,
                 "rotate": self.rotate,
+                "paired": self.paired,
                 "rules": {name: _json_value(v) for name, v in self.rules.changed().items()},
             },
             "seats": [
@@ -354,6 +365,7 @@ class Summary:
                     "games": r.games,
                     "wins": _round(r.wins),
                     "win_rate": _round(r.win_rate),
+                    "interval": [_round(r.interval[0]), _round(r.interval[1])],
                     "mean_score": _round(r.mean_score),
                 }
                 for r in self.seat_results()
@@ -365,6 +377,7 @@ class Summary:
                     "games": r.games,
                     "wins": _round(r.wins),
                     "win_rate": _round(r.win_rate),
+                    "interval": [_round(r.interval[0]), _round(r.interval[1])],
                     "mean_score": _round(r.mean_score),
                 }
                 for r in self.bot_results()

@@ -35,9 +35,16 @@ def _percent(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
+def _interval(bounds: tuple[float, float]) -> str:
+    """``41.2-58.8%``: a win rate's interval in percent."""
+    return f"{100 * bounds[0]:.1f}-{100 * bounds[1]:.1f}%"
+
+
 def summary_heading(summary: Summary) -> list[str]:
     """The lines above the tables: games, players, bots, seed, and the rules changed."""
     rotation = "rotated through the seats" if summary.rotate else "fixed seats"
+    if summary.paired:
+        rotation += ", each deal played in every rotation"
     changed = summary.rules.changed()
     head = (
         f"{summary.games} games, {summary.players} players, bots: {', '.join(summary.bots)} "
@@ -59,21 +66,29 @@ def summary_tables(summary: Summary) -> list[tuple[list[str], list[list[str]]]]:
     tables: list[tuple[list[str], list[list[str]]]] = []
     tables.append(
         (
-            ["Bot", "Seats", "Wins", "Win rate", "Mean score"],
+            ["Bot", "Seats", "Wins", "Win rate", "95% interval", "Mean score"],
             [
-                [r.bot, str(r.seats), _number(r.wins), _percent(r.win_rate), f"{r.mean_score:.2f}"]
+                [
+                    r.bot,
+                    str(r.seats),
+                    _number(r.wins),
+                    _percent(r.win_rate),
+                    _interval(r.interval),
+                    f"{r.mean_score:.2f}",
+                ]
                 for r in summary.bot_results()
             ],
         )
     )
     tables.append(
         (
-            ["Seat", "Wins", "Win rate", "Mean score"],
+            ["Seat", "Wins", "Win rate", "95% interval", "Mean score"],
             [
                 [
                     f"{r.seat} ({'+'.join(r.colours)})",
                     _number(r.wins),
                     _percent(r.win_rate),
+                    _interval(r.interval),
                     f"{r.mean_score:.2f}",
                 ]
                 for r in summary.seat_results()
