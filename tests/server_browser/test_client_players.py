@@ -158,7 +158,7 @@ def test_hints_count_what_is_still_needed_and_name_each_special_decision(
         }
         for k, b in enumerate([[0, 1, 2], [1, 2, 3], [0, 3, 4]])
     ]
-    assert "click a statue" in _hint_for(player, expand)
+    assert "its crown to found a royal island" in _hint_for(player, expand)
     player.find_element(
         By.CSS_SELECTOR, '#board svg [data-pos="0,0"] .beach[data-beach="1"]'
     ).click()
