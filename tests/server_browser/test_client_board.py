@@ -227,6 +227,28 @@ def test_island_names_are_at_least_11_px_at_1280x800_with_fit_at_the_end_of_a_6_
     assert len(sizes) >= 10
     _figure("island names at 1280x800, 6 players, end, fit: smallest CSS px", f"{min(sizes):.1f}")
     assert min(sizes) >= 11.0, sizes
+    # island values and route numbers too, each still on its white disc
+    numbers = page.execute_script(
+        "const svg = document.querySelector('#board svg');"
+        "const s = svg.getScreenCTM();"
+        "const scale = Math.hypot(s.a, s.b);"
+        "const out = {};"
+        "for (const cls of ['value', 'route-number']) {"
+        "  const texts = [...svg.querySelectorAll('text.' + cls)];"
+        "  const discs = [...svg.querySelectorAll('circle.' + cls)];"
+        "  out[cls] = {sizes: texts.map(t => parseFloat(getComputedStyle(t).fontSize) * scale),"
+        "    covered: texts.map(t => { const b = t.getBBox();"
+        "      const x = b.x + b.width / 2, y = b.y + b.height / 2;"
+        "      return discs.some(d => Math.hypot(d.cx.baseVal.value - x, d.cy.baseVal.value - y)"
+        "        + Math.max(b.width, b.height * 0.7) / 2 <= d.r.baseVal.value * 1.05); })};"
+        "}"
+        "return out;"
+    )
+    for cls, found in numbers.items():
+        assert len(found["sizes"]) >= 10, cls
+        _figure(f"{cls} at 1280x800, 6 players, end, fit: smallest CSS px", f"{min(found['sizes']):.1f}")
+        assert min(found["sizes"]) >= 11.0, (cls, found["sizes"])
+        assert all(found["covered"]), (cls, found["covered"])
     assert box[0] > 700 and box[1] > 550, box  # the board takes the room beside the panel
     assert max(box[2] / box[0], box[3] / box[1]) > 0.9, box  # and the map fills it
     _shot(page, "six-players-fit.png", "serve-six-players.png")

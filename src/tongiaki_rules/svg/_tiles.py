@@ -171,7 +171,7 @@ class _Tiles(_Pieces):
                     "stroke-width": "1",
                 },
             )
-            self.text(g, x, y, str(number), 0.14 * S, bold=True, fill="#123A5C")
+            self.text(g, x, y, str(number), 0.14 * S, bold=True, fill="#123A5C", cls="route-number")
         self.draw_marker(g, cx, cy, rot)
 
     def route_path(

@@ -81,15 +81,24 @@ export class BoardView {
     this.onChange(this);
   }
 
-  /** Island names, values and route numbers stay at least MIN_LABEL_PX CSS px high. */
+  /** Island names, values and route numbers stay at least MIN_LABEL_PX CSS px high; the discs
+   * behind values and route numbers grow with their numbers, so each still sits on its disc. */
   keepLabelsReadable() {
     const scale = this.scale();
     if (!(scale > 0)) return;
     for (const [cls, px] of Object.entries(MIN_LABEL_PX)) {
+      let grown = 1;
       for (const text of this.svg.querySelectorAll(`text.${cls}`)) {
         const base = Number(text.dataset.baseSize ?? text.getAttribute("font-size") ?? 12);
         text.dataset.baseSize = String(base);
-        text.setAttribute("font-size", String(Math.max(base, (px + 0.5) / scale).toFixed(2)));
+        const size = Math.max(base, (px + 0.5) / scale);
+        grown = size / base;
+        text.setAttribute("font-size", String(size.toFixed(2)));
+      }
+      for (const disc of this.svg.querySelectorAll(`circle.${cls}`)) {
+        const base = Number(disc.dataset.baseR ?? disc.getAttribute("r") ?? 0);
+        disc.dataset.baseR = String(base);
+        disc.setAttribute("r", String((base * grown).toFixed(2)));
       }
     }
   }
