@@ -246,7 +246,9 @@ def test_island_names_are_at_least_11_px_at_1280x800_with_fit_at_the_end_of_a_6_
     )
     for cls, found in numbers.items():
         assert len(found["sizes"]) >= 10, cls
-        _figure(f"{cls} at 1280x800, 6 players, end, fit: smallest CSS px", f"{min(found['sizes']):.1f}")
+        _figure(
+            f"{cls} at 1280x800, 6 players, end, fit: smallest CSS px", f"{min(found['sizes']):.1f}"
+        )
         assert min(found["sizes"]) >= 11.0, (cls, found["sizes"])
         assert all(found["covered"]), (cls, found["covered"])
     assert box[0] > 700 and box[1] > 550, box  # the board takes the room beside the panel
