@@ -42,6 +42,7 @@ from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
 from selenium.webdriver.remote.webelement import WebElement  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
+from tongiaki_rules.server import ServeLimits  # noqa: E402
 from tongiaki_rules.server.app import create_app  # noqa: E402
 
 from .playing import play_by_board, settled  # noqa: E402
@@ -77,8 +78,9 @@ def _free_port() -> int:
 class _Server:
     """A real uvicorn server in a thread, on a fixed port and SQLite file, that can restart."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, limits: ServeLimits | None = None) -> None:
         self.db = db
+        self.limits = limits
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self._uv: Any = None
@@ -86,7 +88,7 @@ class _Server:
 
     def start(self) -> None:
         config = uvicorn.Config(
-            create_app(self.db),
+            create_app(self.db, limits=self.limits),
             host="127.0.0.1",
             port=self.port,
             log_level="warning",

@@ -4,13 +4,33 @@ import { playerError } from "/static/errors.js";
 import { _, loadLanguage } from "/static/i18n.js";
 import { bindNameField, playerName } from "/static/players.js";
 
+// MCTS in the lobby: this many iterations a move, or fewer if the server caps them lower
+const LOBBY_MCTS_ITERATIONS = 200;
+// the server's bots (GET /api/bots); until they are read, the ones every server offers
+let offeredBots = [{ name: "random" }, { name: "greedy" }];
+
 function seatKinds() {
-  return [
-    ["human", _("Human")],
-    ["random", _("Bot: {bot}", { bot: "random" })],
-    ["greedy", _("Bot: {bot}", { bot: "greedy" })],
-    ["mcts:iterations=200", _("Bot: {bot}", { bot: "MCTS" })],
-  ];
+  const kinds = [["human", _("Human")]];
+  for (const bot of offeredBots) {
+    if (bot.name === "mcts") {
+      const iterations = Math.min(LOBBY_MCTS_ITERATIONS, bot.max_iterations ?? LOBBY_MCTS_ITERATIONS);
+      kinds.push([`mcts:iterations=${iterations}`, _("Bot: {bot}", { bot: "MCTS" })]);
+    } else {
+      kinds.push([bot.name, _("Bot: {bot}", { bot: bot.name })]);
+    }
+  }
+  return kinds;
+}
+
+/** The bots this server offers a Tongiaki seat, with its caps (MCTS's iterations). */
+async function loadBots() {
+  try {
+    const { games } = await api("GET", "/api/bots");
+    if (Array.isArray(games?.tongiaki) && games.tongiaki.length > 0) offeredBots = games.tongiaki;
+  } catch {
+    // a server that cannot answer this cannot list its games either, and says so there;
+    // the seats keep the bots every server offers
+  }
 }
 const RULE_SELECTS = ["end_trigger", "closed_route_mode"];
 const RULE_CHECKS = ["variant_rody", "expand_allow_fewer", "setup_distinct_beaches"];
@@ -168,7 +188,7 @@ playersSelect.addEventListener("change", renderSeatChoices);
 document.getElementById("create-form").addEventListener("submit", createGame);
 document.getElementById("refresh").addEventListener("click", refreshGames);
 bindNameField(document.getElementById("player-name"));
-loadLanguage().then(() => {
+Promise.all([loadLanguage(), loadBots()]).then(() => {
   renderSeatChoices();
   refreshGames();
 });
