@@ -51,7 +51,36 @@ _SETTLED_KEPT: Final = 32
 _SETTLED_SIZE: Final = 1024
 """The most positions one blocked set keeps once its decision is answered (a long search's go)."""
 
-_settled: dict[tuple[object, ...], tuple[object, dict[tuple[object, ...], bool]]] = {}
+ENDS: Final = -1
+"""A settled position from which the turn can end (see :class:`Settled`)."""
+NO_END: Final = -2
+"""A settled position from which it cannot."""
+
+
+class Settled:
+    """What the look-ahead settled for one blocked set, and the table its keys are relative to.
+
+    ``marks`` holds, by position (:meth:`FiniteChoices.node_key`), :data:`ENDS`
+    or :data:`NO_END`; while a search runs, the positions it has open hold
+    their index in the search (0, 1, ...) and leave once it is answered. The
+    tiles and royal islands are those of the table the first decision of the
+    blocked set had: a position on that table leaves them out of its key,
+    which keeps keys short (a look-ahead changes the tiles only when it
+    removes an island or places the drawn tile).
+
+    >>> Settled((), ()).marks
+    {}
+    """
+
+    __slots__ = ("kings", "marks", "tiles")
+
+    def __init__(self, tiles: tuple[object, ...], kings: tuple[int, ...]) -> None:
+        self.tiles = tiles
+        self.kings = kings
+        self.marks: dict[tuple[object, ...], int] = {}
+
+
+_settled: dict[tuple[object, ...], tuple[object, Settled]] = {}
 """What the look-ahead settled, by blocked set and by what a search takes as fixed.
 
 The positions a search settles (an end reachable or none) depend on the
@@ -70,9 +99,9 @@ def _new_decision() -> None:
         allowance.left = allowance.limit
 
 
-def _forget_if_large(known: dict[tuple[object, ...], bool]) -> None:
+def _forget_if_large(known: Settled) -> None:
     """Keep no settled positions after a decision that settled many: memory stays flat."""
-    if len(known) > _SETTLED_SIZE:
+    if len(known.marks) > _SETTLED_SIZE:
         _settled.clear()
 
 
@@ -159,7 +188,7 @@ class FiniteChoices(Outlook):
         _forget_if_large(known)
         return offered
 
-    def _good(self, acts: list[Action], known: dict[tuple[object, ...], bool]) -> Iterator[Action]:
+    def _good(self, acts: list[Action], known: Settled) -> Iterator[Action]:
         """The choices of ``acts`` after which the turn can still end, in order, found lazily."""
         phase = self.phase
         if phase == TURN:
@@ -176,7 +205,7 @@ class FiniteChoices(Outlook):
             return iter(acts)
         return (a for a in acts if self._placement_ends(a) or self.ends_finitely(a, known))
 
-    def settled(self) -> dict[tuple[object, ...], bool]:
+    def settled(self) -> Settled:
         """The positions settled for this decision's blocked set (see :data:`_settled`).
 
         A departure decision blocks its own position as well as the chain's:
@@ -192,12 +221,10 @@ class FiniteChoices(Outlook):
         if kept is None or kept[0] is not cfg:
             if len(_settled) >= _SETTLED_KEPT:
                 _settled.clear()
-            kept = _settled[context] = (cfg, {})
+            kept = _settled[context] = (cfg, Settled(self.tiles, self.kings))
         return kept[1]
 
-    def ends_finitely(
-        self, action: Action, known: dict[tuple[object, ...], bool] | None = None
-    ) -> bool:
+    def ends_finitely(self, action: Action, known: Settled | None = None) -> bool:
         """The exact search: can the turn end after ``action`` without a return?
 
         A depth-first search over positions: a position is the scratch copy
@@ -210,8 +237,8 @@ class FiniteChoices(Outlook):
         the key), so an end reachable at all is reachable without a return.
 
         ``known`` carries what earlier searches of the same decision settled:
-        positions from which an end can be reached (``True``) and positions
-        from which none can (``False``). The search groups positions into
+        positions from which an end can be reached (:data:`ENDS`) and positions
+        from which none can (:data:`NO_END`). The search groups positions into
         strongly connected components as it goes (Tarjan): when it finds an
         end, every position still open can reach it; a component closed
         without an end can reach none. So every position it meets is settled,
@@ -224,7 +251,8 @@ class FiniteChoices(Outlook):
         what it settled so far is sound and stays known.
         """
         if known is None:
-            known = {}
+            known = Settled(self.tiles, self.kings)
+        marks = known.marks
         allowance = ALLOWANCE.get()
         first = self.fork()
         first.probing = True
@@ -235,69 +263,72 @@ class FiniteChoices(Outlook):
         acts = first.settle()
         if not acts:
             return first.phase != LOOP  # a draw, the end of the turn or of the game
-        key = first.node_key()
-        seen = known.get(key)
+        key = first.node_key(known)
+        seen = marks.get(key)
         if seen is not None:
-            return seen
-        order: dict[tuple[object, ...], int] = {key: 0}
-        low = [0]
+            return seen == ENDS
+        # the open positions: their keys in the order met, and each one's low link (Tarjan)
         open_: list[tuple[object, ...]] = [key]
-        path: list[tuple[tuple[object, ...], FiniteChoices, list[Action]]] = [
-            (key, first, first.promising_first(acts))
+        low = [0]
+        marks[key] = 0
+        path: list[tuple[int, FiniteChoices, list[Action]]] = [
+            (0, first, first.promising_first(acts))
         ]
         step = [0]
-        while path:
-            key, node, acts = path[-1]
-            k = step[-1]
-            if k < len(acts):
-                step[-1] = k + 1
-                if allowance is not None:
-                    allowance.left -= 1
-                    if allowance.left < 0:
-                        raise SearchLimitReached(allowance.limit)
-                child = node.fork()
-                child.apply(acts[k])
-                after = child.settle()
-                if not after:
-                    if child.phase == LOOP:
-                        continue  # back to a position the chain reached: no end this way
-                    seen = True  # a draw, the end of the turn or of the game
-                else:
-                    ckey = child.node_key()
-                    seen = known.get(ckey)
-                    if seen is None:
-                        at = order.get(ckey)
-                        if at is not None:  # open: in the component being built
-                            here = order[key]
+        try:
+            while path:
+                here, node, acts = path[-1]
+                k = step[-1]
+                if k < len(acts):
+                    step[-1] = k + 1
+                    if allowance is not None:
+                        allowance.left -= 1
+                        if allowance.left < 0:
+                            raise SearchLimitReached(allowance.limit)
+                    child = node.fork()
+                    child.apply(acts[k])
+                    after = child.settle()
+                    if not after:
+                        if child.phase == LOOP:
+                            continue  # back to a position the chain reached: no end this way
+                    else:
+                        ckey = child.node_key(known)
+                        at = marks.get(ckey)
+                        if at is None:  # new: look at it next
+                            at = len(open_)
+                            marks[ckey] = at
+                            open_.append(ckey)
+                            low.append(at)
+                            path.append((at, child, child.promising_first(after)))
+                            step.append(0)
+                            continue
+                        if at >= 0:  # open: in the component being built
                             if at < low[here]:
                                 low[here] = at
                             continue
-                        order[ckey] = len(low)
-                        low.append(len(low))
-                        open_.append(ckey)
-                        path.append((ckey, child, child.promising_first(after)))
-                        step.append(0)
-                        continue
-                if not seen:
-                    continue  # a position settled as reaching no end
-                for reached in open_:  # every open position can reach this end
-                    known[reached] = True
-                return True
-            path.pop()
-            step.pop()
-            here = order[key]
-            if low[here] == here:  # the root of a component that reaches no end
-                while True:
-                    closed = open_.pop()
-                    known[closed] = False
-                    del order[closed]
-                    if closed == key:
-                        break
-            if path:
-                parent = order[path[-1][0]]
-                if low[here] < low[parent]:
-                    low[parent] = low[here]
-        return False
+                        if at == NO_END:
+                            continue  # a position settled as reaching no end
+                    # a draw, the end of the turn or of the game, or a position settled as
+                    # reaching one: every open position can reach it
+                    for reached in open_:
+                        marks[reached] = ENDS
+                    open_.clear()
+                    return True
+                path.pop()
+                step.pop()
+                if low[here] == here:  # the root of a component that reaches no end
+                    for closed in open_[here:]:
+                        marks[closed] = NO_END
+                    del open_[here:]
+                    del low[here:]
+                elif path:
+                    parent = path[-1][0]
+                    if low[here] < low[parent]:
+                        low[parent] = low[here]
+            return False
+        finally:
+            for left in open_:  # a search cut short (SearchLimitReached): nothing half-settled
+                del marks[left]
 
     def promising_first(self, acts: list[Action]) -> list[Action]:
         """The look-ahead's order: choices likely to end the chain soon come first.
@@ -351,12 +382,23 @@ class FiniteChoices(Outlook):
             return self.pending_draws() and self.fresh(i)
         return False
 
-    def node_key(self) -> tuple[object, ...]:
+    def node_key(self, known: Settled | None = None) -> tuple[object, ...]:
         """Everything that decides what can follow in a look-ahead, but the chain's memory.
 
         In a look-ahead the chain's memory is the same at every position (the
-        positions reached up to the decision), so it is left out.
+        positions reached up to the decision), so it is left out. So are the
+        tiles and the royal islands while they are those of ``known``'s table
+        (:class:`Settled`): ``None`` stands for them, and a position whose
+        table differs (an island removed, the drawn tile placed) carries its
+        own (as does every position without ``known``).
         """
+        tiles: tuple[object, ...] | None = self.tiles
+        kings: tuple[int, ...] | None = self.kings
+        if known is not None:
+            if tiles is known.tiles or tiles == known.tiles:
+                tiles = None
+            if kings is known.kings or kings == known.kings:
+                kings = None
         return (
             self.phase,
             tuple(self.boats),
@@ -370,14 +412,12 @@ class FiniteChoices(Outlook):
             self.drawn,
             self.tile,
             self.purpose,
-            self.tiles,
-            self.kings,
+            tiles,
+            kings,
             self.ended,
         )
 
-    def _turn_choices(
-        self, acts: list[Action], known: dict[tuple[object, ...], bool]
-    ) -> Iterator[Action]:
+    def _turn_choices(self, acts: list[Action], known: Settled) -> Iterator[Action]:
         """The turn's choice: boats placed that fill nothing, or whose full beach ends the chain."""
         for a in acts:
             kind = type(a)
@@ -393,9 +433,7 @@ class FiniteChoices(Outlook):
             if ok or self.ends_finitely(a, known):
                 yield a
 
-    def _landing_choices(
-        self, acts: list[Action], known: dict[tuple[object, ...], bool]
-    ) -> Iterator[Action]:
+    def _landing_choices(self, acts: list[Action], known: Settled) -> Iterator[Action]:
         """Berth choices: the landing can be finished and the chain end.
 
         After a colonisation's landing the turn goes on as after a voyage's
