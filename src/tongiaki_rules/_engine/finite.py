@@ -293,10 +293,9 @@ class FiniteChoices(Outlook):
                             continue  # back to a position the chain reached: no end this way
                     else:
                         ckey = child.node_key(known)
-                        at = marks.get(ckey)
-                        if at is None:  # new: look at it next
-                            at = len(open_)
-                            marks[ckey] = at
+                        new = len(open_)  # no settled or open position has this mark
+                        at = marks.setdefault(ckey, new)
+                        if at == new:  # new: look at it next
                             open_.append(ckey)
                             low.append(at)
                             path.append((at, child, child.promising_first(after)))
