@@ -21,6 +21,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -39,9 +40,9 @@ VISITS = [0]
 _node_key = FiniteChoices.node_key
 
 
-def _counted(self: FiniteChoices) -> tuple[object, ...]:
+def _counted(self: FiniteChoices, *known: Any) -> tuple[object, ...]:
     VISITS[0] += 1
-    return _node_key(self)
+    return _node_key(self, *known)
 
 
 FiniteChoices.node_key = _counted  # type: ignore[method-assign]

@@ -36,6 +36,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -68,11 +69,11 @@ LIMIT = [10**12]
 _node_key = FiniteChoices.node_key
 
 
-def _counted(self: FiniteChoices) -> tuple[object, ...]:
+def _counted(self: FiniteChoices, *known: Any) -> tuple[object, ...]:
     EXPANDED[0] += 1
     if EXPANDED[0] > CAP[0]:
         raise OverCap
-    return _node_key(self)
+    return _node_key(self, *known)
 
 
 FiniteChoices.node_key = _counted  # type: ignore[method-assign]

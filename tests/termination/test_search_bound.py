@@ -86,8 +86,8 @@ def test_a_long_look_ahead_keeps_no_settled_positions_once_its_decision_is_answe
     from tongiaki_rules._engine import finite
 
     turn = state_from_position_code(ISSUE_36).apply(Berth(Colour.BLUE, 0))
-    # red's expansions on Tonga: beach 1's group can never end the turn (458 positions), beach
-    # 0's can (after about 2,700), beach 3's draws at once
+    # red's expansions on Tonga: beach 1's group can never end the turn (283 positions), beach
+    # 0's can (after about 1,300), beach 3's draws at once
     refused, long, drawing = (Expand((0, 0), (b,)) for b in (1, 0, 3))
     work = E.Work(turn)
     finite._settled.clear()

@@ -38,7 +38,7 @@ def _issue_turn() -> GameState:
 def test_a_move_whose_look_ahead_passes_the_cap_is_refused_and_changes_nothing() -> None:
     turn = _issue_turn()
     code = position_code(turn)
-    endless = Expand((0, 0), (1,))  # 458 positions to prove, then the others are looked at
+    endless = Expand((0, 0), (1,))  # 283 positions to prove, then the others are looked at
     with search_limit(positions=100), pytest.raises(SearchLimitReached) as caught:
         turn.apply(endless)
     assert caught.value.limit == 100
