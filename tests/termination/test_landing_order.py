@@ -1,8 +1,8 @@
 """A landing's boats berthed in colour order reach every landing (the look-ahead's shortcut).
 
-The look-ahead of AMB-25 (:meth:`tongiaki_rules._engine.finite.FiniteChoices.promising_first`)
-follows only the first colour's choices at each boat of a landing: which beaches a boat may
-take depends on how many boats are left and which beaches they served, never on colours
+The look-ahead of AMB-25 follows only the first colour's choices at each boat of a
+landing (``LandingPhase.legal_land(first_colour=True)``): which beaches a boat may take
+depends on how many boats are left and which beaches they served, never on colours
 (LAND-2..4, AMB-16), so every landing a player could make is reached in that order too.
 Here that claim is checked against the engine itself: from landing decisions of scheming
 games and of crowded built positions, every sequence of berths and returns the engine
@@ -16,13 +16,11 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from tests.termination.test_finite_choices import crowded_position, decisions
 from tests.termination.test_every_turn_ends import random_game
+from tests.termination.test_finite_choices import crowded_position, decisions
 
 from tongiaki_rules import DecisionKind, GameState
 from tongiaki_rules import _engine as E
-from tongiaki_rules.actions import Berth, ReturnBoat
-from tongiaki_rules.colours import COLOURS
 
 
 def landings(work: E.Work, in_colour_order: bool) -> set[tuple[object, ...]]:
@@ -33,16 +31,13 @@ def landings(work: E.Work, in_colour_order: bool) -> set[tuple[object, ...]]:
         if node.phase != E.LAND or not node.group:
             found.add((tuple(node.boats), tuple(node.reserve)))
             return
-        acts = node.legal()
+        acts = node.legal_land(first_colour=True) if in_colour_order else node.legal()
         if not acts:  # no free slot at all: the boats left go home (LAND-4)
             reserve = list(node.reserve)
             for colour in node.group:
                 reserve[colour] += 1
             found.add((tuple(node.boats), tuple(reserve)))
             return
-        if in_colour_order:
-            first = COLOURS[node.group[0]]
-            acts = [a for a in acts if isinstance(a, Berth | ReturnBoat) and a.colour is first]
         for a in acts:
             child = node.fork()
             child.apply(a)

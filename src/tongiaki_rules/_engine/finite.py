@@ -28,7 +28,7 @@ a decision.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final, cast
+from typing import Final
 
 from .._search_limit import ALLOWANCE
 from ..actions import (
@@ -40,9 +40,7 @@ from ..actions import (
     FoundRoyal,
     PlaceNewBoats,
     Recolonize,
-    ReturnBoat,
 )
-from ..colours import COLOURS
 from ..errors import SearchLimitReached
 from .board import DEPART, LAND, LOOP, PLACE, TURN
 from .outlook import Outlook
@@ -351,14 +349,6 @@ class FiniteChoices(Outlook):
             return sorted(acts, key=sail)
         if phase == LAND:
             assert self.at is not None
-            # One boat's choices stand for the landing's: the boats are berthed in the group's
-            # colour order. Which beaches a landing may use depends on how many boats are left
-            # and which beaches they served, never on colours (LAND-2..4, AMB-16), and every
-            # order of a legal landing's berths is legal too; so a landing that puts each
-            # colour somewhere is reached in this order as well, and the same landings (with
-            # fewer orders of the same berths) are searched.
-            colour = COLOURS[self.group[0]]
-            acts = [a for a in acts if cast("Berth | ReturnBoat", a).colour is colour]
             i = self.where[self.at]
             slots = self.cfg.tiles.slots[self.tiles[i][1]]
             beaches = self.boats[i]

@@ -23,8 +23,16 @@ class LandingPhase(ClosedRoutes):
 
     __slots__ = ()
 
-    def legal_land(self) -> list[Action]:
-        """Berth and return options; empty when the island has no free slot at all."""
+    def legal_land(self, first_colour: bool = False) -> list[Action]:
+        """Berth and return options; empty when the island has no free slot at all.
+
+        With ``first_colour``, only those of the group's first colour: the
+        look-ahead's (:mod:`.finite`), which follows a landing's boats in the
+        group's colour order. Which beaches a boat may take depends on how
+        many boats are left and which beaches they served, never on colours
+        (LAND-2..4, AMB-16), and every order of a legal landing's berths is
+        legal too, so that order reaches every landing.
+        """
         options, may_return = self.land_options()
         acts: list[Action] = []
         if not options:
@@ -38,6 +46,8 @@ class LandingPhase(ClosedRoutes):
                 acts.append(_BERTHS[c, b])
             if may_return:
                 acts.append(_RETURNS[c])
+            if first_colour:
+                break
         return acts
 
     def land_options(self) -> tuple[list[int], bool]:

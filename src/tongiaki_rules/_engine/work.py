@@ -113,7 +113,8 @@ class Work(FiniteChoices):
                 return []  # a new turn, or a certain end: the one looked at can end
             if phase == LAND and self.land_forced():
                 continue
-            acts = self.legal()
+            # a look-ahead follows a landing's boats in the group's colour order (legal_land)
+            acts = self.legal_land(True) if probing and phase == LAND else self.legal()
             if not acts:
                 if phase == LAND:
                     # no free slot at all: every arriving boat goes home (LAND-4)
