@@ -494,6 +494,8 @@ class GameService:
             view["game"] = host.name
         view |= {"moves": log.moves, "at": at}
         view |= host.view(log, at, seat is not None, svg, language)
+        if isinstance(log, GameLog):  # the browser's account: players' names, no coordinates
+            view["narration_words"] = log.narration_words(at, language, _names(stored))
         view |= {"seats": _seats(stored), "you": None}
         if seat is not None:
             view["legal"] = host.legal(log, seat)
@@ -545,7 +547,9 @@ class GameService:
             first = whole(first, "from", 0, log.moves)
             last = log.moves if last is None else whole(last, "to", first, log.moves)
             last = min(last, first + MAX_STEPS)
-            return [log.step(k, _language(language)) for k in range(first + 1, last + 1)]
+            names = _names(self._now(game, None)[0])
+            language = _language(language)
+            return [log.step(k, language, names) for k in range(first + 1, last + 1)]
 
     # ----------------------------------------------------------------- moves
     @_capped
@@ -919,6 +923,11 @@ def _seats(stored: StoredGame) -> list[dict[str, Any]]:
         else {"seat": s.seat, "kind": "human", "free": not s.claimed, "name": s.name}
         for s in stored.seats
     ]
+
+
+def _names(stored: StoredGame) -> tuple[str | None, ...]:
+    """The seats' players' names as the narration tells them (``None``: a bot, or no name)."""
+    return tuple(None if s.bot else s.name for s in stored.seats)
 
 
 def _language(language: str) -> str:

@@ -641,9 +641,24 @@ function seatControls(view, seat) {
   }, _("Take seat {seat}", { seat: seat.seat }));
 }
 
+// The narration speaks as players do (issue 39): islands by name, places by direction, seats
+// by their players' names. The same line with coordinates is there on demand: as the line's
+// tooltip, or for every line with the "Show coordinates" box. Lines are written as text only.
+const coordinatesBox = document.getElementById("narration-coordinates");
+
+function showLine(span) {
+  const coordinates = coordinatesBox?.checked && span.dataset.coordinates;
+  span.textContent = coordinates ? span.dataset.coordinates : span.dataset.words;
+  if (span.dataset.coordinates !== span.dataset.words) span.title = span.dataset.coordinates;
+}
+
 /** A narration line, linked to the rule clause that explains it ("why?" is one click). */
-function narrationItem(text, rule) {
-  return el("li", {}, el("span", { className: "line" }, text), rule
+function narrationItem(words, coordinates, rule) {
+  const line = el("span", { className: "line" });
+  line.dataset.words = words ?? coordinates;
+  line.dataset.coordinates = coordinates ?? words;
+  showLine(line);
+  return el("li", {}, line, rule
     ? el("a", { className: "why", href: rule, target: "_blank", rel: "noopener", title: _("the rule behind this line") }, _("why?"))
     : null);
 }
@@ -651,16 +666,21 @@ function narrationItem(text, rule) {
 function renderNarration(view) {
   const pane = document.getElementById("narration");
   const lines = view.narration ?? [];
+  const words = view.narration_words ?? [];
   const rules = view.narration_rules ?? [];
-  pane.replaceChildren(...lines.map((line, k) => narrationItem(line, rules[k])));
+  pane.replaceChildren(...lines.map((line, k) => narrationItem(words[k], line, rules[k])));
   pane.scrollTop = pane.scrollHeight;
 }
 
 function appendNarration(lines) {
   const pane = document.getElementById("narration");
-  pane.append(...lines.map((line) => narrationItem(line.text, line.rule)));
+  pane.append(...lines.map((line) => narrationItem(line.words, line.text, line.rule)));
   pane.scrollTop = pane.scrollHeight;
 }
+
+coordinatesBox?.addEventListener("change", () => {
+  for (const span of document.querySelectorAll("#narration .line")) showLine(span);
+});
 
 function renderSlider() {
   const max = latest ? latest.moves : 0;
