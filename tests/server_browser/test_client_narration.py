@@ -12,18 +12,24 @@ import re
 import time
 from collections.abc import Callable
 
-from .test_client_e2e import (  # the server, the browsers and the page helpers (and skips)
+import pytest
+
+pytest.importorskip("fastapi", reason="the server needs the [server] extra (fastapi)")
+pytest.importorskip("selenium", reason="the browser test needs selenium (the [test] extra)")
+
+from selenium import webdriver
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+
+from .test_client_e2e import (
     IMAGES,
     SCREENSHOTS,
-    By,
-    WebDriver,
     _console_errors,
     _has,
     _Server,
     _until,
     browsers,
     server,
-    webdriver,
 )
 from .test_client_players import _call
 

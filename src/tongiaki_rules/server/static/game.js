@@ -863,6 +863,13 @@ document.getElementById("zoom-in").addEventListener("click", () => board.zoomBy(
 document.getElementById("zoom-out").addEventListener("click", () => board.zoomBy(0.8));
 document.getElementById("zoom-fit").addEventListener("click", () => board.fit());
 document.getElementById("zoom-choices").addEventListener("click", () => board.zoomToChoices());
+// the legend opens from the board's toolbar too, and takes the focus there (issue 39)
+document.getElementById("show-legend").addEventListener("click", () => {
+  const legend = document.getElementById("legend");
+  legend.open = true;
+  legend.scrollIntoView({ block: "nearest" });
+  legend.querySelector("summary").focus();
+});
 document.getElementById("rotate-left").addEventListener("click", () => { if (chooser.rotate(-1)) markSelection(); });
 document.getElementById("rotate-right").addEventListener("click", () => { if (chooser.rotate(1)) markSelection(); });
 document.getElementById("confirm").addEventListener("click", confirmSelection);
