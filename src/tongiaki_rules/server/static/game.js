@@ -12,6 +12,7 @@ import { playerError } from "/static/errors.js";
 import { pollWhenSilent } from "/static/fallback.js";
 import { RovingMarks } from "/static/marks.js";
 import { drawStaged, fitStatues, placeStatue } from "/static/staging.js";
+import { renderClocks, seatClock } from "/static/clock.js";
 import { announceTurn, bindNameField, bindSoundToggle, playerName, seatLabel } from "/static/players.js";
 import { playAgain, renderEndPanel, renderScoreboard } from "/static/panels.js";
 
@@ -230,6 +231,7 @@ async function render(view) {
   renderLegal(view);
   renderSeats(view);
   renderScoreboard(view, seatName);
+  renderClocks(view);
   renderEndPanel(view, seatName, () => view.outcome?.rule, `${apiBase}/record`);
   document.getElementById("code").textContent = view.code ?? "";
   renderNarration(view);
@@ -612,6 +614,7 @@ function renderSeats(view) {
       }, seat.name ? _("Seat {seat}:", { seat: seat.seat }) + " " : _("Seat {seat}: {kind}", { seat: seat.seat, kind }),
       seat.name ? el("bdi", { className: "seat-name" }, seat.name) : null,
       tags.length ? el("strong", {}, ` — ${tags.join(", ")}`) : null,
+      seat.kind === "human" ? seatClock(el, seat.seat) : null,
       seatControls(view, seat));
     }),
   );
