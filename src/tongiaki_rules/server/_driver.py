@@ -314,6 +314,8 @@ class BotDriver:
         """If a human is to move in the game, time the turn (when a limit applies): the game
         stopped at a human's turn, or a seat was taken."""
         try:
+            if self.turn_timeout is None and self.service.clock_of(game_id) is None:
+                return  # no limit: nothing to time
             moves = self.service.human_turn(game_id)
         except Exception:  # an unreadable game: nothing to time
             return
