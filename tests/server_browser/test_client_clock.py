@@ -28,13 +28,13 @@ from selenium.webdriver.support.ui import Select
 
 from tongiaki_rules.server import ServeLimits
 
+from .test_client_board import AXE, _axe
 from .test_client_e2e import (
     IMAGES,
     SCREENSHOTS,
     _console_errors,
     _has,
     _Server,
-    _status,
     _until,
     browsers,
 )
@@ -70,8 +70,16 @@ def _text(driver: WebDriver, css: str) -> str:
     )
 
 
+def _state(driver: WebDriver) -> dict[str, str]:
+    """The game page's status as data; nothing while the page is still the lobby."""
+    found: dict[str, str] = driver.execute_script(
+        "const s = document.getElementById('status');return s ? Object.assign({}, s.dataset) : {}"
+    )
+    return found
+
+
 def _moves(driver: WebDriver) -> int:
-    return int(_status(driver).get("moves") or 0)
+    return int(_state(driver).get("moves") or 0)
 
 
 def _left(driver: WebDriver, seat: int) -> float | None:
@@ -114,7 +122,7 @@ def test_two_named_players_see_their_clocks_run_out_and_the_server_moves_for_the
     _until(ana, "the game page", lambda d: "/games/" in d.current_url)
     gid = ana.current_url.split("/games/", 1)[1].split("#", 1)[0]
     # the clock waits for a free seat to be taken: no seat runs out alone
-    _until(ana, "the game", lambda d: _status(d).get("you") == "0")
+    _until(ana, "the game", lambda d: _state(d).get("you") == "0")
     assert _clock_of(ana, 0) == f"0:0{CLOCK} a move"
     # Bo joins seat 1 from the lobby, under his name
     bo.get(base + "/")
@@ -122,12 +130,13 @@ def test_two_named_players_see_their_clocks_run_out_and_the_server_moves_for_the
     join = f'button.join[data-game="{gid}"][data-seat="1"]'
     _until(bo, "the game in the list", lambda d: _has(d, join))
     bo.find_element(By.CSS_SELECTOR, join).click()
-    _until(bo, "Bo's seat", lambda d: _status(d).get("you") == "1")
+    _until(bo, "the game page", lambda d: "/games/" in d.current_url)
+    _until(bo, "Bo's seat", lambda d: _state(d).get("you") == "1")
     # both pages name both players, and the seat to move counts down
     for page in (ana, bo):
         _until(page, "both names", lambda d: "Bo" in _text(d, "#score-table"))
         assert "Ana" in _text(page, "#score-table")
-    first = int(_status(ana)["toMove"])
+    first = int(_state(ana)["toMove"])
     other = 1 - first
     _until(ana, "the running clock", lambda d: _left(d, first) is not None)
     _until(bo, "the running clock", lambda d: _left(d, first) is not None)
@@ -139,13 +148,15 @@ def test_two_named_players_see_their_clocks_run_out_and_the_server_moves_for_the
     if SCREENSHOTS:
         IMAGES.mkdir(parents=True, exist_ok=True)
         bo.save_screenshot(str(IMAGES / "serve-clock.png"))
+    if AXE.is_file():  # the clocks on the seats, running, leave the page accessible
+        assert [(v["id"], v["help"]) for v in _axe(bo)] == []
     # nobody moves: the server's bot makes the move, the seat stays its player's
     _until(ana, "the first move made for the seat", lambda d: _moves(d) >= 1)
     _until(bo, "the move seen by the other", lambda d: _moves(d) >= 1)
-    assert _status(ana)["you"] == "0" and _status(bo)["you"] == "1"
+    assert _state(ana)["you"] == "0" and _state(bo)["you"] == "1"
     # then the next seat's clock runs, and runs out in its turn
-    _until(bo, "the next clock", lambda d: _left(d, int(_status(d)["toMove"])) is not None)
+    _until(bo, "the next clock", lambda d: _left(d, int(_state(d).get("toMove") or -1)) is not None)
     _until(bo, "the second move made", lambda d: _moves(d) >= 2)
-    assert _status(bo)["you"] == "1"
+    assert _state(bo)["you"] == "1"
     assert "Bo" in _text(bo, "#score-table")
     assert _console_errors(ana) == [] and _console_errors(bo) == []
