@@ -40,6 +40,16 @@ COORDINATES = re.compile(r"\(-?\d+, -?\d+\)")
 PLACED = re.compile(r"placed (freely )?(\d+ spaces? )?(below|above|(lower|upper) (left|right) of) ")
 
 
+_CAPTIONS = """
+window.captions = [];
+new MutationObserver(() => {
+  const text = document.getElementById("anim-caption").textContent;
+  if (text) window.captions.push(text);
+}).observe(document.getElementById("anim-caption"), {childList: true, characterData: true,
+  subtree: true});
+"""
+
+
 def _lines(driver: WebDriver) -> list[str]:
     return list(
         driver.execute_script(
@@ -112,11 +122,17 @@ def test_the_narration_names_islands_places_and_players_and_gives_coordinates_on
         page.find_element(By.ID, "narration-coordinates").click()
     page.find_element(By.ID, "narration-coordinates").click()
     assert _lines(page) == lines
-    # the moves told live (the steps the page animates) speak alike
+    # the moves told live (the steps the page animates) speak alike, and so do the captions
+    # of the animation
+    page.execute_script(_CAPTIONS)
     before = len(lines)
     _sail_until_a_tile_is_placed(server.url, gid, token, lines=before + 10)
     _until(page, "the new lines", lambda d: len(_lines(d)) >= before + 10)
     later = _lines(page)[before:]
     assert not [line for line in later if COORDINATES.search(line)], later
     assert any(line.startswith("Turn ") and NAME in line for line in later) or "Game over." in later
+    captions = page.execute_script("return window.captions")
+    assert captions, "no caption was seen"
+    jargon = r"\(-?\d+, ?-?\d+\)|ocean-|[A-Z][a-z]+[A-Z]"  # coordinates, tile ids, event types
+    assert not [c for c in captions if re.search(jargon, c)], captions
     assert _console_errors(page) == []
