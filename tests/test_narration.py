@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tongiaki_rules import DecisionKind, IllegalActionError, Rules, new_game
+from tongiaki_rules.errors import SettingsError
 from tongiaki_rules.events import Berthed
 from tongiaki_rules.narration import Narrator, narrate, play_game
 
@@ -120,3 +123,70 @@ def test_every_boat_berthed_is_named_in_a_landing_line(seed: int) -> None:
                         _colour, _, times = boats.partition(" x")
                         named += int(times) if times else 1
     assert named == berthed
+
+
+COORDINATES = re.compile(r"\(-?\d+, -?\d+\)")
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (4, 1), (6, 9)])
+def test_in_words_the_lines_name_islands_places_and_players_never_coordinates(
+    players: int, seed: int
+) -> None:
+    states, actions = play_game(players, seed=seed)
+    names = ["Ana", "<b>Kiri</b>", None, "Mele", "", "Sione"][:players]
+    plain = list(narrate(states, actions))
+    told = list(narrate(states, actions, names=names, coordinates=False))
+    assert len(told) == len(plain)  # the same lines, told otherwise
+    assert not any(COORDINATES.search(line) for line in told)
+    assert not any("rotation" in line or re.search(r"\bocean [a-z]\b", line) for line in told)
+    assert told[0].startswith(f"Players: {players} -- Ana (Blue), <b>Kiri</b> (Red)")
+    assert players == 2 or ", seat 2 Green" in told[0]
+    assert told[0].endswith("; Ana (Blue) starts")
+    assert "Turn 1, Ana (Blue): " in "\n".join(told)
+    placed = [line for line in told if line.startswith("  draws ")]
+    assert placed
+    assert all(
+        re.search(
+            r"placed (freely )?(\d+ spaces? )?(below|above|(lower|upper) (left|right) of) ", line
+        )
+        for line in placed
+    )
+    # the coordinates and rotation stay in the other style, line for line
+    assert [
+        COORDINATES.search(line) is not None for line in plain if line.startswith("  draws ")
+    ] == [True] * len(placed)
+
+
+def test_the_narrator_tells_in_words_as_narrate_does() -> None:
+    states, actions = play_game(3, seed=2)
+    names = ["Ana", None, "Mele"]
+    narrator = Narrator(states[0], names=names, coordinates=False)
+    lines = narrator.header()
+    for action in actions:
+        lines += narrator.step(action)
+    assert lines + narrator.footer() == list(
+        narrate(states, actions, names=names, coordinates=False)
+    )
+
+
+def test_a_place_in_words_is_the_nearest_island_and_the_side_it_lies_on() -> None:
+    from tongiaki_rules.narration import _side
+
+    # from Tonga at the origin, each neighbour lies on its own side, clockwise from the bottom
+    assert [
+        _side((0, 0), step) for step in ((0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1), (1, 0))
+    ] == [0, 1, 2, 3, 4, 5]
+    assert _side((0, 0), (0, 3)) == 0
+    assert _side((0, 0), (2, -4)) == 3  # two spaces up and a little right: above
+
+
+@pytest.mark.parametrize("names", ["Ana", [1, 2], None])
+def test_names_must_be_a_sequence_of_text(names: object) -> None:
+    states, actions = play_game(2, seed=3)
+    if names is None:
+        assert next(narrate(states, actions, names=None)).startswith("Players: 2 -- seat 0 Blue")
+        return
+    with pytest.raises(SettingsError, match="name"):
+        list(narrate(states, actions, names=names))  # type: ignore[arg-type]
+    with pytest.raises(SettingsError, match="name"):
+        Narrator(states[0], names=names)  # type: ignore[arg-type]

@@ -50,7 +50,7 @@ from .events import (
     TilePlaced,
     VoyageFailed,
 )
-from .hexgrid import ORIGIN, Hex
+from .hexgrid import ORIGIN, STEPS, Hex, distance
 from .i18n import (
     checked_language,
     colour_name,
@@ -106,11 +106,22 @@ def play_game(
 
 
 class _Words:
-    """The words of one language: names, positions and lists as the lines use them."""
+    """The words of one language: names, positions and lists as the lines use them.
 
-    def __init__(self, language: str) -> None:
+    ``names`` gives seats their players' names (``None`` or ``""``: a seat told by its
+    number); ``coordinates=False`` tells places by island names and directions alone.
+    """
+
+    def __init__(
+        self,
+        language: str,
+        names: Sequence[str | None] = (),
+        coordinates: bool = True,
+    ) -> None:
         self.language = language
         self.t = translations(language)
+        self.names_of_seats = tuple(names)
+        self.coordinates = coordinates
 
     def name(self, colour: Colour) -> str:
         return colour_name(colour, self.language)
@@ -124,10 +135,20 @@ class _Words:
             self.name(c) if n == 1 else f"{self.name(c)} x{n}" for c, n in sorted(counts.items())
         )
 
+    def player(self, seat: int) -> str | None:
+        """The name of the player in ``seat``, if one was given."""
+        if 0 <= seat < len(self.names_of_seats):
+            return self.names_of_seats[seat] or None
+        return None
+
     def seat(self, state: GameState, seat: int) -> str:
-        """``seat 1 Red`` (or ``seat 1 Red+Yellow`` in the two-colour variant)."""
+        """``seat 1 Red`` (or ``seat 1 Red+Yellow`` in the two-colour variant); ``Ana (Red)``
+        for a seat whose player's name is known."""
         colours = [c for c in state.colours if state.seat_of(c) == seat]
         names = "+".join(self.name(c) for c in colours)
+        player = self.player(seat)
+        if player is not None:
+            return self.t.gettext("{name} ({colours})").format(name=player, colours=names)
         return self.t.gettext("seat {seat} {colours}").format(seat=seat, colours=names)
 
     def seats_and(self, state: GameState, seats: Iterable[int]) -> str:
@@ -146,11 +167,56 @@ class _Words:
         for state in states:
             view = state.island_at(pos)
             if view is not None:
-                return f"{island_name(view.tile, self.language)} {_pos(pos)}"
+                name = island_name(view.tile, self.language)
+                return f"{name} {_pos(pos)}" if self.coordinates else name
+        if not self.coordinates:
+            return self.t.gettext("an island no longer on the table")
         return self.t.gettext("the island at {position}").format(position=_pos(pos))
 
     def tile(self, state: GameState, tile_id: str) -> str:
-        return tile_name(state.config.tiles.tile(tile_id), self.language)
+        tile = state.config.tiles.tile(tile_id)
+        if not self.coordinates and not tile.is_island:
+            return self.t.gettext("an ocean tile")
+        return tile_name(tile, self.language)
+
+    def place(self, state: GameState, pos: Hex) -> str:
+        """Where ``pos`` lies: ``(-1, 2)``, or in words from the nearest island of ``state``
+        (``below Tonga``, ``2 spaces upper-left of Tonga``)."""
+        if self.coordinates:
+            return _pos(pos)
+        islands = [i for i in state.islands if i.position != pos]
+        if not islands:
+            return self.t.gettext("far from every island")
+        near = min(islands, key=lambda i: (distance(i.position, pos), i.position))
+        steps = distance(near.position, pos)
+        side = _side(near.position, pos)
+        t = self.t
+        sides = (
+            t.pgettext("place", "below {island}"),
+            t.pgettext("place", "lower left of {island}"),
+            t.pgettext("place", "upper left of {island}"),
+            t.pgettext("place", "above {island}"),
+            t.pgettext("place", "upper right of {island}"),
+            t.pgettext("place", "lower right of {island}"),
+        )
+        where = sides[side].format(island=island_name(near.tile, self.language))
+        if steps <= 1:
+            return where
+        return t.ngettext("{count} space {place}", "{count} spaces {place}", steps).format(
+            count=steps, place=where
+        )
+
+
+def _side(origin: Hex, target: Hex) -> int:
+    """The board direction (0 bottom, then clockwise) that points most nearly from ``origin``
+    to ``target`` as the board draws them (flat-topped hexes)."""
+
+    def drawn(q: float, r: float) -> tuple[float, float]:
+        return 1.5 * q, 3**0.5 * (r + q / 2)
+
+    x, y = drawn(target[0] - origin[0], target[1] - origin[1])
+    scores = [x * dx + y * dy for dx, dy in (drawn(*step) for step in STEPS)]
+    return scores.index(max(scores))
 
 
 def _pos(position: Hex) -> str:
@@ -260,8 +326,10 @@ def _end_trigger(w: _Words, island: bool, sixteen: bool) -> str:
 class _Narrator:
     """Turns the events of each step into lines; keeps what spans several steps."""
 
-    def __init__(self, language: str = "en") -> None:
-        self.words = _Words(language)
+    def __init__(
+        self, language: str = "en", names: Sequence[str | None] = (), coordinates: bool = True
+    ) -> None:
+        self.words = _Words(language, names, coordinates)
         self.turn = 0
         self.setup: dict[Colour, list[int]] = {}
         self.landing: tuple[str, list[tuple[Colour, int]]] | None = None
@@ -271,12 +339,17 @@ class _Narrator:
     def header(self, state: GameState) -> Iterator[str]:
         w, t = self.words, self.words.t
         seats = ", ".join(w.seat(state, s) for s in range(state.num_players))
-        yield t.gettext("Players: {count} -- {seats}; seat {seat} ({colour}) starts").format(
-            count=state.num_players,
-            seats=seats,
-            seat=state.turn_player,
-            colour=w.name(state.turn_colour),
-        )
+        if w.player(state.turn_player) is not None:
+            yield t.gettext("Players: {count} -- {seats}; {first} starts").format(
+                count=state.num_players, seats=seats, first=w.seat(state, state.turn_player)
+            )
+        else:
+            yield t.gettext("Players: {count} -- {seats}; seat {seat} ({colour}) starts").format(
+                count=state.num_players,
+                seats=seats,
+                seat=state.turn_player,
+                colour=w.name(state.turn_colour),
+            )
         changed = state.rules.changed()
         if not changed:
             yield t.gettext("Rules changed: none (defaults)")
@@ -357,9 +430,15 @@ class _Narrator:
             self.setup.setdefault(before.turn_colour, []).append(action.beach)
             if after.pending.kind is not DecisionKind.SETUP:
                 placed = "; ".join(f"{w.name(c)} {_beaches(b)}" for c, b in self.setup.items())
-                yield w.t.gettext("Setup boats on Tonga {position}: {placed}").format(
-                    position=_pos(ORIGIN), placed=placed
-                )
+                if not w.coordinates:
+                    tonga = w.island([before], ORIGIN)
+                    yield w.t.gettext("Setup boats on {island}: {placed}").format(
+                        island=tonga, placed=placed
+                    )
+                else:
+                    yield w.t.gettext("Setup boats on Tonga {position}: {placed}").format(
+                        position=_pos(ORIGIN), placed=placed
+                    )
             return
         if kind is DecisionKind.TURN:
             self.turn += 1
@@ -400,6 +479,10 @@ class _Narrator:
         elif isinstance(event, TileDrawn):
             self.drawn = w.tile(states[0], event.tile)
         elif isinstance(event, TilePlaced):
+            if not w.coordinates:
+                self.drawn = None
+                yield self.placed_in_words(states[0], event)
+                return
             if self.colonising:
                 text = t.gettext(
                     "  draws {tile} to colonise: placed at {position}, rotation {rotation}"
@@ -417,11 +500,23 @@ class _Narrator:
                 rotation=event.rotation,
             )
         elif isinstance(event, VoyageFailed):
-            # TRANSLATORS: {needed} is 2, 3 or 4 (a route's number); {colours} is at least 1
-            yield t.gettext(
-                "  the voyage fails at {position}: the route needs {needed} colours, "
-                "the group has {colours}"
-            ).format(position=_pos(event.position), needed=event.needed, colours=event.colours)
+            if w.coordinates:
+                # TRANSLATORS: {needed} is 2, 3 or 4 (a route's number); {colours} is at least 1
+                text = t.gettext(
+                    "  the voyage fails at {position}: the route needs {needed} colours, "
+                    "the group has {colours}"
+                )
+            else:
+                # TRANSLATORS: {position} is where, such as "below Tonga" or "2 spaces above Fiji"
+                text = t.gettext(
+                    "  the voyage fails {position}: the route needs {needed} colours, "
+                    "the group has {colours}"
+                )
+            yield text.format(
+                position=w.place(states[0], event.position),
+                needed=event.needed,
+                colours=event.colours,
+            )
         elif isinstance(event, BoatsReturned):
             if event.reason != "royal island":  # told with the founding of the royal island
                 yield _returned(w, w.names(event.boats), event.reason)
@@ -445,6 +540,17 @@ class _Narrator:
         elif isinstance(event, GameEnded):
             yield from self.flush_landing()
             yield t.gettext("Game over.")
+
+    def placed_in_words(self, before: GameState, event: TilePlaced) -> str:
+        """A tile placed, told by its name and where it lies from the nearest island."""
+        w, t = self.words, self.words.t
+        if self.colonising:
+            text = t.gettext("  draws {tile} to colonise: placed {place}")
+        elif event.free:
+            text = t.gettext("  draws {tile}: placed freely {place}")
+        else:
+            text = t.gettext("  draws {tile}: placed {place}")
+        return text.format(tile=w.tile(before, event.tile), place=w.place(before, event.position))
 
     def flush_landing(self) -> Iterator[str]:
         """The line of a finished landing (the landing is then forgotten)."""
@@ -474,7 +580,12 @@ class _Narrator:
 
 
 def narrate(
-    states: Sequence[GameState], actions: Sequence[Action], language: str = "en"
+    states: Sequence[GameState],
+    actions: Sequence[Action],
+    language: str = "en",
+    *,
+    names: Sequence[str | None] | None = None,
+    coordinates: bool = True,
 ) -> Iterator[str]:
     """Describe a recorded game, one line per notable event, in ``language``.
 
@@ -496,6 +607,19 @@ def narrate(
     >>> next(narrate(states, actions, language="it"))
     'Giocatori: 2 -- posto 0 Blu, posto 1 Rosso; inizia il posto 0 (Blu)'
 
+    Two options tell the game as players at a table would, the same lines
+    otherwise: ``names`` gives the players' names by seat (a seat with
+    ``None`` or ``""`` keeps its number), ``coordinates=False`` names
+    islands without their coordinates, says where a tile went from the
+    nearest island (``below Tonga``, ``2 spaces above Fiji``) and leaves out
+    its rotation and an ocean tile's letter.
+
+    >>> told = list(narrate(states, actions, names=["Ana", None], coordinates=False))
+    >>> told[0]
+    'Players: 2 -- Ana (Blue), seat 1 Red; Ana (Blue) starts'
+    >>> next(line for line in told if "draws" in line)
+    '  draws an ocean tile to colonise: placed upper left of Tonga'
+
     Arguments that do not make a game raise
     :class:`~tongiaki_rules.errors.RecordError` naming the offending item
     (``states[3]``, ``actions[2]``), checked as the lines are produced:
@@ -516,7 +640,9 @@ def narrate(
     for k, state in enumerate(states):
         if not isinstance(state, GameState):
             raise RecordError(f"not a GameState but a {type(state).__name__}", f"states[{k}]")
-    narrator = _Narrator(checked_language(language))
+    if names is not None:
+        names = _checked_names(names, "narrate")
+    narrator = _Narrator(checked_language(language), names or (), coordinates)
     yield from narrator.header(states[0])
     for k, (before, action, after) in enumerate(zip(states[:-1], actions, states[1:], strict=True)):
         result, events = before.apply_with_events(action)
@@ -532,6 +658,16 @@ def narrate(
     else:
         yield from narrator.flush_landing()
     yield from narrator.footer(states[-1])
+
+
+def _checked_names(names: object, caller: str) -> tuple[str | None, ...]:
+    """``names`` as a tuple of names or ``None``; :class:`SettingsError` for anything else."""
+    if isinstance(names, (str, bytes)) or not isinstance(names, Sequence):
+        raise SettingsError(f"{caller}: names must be a sequence of names by seat")
+    for name in names:
+        if name is not None and not isinstance(name, str):
+            raise SettingsError(f"{caller}: a name must be text or None, not {type(name).__name__}")
+    return tuple(names)
 
 
 class Narrator:
@@ -553,17 +689,26 @@ class Narrator:
     >>> lines + narrator.footer() == list(narrate(states, actions))
     True
 
-    ``language`` is as for :func:`narrate`. A ``first`` that is not a
-    :class:`~tongiaki_rules.GameState` raises
+    ``language``, ``names`` and ``coordinates`` are as for :func:`narrate`.
+    A ``first`` that is not a :class:`~tongiaki_rules.GameState` raises
     :class:`~tongiaki_rules.errors.InvalidPositionError`.
     """
 
-    def __init__(self, first: GameState, language: str = "en") -> None:
+    def __init__(
+        self,
+        first: GameState,
+        language: str = "en",
+        *,
+        names: Sequence[str | None] | None = None,
+        coordinates: bool = True,
+    ) -> None:
         if not isinstance(first, GameState):
             raise InvalidPositionError(f"first must be a GameState, not {type(first).__name__}")
+        if names is not None:
+            names = _checked_names(names, "Narrator")
         self._first = first
         self._state = first
-        self._teller = _Narrator(checked_language(language))
+        self._teller = _Narrator(checked_language(language), names or (), coordinates)
 
     @property
     def state(self) -> GameState:

@@ -174,3 +174,24 @@ def test_english_fills_every_placeholder_too() -> None:
     for states, actions in games():
         for line in narrate(states, actions):
             assert not PLACEHOLDER.search(line), line
+
+
+COORDINATES = re.compile(r"\(-?\d+, -?\d+\)")
+NAMES = ("Ana", "Kiri", None, "Mele", None, "Sione")
+
+
+@pytest.mark.parametrize("missing", ["de", "fr", "it"], indirect=True)
+def test_the_told_in_words_style_is_wholly_in_the_language_too(missing: Missing) -> None:
+    """The browser's narration (players' names, places in words) leaves no English either."""
+    language = next(code for code in ("de", "fr", "it") if translations(code)._fallback is missing)
+    for states, actions in games():
+        names = NAMES[: states[0].num_players]
+        english = list(narrate(states, actions, names=names, coordinates=False))
+        local = list(narrate(states, actions, language=language, names=names, coordinates=False))
+        assert len(local) == len(english)
+        for line_en, line in zip(english, local, strict=True):
+            assert not PLACEHOLDER.search(line), line
+            assert not COORDINATES.search(line), line
+            assert line != line_en, f"{language}: an English line: {line!r}"
+            assert not english_words(line, language), f"{language}: English words in {line!r}"
+    assert missing.missing == []

@@ -255,3 +255,37 @@ def test_every_clause_links_to_the_page_the_docs_put_it_on() -> None:
         assert rule_url(entry.id) == f"{RULES_URL}{page}/#{anchor}", entry.id
         checked += 1
     assert checked > 70
+
+
+def test_views_and_steps_tell_the_game_in_players_words_line_for_line(client: TestClient) -> None:
+    """The browser's account (issue 39): names, no coordinates; the coordinates line by line."""
+    game = client.post(
+        "/api/games",
+        json={"players": 2, "seats": {"1": "greedy"}, "seat": 0, "seed": 3, "name": "Ana"},
+    ).json()
+    auth = {"Authorization": f"Bearer {game['token']}"}
+    for _ in range(12):
+        view = client.get(f"/api/games/{game['id']}", headers=auth).json()
+        if view["outcome"] or not view.get("legal"):
+            break
+        client.post(
+            f"/api/games/{game['id']}/actions",
+            json={"action": len(view["legal"]) - 1, "expect_move": view["moves"]},
+            headers=auth,
+        )
+    view = client.get(f"/api/games/{game['id']}", headers={"Accept-Language": "de"}).json()
+    words, plain = view["narration_words"], view["narration"]
+    assert len(words) == len(plain) == len(view["narration_rules"])
+    assert words[0] == "Spieler: 2 -- Ana (Blau), Platz 1 Rot; Ana (Blau) beginnt"
+    assert plain[0].startswith("Spieler: 2 -- Platz 0 Blau")
+    assert not any("(0, 0)" in line for line in words)
+    assert any("(0, 0)" in line for line in plain)
+    steps = client.get(f"/api/games/{game['id']}/steps?from=0").json()["steps"]
+    lines = [line for step in steps for line in step["lines"]]
+    assert [line["words"] for line in lines] == view_lines(client, game["id"])[2:]
+    assert all(line["words"] != line["text"] for line in lines if "(0, 0)" in line["text"])
+
+
+def view_lines(client: TestClient, gid: str) -> list[str]:
+    words: list[str] = client.get(f"/api/games/{gid}").json()["narration_words"]
+    return words

@@ -442,12 +442,18 @@ def test_the_animation_plays_one_step_per_event_of_the_moves_since_the_last_view
         "return [...document.querySelectorAll('#narration a.why')].map(a => a.href)"
     )
     assert links and all("/rules/" in link and "#" in link for link in links)
-    # the narration's numbers are whole (nothing clipped): its lines are those of the view
+    # the narration's numbers are whole (nothing clipped): its lines are those of the view, in
+    # players' words, each with its coordinates on demand (issue 39)
     view = _api(server.url, f"/api/games/{game['id']}")
     shown = player.execute_script(
         "return [...document.querySelectorAll('#narration .line')].map(s => s.textContent)"
     )
-    assert shown == view["narration"]
+    assert shown == view["narration_words"]
+    titles = player.execute_script(
+        "return [...document.querySelectorAll('#narration .line')].map(s => s.title)"
+    )
+    plain = view["narration"]
+    assert [t or w for t, w in zip(titles, shown, strict=True)] == plain
 
 
 def test_the_zoom_is_kept_across_moves_and_a_list_entry_marks_its_places_on_the_board(

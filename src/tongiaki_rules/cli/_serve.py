@@ -133,6 +133,8 @@ def _add_limits(parser: argparse.ArgumentParser) -> None:
         ("games_mib", int, "MiB of games kept in memory (the least recently used go)"),
         ("boards_mib", int, "MiB of drawn boards kept in memory, all games together"),
         ("search_positions", int, "positions the look-ahead of one decision may expand (503)"),
+        ("min_clock", int, "the shortest clock a game may have, in seconds a move"),
+        ("max_clock", int, "the longest clock a game may have, in seconds a move"),
     ):
         group.add_argument(
             "--" + name.replace("_", "-"),

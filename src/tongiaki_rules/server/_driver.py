@@ -22,9 +22,11 @@ database (:meth:`~.storage.Storage.claim_lease`, renewed as it plays, given
 up when it stops). A process refused the lease looks again once the lease
 would have run out, so a game whose driver died is taken over.
 
-With ``turn_timeout`` (``tongiaki serve --turn-timeout``), a claimed seat
+With ``turn_timeout`` (``tongiaki serve --turn-timeout``), or in a game
+created with a clock (the lesser of the two where both apply), a claimed seat
 that has not moved that many seconds after this process saw its turn begin
-is moved for by :data:`~.service.IDLE_BOT`
+(:meth:`~.service.GameService.time_left`; a seat taken starts it again) is
+moved for by :data:`~.service.IDLE_BOT`
 (:meth:`~.service.GameService.play_idle`), and the game driven on.
 
 >>> import tempfile, pathlib
@@ -129,16 +131,24 @@ class BotDriver:
             self._start()
 
     def idle_check(self, game_id: str, moves: int) -> None:
-        """A human is to move in ``game_id`` after ``moves`` moves: with a ``turn_timeout``,
-        move for the seat once it has run out, unless the game moved on (a second call for
-        the same turn changes nothing)."""
-        if self.turn_timeout is None:
+        """A human is to move in ``game_id`` after ``moves`` moves: with a ``turn_timeout``
+        or the game's clock, move for the seat once its time has run out, unless the game
+        moved on (a second call for the same turn changes nothing)."""
+        with self._changed:
+            if self._closed or self._idle.get(game_id) == moves:
+                return
+        try:
+            timed = self.turn_timeout is not None or self.service.clock_of(game_id) is not None
+            left = self.service.time_left(game_id, moves, self.turn_timeout) if timed else None
+        except Exception:  # an unreadable game: nothing to time
+            return
+        if left is None:
             return
         with self._changed:
             if self._closed or self._idle.get(game_id) == moves:
                 return
             self._idle[game_id] = moves
-            when = time.monotonic() + self.turn_timeout
+            when = time.monotonic() + left
             heapq.heappush(self._due, (when, next(self._order), game_id, moves))
             self._start()
             self._changed.notify_all()
@@ -158,7 +168,11 @@ class BotDriver:
             if self._idle.get(game_id) == moves:
                 del self._idle[game_id]
         try:
-            played = self.service.play_idle(game_id, moves)
+            left = self.service.time_left(game_id, moves, self.turn_timeout)
+            if left is not None and left > 0.05:  # a seat was taken since: its time is new
+                self.idle_check(game_id, moves)
+                return
+            played = None if left is None else self.service.play_idle(game_id, moves)
         except Exception:  # an unreadable game, a database error: the next view looks again
             _log.exception("game %s: could not move for a seat whose time ran out", game_id)
             return
@@ -294,13 +308,14 @@ class BotDriver:
             else:
                 self._schedule(game_id)
         if moves is None:  # no longer driven: a bot may wake it again once the idle seat moved
-            self._time_turn(game_id)
+            self.time_turn(game_id)
 
-    def _time_turn(self, game_id: str) -> None:
-        """With a ``turn_timeout``: the game stopped at a human's turn, time it."""
-        if self.turn_timeout is None:
-            return
+    def time_turn(self, game_id: str) -> None:
+        """If a human is to move in the game, time the turn (when a limit applies): the game
+        stopped at a human's turn, or a seat was taken."""
         try:
+            if self.turn_timeout is None and self.service.clock_of(game_id) is None:
+                return  # no limit: nothing to time
             moves = self.service.human_turn(game_id)
         except Exception:  # an unreadable game: nothing to time
             return

@@ -17,6 +17,12 @@ the server's own shared by every game (:meth:`GameLog.share_boards`).
 (1, 'Players: 2 -- seat 0 Blue, seat 1 Red; seat 0 (Blue) starts')
 >>> log.narration(1, language="fr")[0]
 'Joueurs : 2 -- place 0 Bleu, place 1 Rouge ; la place 0 (Bleu) commence'
+
+The browser reads the same account in players' words (:meth:`GameLog.narration_words`):
+the seats by their players' names, islands and places without coordinates.
+
+>>> log.narration_words(1, "en", ("Ana", None))[0]
+'Players: 2 -- Ana (Blue), seat 1 Red; Ana (Blue) starts'
 """
 
 from __future__ import annotations
@@ -76,6 +82,9 @@ class GameLog:
         """The moves whose lines :attr:`_rules` covers."""
         self._told: dict[str, _Told] = {}
         """The narration in the other languages asked for: told again from the first move."""
+        self._told_words: dict[str, _Told] = {}
+        """The narration in players' words by language, for the seats' names last asked for
+        (told again from the first move when a name changes)."""
 
     @property
     def moves(self) -> int:
@@ -122,6 +131,7 @@ class GameLog:
             last = added_bytes(states[-1], states[-2], _ACTIONS) if len(states) > 1 else 0
             self._last = (len(states), last)
         told = self._told_en.nbytes + sum(t.nbytes for t in self._told.values())
+        told += sum(t.nbytes for t in self._told_words.values())
         return self._bytes + last + told + self._rules_bytes + _SLOT * 2 * len(states)
 
     def extend(self, action: Action) -> GameState:
@@ -140,6 +150,18 @@ class GameLog:
         without going through the whole game again.
         """
         told = self._told_in(language)
+        footer = self._footer(told, at)
+        return told.last(at, MAX_NARRATION_LINES - len(footer)) + footer
+
+    def narration_words(
+        self, at: int, language: str = "en", names: Sequence[str | None] = ()
+    ) -> list[str]:
+        """:meth:`narration` in players' words, line for line: the seats by ``names`` (a seat
+        without one keeps its number), islands and places named without coordinates.
+
+        The coordinates stay in :meth:`narration`, the same line at the same index.
+        """
+        told = self._words_in(language, names)
         footer = self._footer(told, at)
         return told.last(at, MAX_NARRATION_LINES - len(footer)) + footer
 
@@ -173,12 +195,19 @@ class GameLog:
         count = MAX_NARRATION_LINES - len(footer)
         return _last(header, self._rules, told.ends[at], count) + footer
 
-    def step(self, move: int, language: str = "en") -> dict[str, Any]:
-        """Move ``move`` (1 for the first) as JSON: its events and lines (:mod:`.steps`)."""
+    def step(
+        self, move: int, language: str = "en", names: Sequence[str | None] | None = None
+    ) -> dict[str, Any]:
+        """Move ``move`` (1 for the first) as JSON: its events and lines (:mod:`.steps`); with
+        ``names``, each line also in players' words (:meth:`narration_words`)."""
         told = self._told_in(language)
         lines = told.lines[told.ends[move - 1] : told.ends[move]]
+        words = None
+        if names is not None:
+            in_words = self._words_in(language, names)
+            words = in_words.lines[in_words.ends[move - 1] : in_words.ends[move]]
         before, action = self.states[move - 1], self.actions[move - 1]
-        return step_json(move, before, action, format_action(action), lines)
+        return step_json(move, before, action, format_action(action), lines, words)
 
     def _told_in(self, language: str) -> _Told:
         """The narration in ``language``, caught up with every move."""
@@ -187,6 +216,16 @@ class GameLog:
         told = self._told.get(language)
         if told is None:
             told = self._told[language] = _Told(self.states[0], language)
+        told.catch_up(self.actions)
+        return told
+
+    def _words_in(self, language: str, names: Sequence[str | None]) -> _Told:
+        """The narration in players' words in ``language`` for ``names``, caught up."""
+        names = tuple(names)
+        told = self._told_words.get(language)
+        if told is None or told.names != names:
+            told = _Told(self.states[0], language, names=names, coordinates=False)
+            self._told_words[language] = told
         told.catch_up(self.actions)
         return told
 
@@ -224,8 +263,19 @@ class _Told:
     """The narration of a game in one language: every line in one list, and where each move's
     lines end (so the last lines up to any move are a slice)."""
 
-    def __init__(self, first: GameState, language: str, narrator: Narrator | None = None) -> None:
-        self.narrator = narrator if narrator is not None else Narrator(first, language=language)
+    def __init__(
+        self,
+        first: GameState,
+        language: str,
+        narrator: Narrator | None = None,
+        *,
+        names: tuple[str | None, ...] = (),
+        coordinates: bool = True,
+    ) -> None:
+        self.names = names
+        if narrator is None:
+            narrator = Narrator(first, language, names=names, coordinates=coordinates)
+        self.narrator = narrator
         self.header = self.narrator.header()
         self.lines: list[str] = []
         self.ends: list[int] = [0]

@@ -79,6 +79,11 @@ class ServeLimits:
     turn_timeout: float | None = None
     """Seconds a claimed seat may take to move before the server's greedy bot moves for it
     (``None``: no limit)."""
+    min_clock: int = 10
+    """The shortest clock a game may be created with: seconds a move (issue 39)."""
+    max_clock: int = 86400
+    """The longest clock a game may be created with: seconds a move (and at most
+    :attr:`turn_timeout` when the server has one)."""
     games_mib: int = 256
     """MiB of games kept in memory, as measured (the least recently used go; see
     :class:`~.memory.MemoryBudget`)."""

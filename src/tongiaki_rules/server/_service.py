@@ -138,6 +138,10 @@ class _Game:
         """The measured size of each view in :attr:`views`."""
         self.holders: tuple[tuple[int, str], ...] | None = None
         """The seats' token hashes :attr:`stored` was read with (a new holder: read it again)."""
+        self.turn: tuple[int, tuple[bool, ...]] | None = None
+        """The moves and the seats' claims when this process saw the turn now begin."""
+        self.turn_since = 0.0
+        """When that was (the service's clock): a clock counts from there."""
 
     def nbytes(self) -> int:
         """The bytes the game holds in memory, as measured (:mod:`.memory`); call with
@@ -154,6 +158,12 @@ class GameService:
     least recently used go first; a game is read back from ``storage``);
     ``search_positions`` caps the look-ahead of each decision the service works out
     (:data:`SEARCH_POSITIONS`; ``None``: no cap).
+
+    A game may be created with a clock (issue 39): seconds each move, between the two
+    ``clock_bounds`` and at most ``turn_timeout``, the server's own limit for every game
+    (``tongiaki serve --turn-timeout``; ``None``: none). A seat out of time is played,
+    one move at a time, by :data:`IDLE_BOT` (:meth:`play_idle`; the server's
+    background driver does it).
     """
 
     def __init__(
@@ -164,8 +174,12 @@ class GameService:
         bots: BotPolicy | None = None,
         memory: MemoryBudget | None = None,
         search_positions: int | None = SEARCH_POSITIONS,
+        clock_bounds: tuple[int, int] = (10, 86400),
+        turn_timeout: float | None = None,
     ) -> None:
         self.storage = storage
+        self.clock_bounds = clock_bounds
+        self.turn_timeout = turn_timeout
         self.search_positions = search_positions
         self.bots = bots if bots is not None else BotPolicy()
         self.memory = memory if memory is not None else MemoryBudget()
@@ -186,6 +200,7 @@ class GameService:
         unlisted: bool = False,
         game: str = "tongiaki",
         name: str | None = None,
+        clock: int | None = None,
     ) -> dict[str, Any]:
         """Start a game; the answer holds its id, and the token of ``seat`` if one is named.
 
@@ -200,6 +215,8 @@ class GameService:
         each other human seat must be claimed with. Bots and chance then move
         through :meth:`step` (``tongiaki serve`` does so in the background).
         ``name`` is the creator's name for ``seat`` (checked as ``_names.checked_name`` says).
+        ``clock`` is the seconds each seat has for a move (:meth:`clock_range`; ``None``:
+        no clock but the server's own); it is kept in the settings' metadata.
         """
         host = host_named(game)
         counts = game_named(host.name).player_counts
@@ -229,6 +246,13 @@ class GameService:
         if rules is not None and not isinstance(rules, Mapping):
             raise Unprocessable("rules must be an object of rule flags by name")
         settings = host.settings(players, rules or {}, bots)
+        if clock is not None:
+            low, high = self.clock_range()
+            if high < low:
+                raise Unprocessable("clock: this server offers no clock", reason="clock")
+            clock = whole(clock, "clock", low, high)
+            # as text: Tóncc's record takes text alone in its metadata
+            settings.setdefault("metadata", {})["clock"] = str(clock)
         invites = {k: secrets.token_urlsafe(12) for k in humans if k != seat} if unlisted else {}
         game_id = "g-" + secrets.token_urlsafe(12)
         stored = StoredGame(
@@ -271,6 +295,21 @@ class GameService:
         if unlisted:
             answer["invites"] = {str(k): code for k, code in invites.items()}
         return answer
+
+    def clock_range(self) -> tuple[int, int]:
+        """The seconds a move a game's clock may give, least and most (the most below the
+        least: no clock is offered).
+
+        >>> import tempfile, pathlib
+        >>> from tongiaki_rules.server.storage import SqliteStorage
+        >>> storage = SqliteStorage(pathlib.Path(tempfile.mkdtemp()) / "g")
+        >>> GameService(storage, turn_timeout=120.5).clock_range()
+        (10, 120)
+        """
+        low, high = self.clock_bounds
+        if self.turn_timeout is not None:
+            high = min(high, int(self.turn_timeout))
+        return low, high
 
     def _check_seats(
         self, host: GameHost, seats: Mapping[int, str], players: int
@@ -479,7 +518,7 @@ class GameService:
             game.view_bytes[key] = json_bytes(shared)
             while len(game.views) > _VIEWS_KEPT:
                 game.view_bytes.pop(game.views.popitem(last=False)[0], None)
-        view = {**shared, "you": you}
+        view = {**shared, "you": you, "clock": self._clock_json(game, stored, at)}
         if game.host.simultaneous:
             view["choice"] = pending.get(you) if you is not None else None
         return view
@@ -494,6 +533,8 @@ class GameService:
             view["game"] = host.name
         view |= {"moves": log.moves, "at": at}
         view |= host.view(log, at, seat is not None, svg, language)
+        if isinstance(log, GameLog):  # the browser's account: players' names, no coordinates
+            view["narration_words"] = log.narration_words(at, language, _names(stored))
         view |= {"seats": _seats(stored), "you": None}
         if seat is not None:
             view["legal"] = host.legal(log, seat)
@@ -545,7 +586,9 @@ class GameService:
             first = whole(first, "from", 0, log.moves)
             last = log.moves if last is None else whole(last, "to", first, log.moves)
             last = min(last, first + MAX_STEPS)
-            return [log.step(k, _language(language)) for k in range(first + 1, last + 1)]
+            names = _names(self._now(game, None)[0])
+            language = _language(language)
+            return [log.step(k, language, names) for k in range(first + 1, last + 1)]
 
     # ----------------------------------------------------------------- moves
     @_capped
@@ -746,6 +789,65 @@ class GameService:
                 self._sync(game)
             return log.moves
 
+    def clock_of(self, game_id: str) -> int | None:
+        """The seconds a move the game was created with (``None``: no clock of its own)."""
+        return _clock_of(self._game(game_id).stored)
+
+    def _limit(self, stored: StoredGame, cap: float | None) -> float | None:
+        """The seconds a move the game gives a seat: its clock, or ``cap``, the lesser."""
+        limits = [float(x) for x in (_clock_of(stored), cap) if x is not None]
+        return min(limits) if limits else None
+
+    def _turn_since(self, game: _Game, stored: StoredGame) -> float:
+        """When the turn now began, as this process saw it: a new move or a seat taken or
+        left starts it again (a seat just taken has the whole time). Call holding the lock."""
+        key = (game.log.moves, tuple(s.claimed for s in stored.seats))
+        if game.turn != key:
+            game.turn, game.turn_since = key, self._clock()
+        return game.turn_since
+
+    def _clock_json(self, game: _Game, stored: StoredGame, at: int) -> dict[str, Any] | None:
+        """The view's clock: the seconds a move, the seats it runs for now and the seconds
+        they have left (``None`` while a human seat is free, or a bot, chance, or nobody is
+        to move)."""
+        limit = self._limit(stored, self.turn_timeout)
+        if limit is None:
+            return None
+        log, host = game.log, game.host
+        seats: list[int] = []
+        left = None
+        if at == log.moves and not host.is_terminal(log):
+            seats = [s for s in host.deciders(log, log.moves) if s not in game.bots]
+            if seats and _all_held(stored):
+                since = self._turn_since(game, stored)
+                left = round(max(0.0, since + limit - self._clock()), 1)
+        return {"seconds": limit, "seats": seats, "left": left}
+
+    def time_left(self, game_id: str, moves: int, cap: float | None = None) -> float | None:
+        """The seconds the seats to move after ``moves`` moves have left by the game's
+        clock or ``cap``, the lesser; ``None`` without either, if the game moved on, if no
+        human seat is to move, or while a human seat is free (the clock waits for it).
+
+        >>> import tempfile, pathlib
+        >>> from tongiaki_rules.server.storage import SqliteStorage
+        >>> service = GameService(SqliteStorage(pathlib.Path(tempfile.mkdtemp()) / "g"))
+        >>> game = service.create_game(2, seats={1: "greedy"}, seed=1, seat=0, clock=30)
+        >>> 29 < service.time_left(game["id"], 0) <= 30
+        True
+        """
+        game = self._game(game_id)
+        stored, _ = self._now(game, None)
+        with game.lock:
+            self._sync(game)
+            log, host = game.log, game.host
+            limit = self._limit(stored, cap)
+            if limit is None or log.moves != moves or host.is_terminal(log):
+                return None
+            seats = [s for s in host.deciders(log, moves) if s not in game.bots]
+            if not seats or not _all_held(stored):
+                return None
+            return max(0.0, self._turn_since(game, stored) + limit - self._clock())
+
     def human_turn(self, game_id: str) -> int | None:
         """The game's moves so far if a human seat is to choose now; ``None`` at chance, at a
         bot's move, or once the game is over."""
@@ -919,6 +1021,23 @@ def _seats(stored: StoredGame) -> list[dict[str, Any]]:
         else {"seat": s.seat, "kind": "human", "free": not s.claimed, "name": s.name}
         for s in stored.seats
     ]
+
+
+def _all_held(stored: StoredGame) -> bool:
+    """Whether every human seat is held: a clock runs only then (nobody runs out waiting)."""
+    return all(s.claimed for s in stored.seats if s.kind == "human")
+
+
+def _clock_of(stored: StoredGame) -> int | None:
+    """The clock kept in the game's settings (``metadata.clock``, text), if any."""
+    metadata = stored.settings.get("metadata")
+    clock = metadata.get("clock") if isinstance(metadata, dict) else None
+    return int(clock) if isinstance(clock, str) and clock.isdigit() else None
+
+
+def _names(stored: StoredGame) -> tuple[str | None, ...]:
+    """The seats' players' names as the narration tells them (``None``: a bot, or no name)."""
+    return tuple(None if s.bot else s.name for s in stored.seats)
 
 
 def _language(language: str) -> str:

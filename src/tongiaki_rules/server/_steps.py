@@ -197,15 +197,21 @@ def line_clauses(
 
 
 def step_json(
-    move: int, before: GameState, action: Action, notation: str, lines: Sequence[str]
+    move: int,
+    before: GameState,
+    action: Action,
+    notation: str,
+    lines: Sequence[str],
+    words: Sequence[str] | None = None,
 ) -> dict[str, Any]:
-    """Move ``move`` (1 for the first) as JSON: seat, notation, events, narration lines."""
+    """Move ``move`` (1 for the first) as JSON: seat, notation, events, narration lines (each
+    also in players' words, ``words``, when given: the same line without coordinates)."""
     after, events = before.apply_with_events(action)
     clauses = line_clauses(before, action, after, events)
     if len(clauses) != len(lines):  # never seen; then every line names the step's first clause
         first = clauses[0] if clauses else _action_clause(action)
         clauses = [first] * len(lines)
-    return {
+    told: dict[str, Any] = {
         "move": move,
         "seat": None if before.is_chance_node else before.current_player,
         "notation": notation,
@@ -215,3 +221,7 @@ def step_json(
             for text, clause in zip(lines, clauses, strict=True)
         ],
     }
+    if words is not None and len(words) == len(lines):
+        for line, said in zip(told["lines"], words, strict=True):
+            line["words"] = said
+    return told

@@ -154,6 +154,11 @@ class NewGame(BaseModel):
     name: str | None = Field(
         default=None, description="the creator's name for ``seat`` (at most 24 characters)"
     )
+    clock: int | None = Field(
+        default=None,
+        description="seconds each seat has for a move, within GET /api/clock's bounds; a "
+        "seat out of time has that move made by the server's greedy bot",
+    )
 
 
 class Claim(BaseModel):
@@ -314,7 +319,12 @@ def create_app(
     )
     memory = MemoryBudget(games=limits.games_mib * MIB, boards=limits.boards_mib * MIB)
     service = GameService(
-        storage, bots=bots, memory=memory, search_positions=limits.search_positions
+        storage,
+        bots=bots,
+        memory=memory,
+        search_positions=limits.search_positions,
+        clock_bounds=(limits.min_clock, limits.max_clock),
+        turn_timeout=limits.turn_timeout,
     )
     hub = Hub()
     driver = BotDriver(
@@ -467,6 +477,7 @@ def _add_api(
                 unlisted=body.unlisted,
                 game=body.game,
                 name=body.name,
+                clock=body.clock,
             )
         )
         if seats:
@@ -505,6 +516,7 @@ def _add_api(
             lambda: service.claim_seat(game_id, seat, body.invite, name=body.name)
         )
         hub.publish(game_id, -1)  # the watching pages show the seat taken, and its name
+        await run_in_threadpool(driver.time_turn, game_id)  # the last seat taken starts a clock
         return answer
 
     @app.delete(
@@ -550,6 +562,15 @@ def _add_api(
                 "max_seconds": policy.max_think_seconds,
             },
         }
+
+    @app.get("/api/clock")
+    async def clock_settings() -> dict[str, Any]:
+        """The clocks a game may be created with (``min`` to ``max`` seconds a move; none if
+        ``max`` is below ``min``), the server's own limit for every game (``turn_timeout``,
+        ``null``: none), and what happens to a seat out of time: ``bot``, the server's
+        greedy bot makes that move for it, and the player keeps the seat."""
+        low, high = service.clock_range()
+        return {"min": low, "max": high, "turn_timeout": limits.turn_timeout, "runs_out": "bot"}
 
     @app.get("/api/i18n")
     async def words(language: Language) -> dict[str, Any]:

@@ -5,6 +5,7 @@
 // normal, slow; kept in localStorage) and a skip button; "instant" plays nothing.
 
 import { BoardView } from "/static/board.js";
+import { _ } from "/static/i18n.js";
 
 const SPEEDS = { instant: 0, fast: 120, normal: 320, slow: 800 };
 const STORE = "tongiaki:speed";
@@ -77,7 +78,7 @@ export class Animator {
           this.events += 1;
           document.body.dataset.animatedEvents = String(this.events);
           marker = this.draw(layer, event, marker);
-          this.caption(describe(event));
+          this.caption(describe(event, this.board.svg));
           await sleep(QUIET.has(event.type) ? delay / 3 : delay);
         }
       }
@@ -177,22 +178,35 @@ export class Animator {
   }
 }
 
-/** A short caption of one event (the narration line says it in full). */
-function describe(event) {
-  const where = (h) => (Array.isArray(h) ? `(${h[0]},${h[1]})` : "");
+/**
+ * A short caption of one event (the narration line says it in full): islands by the names the
+ * board shows, never coordinates (issue 39).
+ */
+function describe(event, svg) {
+  const where = (h) => {
+    if (!Array.isArray(h)) return "";
+    const name = svg?.querySelector(`[data-pos="${h[0]},${h[1]}"] text.island-name`);
+    return name ? name.textContent : "";
+  };
+  const tile = (id) => (String(id).startsWith("ocean") ? _("an ocean tile") : _("an island tile"));
+  const parts = (...items) => items.filter((item) => item !== "" && item !== undefined).join(" ");
   switch (event.type) {
-    case "BoatsPlaced": return `${event.colour} +${event.beaches.length} ${where(event.island)}`;
-    case "Departed": return `${event.boats.join("")} → ${where(event.island)} ${event.jetty}`;
-    case "TileDrawn": return `▣ ${event.tile}`;
-    case "TilePlaced": return `▣ ${event.tile} ${where(event.position)}`;
-    case "RoutePassed": return `→ ${where(event.position)}`;
-    case "VoyageFailed": return `✕ ${where(event.position)}`;
-    case "Landed": return `⚓ ${where(event.island)}`;
-    case "Berthed": return `⚓ ${event.colour} ${where(event.island)} ${event.beach}`;
-    case "BoatsReturned": return `⌂ ${event.boats.join("")}`;
-    case "RoyalIslandFounded": return `♛ ${where(event.island)}`;
-    case "IslandRemoved": return `✕ ${where(event.island)}`;
-    default: return event.type;
+    case "BoatsPlaced": return parts(event.colour, `+${event.beaches.length}`, where(event.island));
+    case "Departed": return parts(event.boats.join(""), "→", where(event.island));
+    case "TileDrawn": return parts("▣", _("a tile is drawn"));
+    case "TilePlaced": return parts("▣", tile(event.tile));
+    case "RoutePassed": return "→";
+    case "VoyageFailed": return "✕";
+    case "Landed": return parts("⚓", where(event.island));
+    case "Berthed": return parts("⚓", event.colour, where(event.island), event.beach);
+    case "BoatsReturned": return parts("⌂", event.boats.join(""));
+    case "RoyalIslandFounded": return parts("♛", where(event.island));
+    case "IslandRemoved": return parts("✕", where(event.island));
+    case "BoatMoved": return parts(event.colour, where(event.source), "→", where(event.island));
+    case "BeachFilled": return parts("●", where(event.island), event.beach);
+    case "Bounced": return parts("♛", where(event.royal_island), "↩", where(event.back_to));
+    case "Recolonized": return parts(event.colour, `−${event.removed}`);
+    default: return ""; // the end of a turn or of the game: the narration says it in words
   }
 }
 

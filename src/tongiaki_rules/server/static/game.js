@@ -12,6 +12,7 @@ import { playerError } from "/static/errors.js";
 import { pollWhenSilent } from "/static/fallback.js";
 import { RovingMarks } from "/static/marks.js";
 import { drawStaged, fitStatues, placeStatue } from "/static/staging.js";
+import { renderClocks, seatClock } from "/static/clock.js";
 import { announceTurn, bindNameField, bindSoundToggle, playerName, seatLabel } from "/static/players.js";
 import { playAgain, renderEndPanel, renderScoreboard } from "/static/panels.js";
 
@@ -230,6 +231,7 @@ async function render(view) {
   renderLegal(view);
   renderSeats(view);
   renderScoreboard(view, seatName);
+  renderClocks(view);
   renderEndPanel(view, seatName, () => view.outcome?.rule, `${apiBase}/record`);
   document.getElementById("code").textContent = view.code ?? "";
   renderNarration(view);
@@ -612,6 +614,7 @@ function renderSeats(view) {
       }, seat.name ? _("Seat {seat}:", { seat: seat.seat }) + " " : _("Seat {seat}: {kind}", { seat: seat.seat, kind }),
       seat.name ? el("bdi", { className: "seat-name" }, seat.name) : null,
       tags.length ? el("strong", {}, ` — ${tags.join(", ")}`) : null,
+      seat.kind === "human" ? seatClock(el, seat.seat) : null,
       seatControls(view, seat));
     }),
   );
@@ -641,9 +644,24 @@ function seatControls(view, seat) {
   }, _("Take seat {seat}", { seat: seat.seat }));
 }
 
+// The narration speaks as players do (issue 39): islands by name, places by direction, seats
+// by their players' names. The same line with coordinates is there on demand: as the line's
+// tooltip, or for every line with the "Show coordinates" box. Lines are written as text only.
+const coordinatesBox = document.getElementById("narration-coordinates");
+
+function showLine(span) {
+  const coordinates = coordinatesBox?.checked && span.dataset.coordinates;
+  span.textContent = coordinates ? span.dataset.coordinates : span.dataset.words;
+  if (span.dataset.coordinates !== span.dataset.words) span.title = span.dataset.coordinates;
+}
+
 /** A narration line, linked to the rule clause that explains it ("why?" is one click). */
-function narrationItem(text, rule) {
-  return el("li", {}, el("span", { className: "line" }, text), rule
+function narrationItem(words, coordinates, rule) {
+  const line = el("span", { className: "line" });
+  line.dataset.words = words ?? coordinates;
+  line.dataset.coordinates = coordinates ?? words;
+  showLine(line);
+  return el("li", {}, line, rule
     ? el("a", { className: "why", href: rule, target: "_blank", rel: "noopener", title: _("the rule behind this line") }, _("why?"))
     : null);
 }
@@ -651,16 +669,21 @@ function narrationItem(text, rule) {
 function renderNarration(view) {
   const pane = document.getElementById("narration");
   const lines = view.narration ?? [];
+  const words = view.narration_words ?? [];
   const rules = view.narration_rules ?? [];
-  pane.replaceChildren(...lines.map((line, k) => narrationItem(line, rules[k])));
+  pane.replaceChildren(...lines.map((line, k) => narrationItem(words[k], line, rules[k])));
   pane.scrollTop = pane.scrollHeight;
 }
 
 function appendNarration(lines) {
   const pane = document.getElementById("narration");
-  pane.append(...lines.map((line) => narrationItem(line.text, line.rule)));
+  pane.append(...lines.map((line) => narrationItem(line.words, line.text, line.rule)));
   pane.scrollTop = pane.scrollHeight;
 }
+
+coordinatesBox?.addEventListener("change", () => {
+  for (const span of document.querySelectorAll("#narration .line")) showLine(span);
+});
 
 function renderSlider() {
   const max = latest ? latest.moves : 0;
@@ -843,6 +866,13 @@ document.getElementById("zoom-in").addEventListener("click", () => board.zoomBy(
 document.getElementById("zoom-out").addEventListener("click", () => board.zoomBy(0.8));
 document.getElementById("zoom-fit").addEventListener("click", () => board.fit());
 document.getElementById("zoom-choices").addEventListener("click", () => board.zoomToChoices());
+// the legend opens from the board's toolbar too, and takes the focus there (issue 39)
+document.getElementById("show-legend").addEventListener("click", () => {
+  const legend = document.getElementById("legend");
+  legend.open = true;
+  legend.scrollIntoView({ block: "nearest" });
+  legend.querySelector("summary").focus();
+});
 document.getElementById("rotate-left").addEventListener("click", () => { if (chooser.rotate(-1)) markSelection(); });
 document.getElementById("rotate-right").addEventListener("click", () => { if (chooser.rotate(1)) markSelection(); });
 document.getElementById("confirm").addEventListener("click", confirmSelection);

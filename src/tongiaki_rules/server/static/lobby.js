@@ -1,6 +1,7 @@
 // The lobby: list games, create a game (seats, rule flags, seed), join a free seat, watch a game.
 import { api, el, saveInvites, saveSeat, showMessage } from "/static/api.js";
 import { playerError } from "/static/errors.js";
+import { clockText } from "/static/clock.js";
 import { _, loadLanguage } from "/static/i18n.js";
 import { bindNameField, playerName } from "/static/players.js";
 
@@ -31,6 +32,27 @@ async function loadBots() {
     // a server that cannot answer this cannot list its games either, and says so there;
     // the seats keep the bots every server offers
   }
+}
+// the game's clock (issue 39): seconds a move, offered within the server's bounds
+const CLOCKS = [30, 60, 120, 300, 600, 3600, 86400];
+
+/** The clocks this server lets a game have (GET /api/clock), and its own limit if any. */
+async function loadClocks() {
+  const select = document.getElementById("clock");
+  let settings = null;
+  try {
+    settings = await api("GET", "/api/clock");
+  } catch {
+    return; // "No clock" stays the only choice
+  }
+  const choices = [...new Set([settings.min, ...CLOCKS])]
+    .filter((seconds) => seconds >= settings.min && seconds <= settings.max)
+    .sort((a, b) => a - b);
+  const none = settings.turn_timeout
+    ? _("The server's limit: {time} a move", { time: clockText(settings.turn_timeout) })
+    : _("No clock");
+  select.replaceChildren(el("option", { value: "" }, none),
+    ...choices.map((seconds) => el("option", { value: String(seconds) }, _("{time} a move", { time: clockText(seconds) }))));
 }
 const RULE_SELECTS = ["end_trigger", "closed_route_mode"];
 const RULE_CHECKS = ["variant_rody", "expand_allow_fewer", "setup_distinct_beaches"];
@@ -91,6 +113,8 @@ function createBody() {
     body.name = playerName();
   }
   if (document.getElementById("unlisted").checked) body.unlisted = true;
+  const clock = document.getElementById("clock").value;
+  if (clock !== "") body.clock = Number(clock);
   const seed = document.getElementById("seed").value.trim();
   if (seed !== "") {
     if (!/^\d+$/.test(seed)) throw new Error(_("the seed must be a whole number (or empty)"));
@@ -188,7 +212,8 @@ playersSelect.addEventListener("change", renderSeatChoices);
 document.getElementById("create-form").addEventListener("submit", createGame);
 document.getElementById("refresh").addEventListener("click", refreshGames);
 bindNameField(document.getElementById("player-name"));
-Promise.all([loadLanguage(), loadBots()]).then(() => {
+Promise.all([loadLanguage(), loadBots()]).then(async () => {
+  await loadClocks();
   renderSeatChoices();
   refreshGames();
 });

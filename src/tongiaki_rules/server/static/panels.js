@@ -3,6 +3,7 @@
 
 import { api, el, saveSeat, showMessage } from "/static/api.js";
 import { playerError } from "/static/errors.js";
+import { seatClock } from "/static/clock.js";
 import { _, ngettext } from "/static/i18n.js";
 
 function boatBadge(letter) {
@@ -33,7 +34,8 @@ export function renderScoreboard(view, seatName) {
   el("th", { scope: "row", title: seatName(view, row.seat) }, boatBadge(row.colour), " ", String(row.seat),
     view.seats?.[row.seat]?.name ? el("bdi", { className: "seat-name" }, " ", view.seats[row.seat].name) : null,
     row.seat === view.you ? el("span", { className: "turn-mark" }, ` ${_("you")}`) : null,
-    row.colour === board.turn ? el("span", { className: "turn-mark" }, " ◀", el("span", { className: "sr-only" }, _("to move"))) : null),
+    row.colour === board.turn ? el("span", { className: "turn-mark" }, " ◀", el("span", { className: "sr-only" }, _("to move"))) : null,
+    view.clock && view.seats?.[row.seat]?.kind === "human" ? seatClock(el, row.seat) : null),
   el("td", {}, String(row.reserve)),
   el("td", {}, String(row.board)),
   el("td", {}, String(row.sea)),
