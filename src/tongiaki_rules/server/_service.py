@@ -29,6 +29,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import hmac
+import logging
 import secrets
 import threading
 import time
@@ -37,7 +38,13 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from tongiaki_rules import IllegalActionError, SearchLimitReached, TongiakiError, search_limit
+from tongiaki_rules import (
+    GameRecord,
+    IllegalActionError,
+    SearchLimitReached,
+    TongiakiError,
+    search_limit,
+)
 from tongiaki_rules.games import game_named
 from tongiaki_rules.i18n import LANGUAGES
 
@@ -55,9 +62,25 @@ from ._memory import MemoryBudget, SizedCache, json_bytes
 from ._moves import MAX_SEED, BotPolicy, bot_cost, whole
 from ._names import checked_name
 from ._scoreboard import tile_picture
-from .storage import CorruptGame, SeatLost, Storage, StoredGame, StoredSeat
+from .storage import (
+    CorruptGame,
+    SeatLost,
+    Storage,
+    StorageUnavailable,
+    StoredGame,
+    StoredSeat,
+)
 
-__all__ = ["IDLE_BOT", "MAX_GAMES_LISTED", "MAX_STEPS", "SEARCH_POSITIONS", "GameService"]
+__all__ = [
+    "IDLE_BOT",
+    "MAX_GAMES_LISTED",
+    "MAX_STEPS",
+    "SEARCH_POSITIONS",
+    "SNAPSHOT_EVERY",
+    "GameService",
+]
+
+_log = logging.getLogger(__name__)
 
 IDLE_BOT = "greedy"
 """The bot that moves for a seat whose turn ran out (``tongiaki serve --turn-timeout``):
@@ -75,6 +98,11 @@ built to be expensive (royal rings round open islands, some flag sets: issue 36)
 millions, which would hold a worker for minutes. Such a decision is answered with
 :class:`~.errors.LookAheadTooLong` (503) and changes nothing; about a second of CPU here.
 """
+
+SNAPSHOT_EVERY = 32
+"""A Tongiaki game's snapshot is stored again once it is this many moves old (at the first
+move after which its narration can be resumed): a view of a game not in memory then replays
+about this many moves at most, instead of the whole game."""
 
 GAMES_IN_MEMORY = 1000
 """The unfinished games with a bot seat resumed at startup, at most."""
@@ -138,6 +166,8 @@ class _Game:
         """The measured size of each view in :attr:`views`."""
         self.holders: tuple[tuple[int, str], ...] | None = None
         """The seats' token hashes :attr:`stored` was read with (a new holder: read it again)."""
+        self.snapped: int | None = None
+        """The moves of the game's latest stored snapshot (``None``: not read yet)."""
 
     def nbytes(self) -> int:
         """The bytes the game holds in memory, as measured (:mod:`.memory`); call with
@@ -251,6 +281,7 @@ class GameService:
             host.name,
         )
         held = _Game(stored, host, host.new_log(settings), self._boards)
+        held.snapped = 0
         log = held.log
         # chance that opens a game (Tóncc's colour draw and shuffle) is drawn at once
         while (step := host.server_move(log, self.bots, seed, {})) is not None:
@@ -432,11 +463,50 @@ class GameService:
         (one of :data:`~tongiaki_rules.i18n.LANGUAGES`) is that of the narration
         and the picture; everything else stays as it is.
         """
+        cold = self._cold_view(game_id, at, token, svg, language)
+        if cold is not None:
+            return cold
         game = self._game(game_id)
         stored, you = self._now(game, token)
         with self._using(game):
             self._sync(game)
             return self._view(game, stored, you, at, svg, language)
+
+    def _cold_view(
+        self, game_id: str, at: int | None, token: str | None, svg: bool, language: str
+    ) -> dict[str, Any] | None:
+        """The view of a Tongiaki game not in memory, from its latest snapshot and the moves
+        after it (not kept in memory); ``None`` where that cannot serve: a game in memory,
+        without a snapshot (or with one that cannot be read), another game than Tongiaki, a
+        view before the snapshot's move or in another language than English."""
+        if game_id in self._games or _language(language) != "en":
+            return None
+        stored = self._stored(game_id)
+        if stored.game != "tongiaki":
+            return None
+        found = self.storage.snapshot(game_id)
+        if found is None:
+            return None
+        base, snapshot = found
+        if isinstance(at, int) and not isinstance(at, bool) and at < base:
+            return None  # a position before the snapshot (or a wrong one: refused as ever)
+        moves = self.storage.moves(game_id, base)
+        if at is not None:
+            at = whole(at, "at", 0, base + len(moves))
+        host = host_named(stored.game)
+        try:
+            log = GameLog.resume(GameRecord.from_dict(dict(stored.settings)), base, snapshot)
+        except (ValueError, TongiakiError) as exc:
+            _log.warning("game %s: its snapshot cannot be read (%s); replaying it", game_id, exc)
+            return None
+        for move in moves:
+            try:
+                log.extend(host.read_step(move, f"moves[{log.moves}]"))
+            except TongiakiError as exc:
+                raise CorruptGame(game_id, f"stored move {log.moves}: {exc}") from None
+        game = _Game(stored, host, log, self._boards)
+        stored, you = self._now(game, token)
+        return self._view(game, stored, you, at, svg, language)
 
     def _pending(self, game: _Game) -> dict[int, dict[str, Any]]:
         """The secret choices stored for the decision now (players choosing at once only)."""
@@ -861,9 +931,32 @@ class GameService:
         with game.lock:
             try:
                 yield
+                self._keep_snapshot(game)
             finally:
                 size = game.nbytes()
         self._games.resize(game.stored.id, game, size)
+
+    def _keep_snapshot(self, game: _Game) -> None:
+        """Store a snapshot of a Tongiaki game once its latest is :data:`SNAPSHOT_EVERY` moves
+        old, if the game can be resumed there (call with ``game.lock`` held). A snapshot only
+        saves work: one that cannot be stored (a database refusing writes) is logged and
+        the request goes on."""
+        log = game.log
+        if not isinstance(log, GameLog) or log.base:
+            return
+        if game.snapped is None:
+            found = self.storage.snapshot(game.stored.id)
+            game.snapped = 0 if found is None else found[0]
+        if log.moves - game.snapped < SNAPSHOT_EVERY:
+            return
+        taken = log.snapshot()
+        if taken is None or taken[0] - game.snapped < SNAPSHOT_EVERY:
+            return
+        try:
+            self.storage.add_snapshot(game.stored.id, *taken)
+        except StorageUnavailable as exc:
+            _log.warning("game %s: no snapshot stored (%s)", game.stored.id, exc)
+        game.snapped = taken[0]
 
     def _sync(self, game: _Game) -> None:
         """Bring the game up to the stored moves (another process may have added some)."""
