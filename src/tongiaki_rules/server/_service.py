@@ -90,6 +90,8 @@ MAX_GAMES_LISTED = 100
 """A page of the lobby holds at most this many games."""
 MAX_STEPS = 100
 """An answer of :meth:`GameService.steps` tells at most this many moves."""
+CHEAP_STEPS = 10
+"""Steps of a game in memory that cost little to tell: more are a costly read."""
 SEARCH_POSITIONS = 20_000
 """The most positions the look-ahead of one decision may expand while the service answers.
 
@@ -875,6 +877,44 @@ class GameService:
             return log.moves
 
     # ----------------------------------------------------------------- cache
+    def costly(
+        self,
+        game_id: str,
+        *,
+        board: tuple[int, str] | None = None,
+        steps: tuple[int, int | None] | None = None,
+    ) -> bool:
+        """Whether a read of ``game_id`` costs work beyond what memory holds (for the limit on
+        costly reads per address): any read of a game not in memory (a snapshot's replay, or
+        the whole game's), a board (``board``: its moves and language) not drawn yet, steps
+        (``steps``: from, to) of more than :data:`CHEAP_STEPS` moves. A hint read without
+        the game's lock: the game may leave memory meanwhile.
+
+        >>> import tempfile, pathlib
+        >>> from tongiaki_rules.server.storage import SqliteStorage
+        >>> service = GameService(SqliteStorage(pathlib.Path(tempfile.mkdtemp()) / "g"))
+        >>> game = service.create_game(2, seats={0: "greedy"}, seed=1)
+        >>> service.costly(game["id"]), service.costly(game["id"], board=(0, "en"))
+        (False, True)
+        >>> _ = service.board_svg(game["id"], 0, None)
+        >>> service.costly(game["id"], board=(0, "en")), service.costly("g-elsewhere")
+        (False, True)
+        """
+        game = self._games.get(game_id) if isinstance(game_id, str) else None
+        if game is None:
+            return True
+        if board is not None:
+            at, language = board
+            language = _language(language)
+            drawn = ((game_id, at, mark, language, False) for mark in (False, True))
+            return not any(key in self._boards for key in drawn)
+        if steps is not None:
+            first, last = steps
+            moves = game.log.moves
+            end = moves if last is None else min(last, moves)
+            return min(end, first + MAX_STEPS) - first > CHEAP_STEPS
+        return False
+
     def memory_use(self) -> dict[str, int]:
         """The games and drawn boards kept in memory now: how many, and their measured bytes
         (each within its budget of :attr:`memory`).
