@@ -134,3 +134,24 @@ def test_a_cold_view_of_a_seat_holder_is_theirs(
     assert cold.view(game["id"], token=game["token"]) == service.view(
         game["id"], token=game["token"]
     )
+
+
+def test_a_cold_board_is_drawn_from_the_snapshot(
+    service: GameService, open_db: Callable[[], Storage]
+) -> None:
+    """``board.svg`` of a game not in memory, at a move since its snapshot, replays only the
+    moves after the snapshot, and draws what a replay of the whole game draws; before the
+    snapshot, the whole game is read."""
+    game_id = _played(service, 150)
+    found = service.storage.snapshot(game_id)
+    assert found is not None
+    snapped, moves = found[0], service.view(game_id)["moves"]
+    counted = _Counted(open_db())
+    cold = _cold(counted)
+    replayed = _cold(_Counted(open_db(), no_snapshots=True))
+    seat = service.view(game_id, at=moves)["to_move"]
+    for at, for_seat, language in ((moves, seat, "de"), (snapped, None, "en"), (2, None, "en")):
+        counted.firsts.clear()
+        drawn = cold.board_svg(game_id, at, for_seat, language)
+        assert counted.firsts == [snapped if at >= snapped else 0]
+        assert drawn == replayed.board_svg(game_id, at, for_seat, language)

@@ -478,10 +478,23 @@ class GameService:
         self, game_id: str, at: int | None, token: str | None, svg: bool, language: str
     ) -> dict[str, Any] | None:
         """The view of a Tongiaki game not in memory, from its latest snapshot and the moves
-        after it (not kept in memory); ``None`` where that cannot serve: a game in memory,
-        without a snapshot (or with one that cannot be read), another game than Tongiaki, a
-        view before the snapshot's move or in another language than English."""
-        if game_id in self._games or _language(language) != "en":
+        after it (not kept in memory); ``None`` where that cannot serve (see
+        :meth:`_resumed`), or in another language than English."""
+        if _language(language) != "en":
+            return None
+        resumed = self._resumed(game_id, at)
+        if resumed is None:
+            return None
+        game, at = resumed
+        stored, you = self._now(game, token)
+        return self._view(game, stored, you, at, svg, language)
+
+    def _resumed(self, game_id: str, at: int | None) -> tuple[_Game, int | None] | None:
+        """A Tongiaki game not in memory, resumed from its latest snapshot with the moves
+        after it (not kept in memory), and ``at`` checked; ``None`` where that cannot serve:
+        a game in memory, without a snapshot (or with one that cannot be read), another game
+        than Tongiaki, a position before the snapshot's move."""
+        if game_id in self._games:
             return None
         stored = self._stored(game_id)
         if stored.game != "tongiaki":
@@ -506,9 +519,7 @@ class GameService:
                 log.extend(host.read_step(move, f"moves[{log.moves}]"))
             except TongiakiError as exc:
                 raise CorruptGame(game_id, f"stored move {log.moves}: {exc}") from None
-        game = _Game(stored, host, log, self._boards)
-        stored, you = self._now(game, token)
-        return self._view(game, stored, you, at, svg, language)
+        return _Game(stored, host, log, self._boards), at
 
     def _pending(self, game: _Game) -> dict[int, dict[str, Any]]:
         """The secret choices stored for the decision now (players choosing at once only)."""
@@ -581,8 +592,18 @@ class GameService:
     def board_svg(self, game_id: str, at: int, seat: int | None, language: str = "en") -> str:
         """The board after ``at`` moves, no side panel, ``seat``'s choices marked if it is to move.
 
-        Whoever asks (the choices follow from the position, which never changes).
+        Whoever asks (the choices follow from the position, which never changes). A board of
+        a Tongiaki game not in memory, at a move since its snapshot, is drawn from the snapshot
+        and the moves after it, as a view is.
         """
+        resumed = self._resumed(game_id, at)
+        if resumed is not None:
+            cold, checked = resumed
+            assert isinstance(cold.log, GameLog) and checked is not None
+            if seat is not None:
+                seat = self._seat_number(cold.stored, seat)
+            mark = seat is not None and cold.log.at(checked).current_player == seat
+            return cold.log.board(checked, mark, _language(language), panel=False)
         game = self._game(game_id)
         if seat is not None:
             seat = self._seat_number(self._stored(game_id), seat)
