@@ -17,8 +17,15 @@ tree's ``src`` to compare two versions):
    ``/proc``) before the first request and after the last, and prints them
    as JSON.
 
+With ``--live``, step 2 is a real ``tongiaki serve`` process instead (one
+worker, its default memory budgets, the limits on games and costly reads
+raised out of the way), asked over HTTP on one kept-alive connection; the
+script reads the server process's memory from ``/proc``, after a view of
+one game (the server has started) and after the last board.
+
     python benchmarks/server_memory.py [--games 1000] [--positions 16] [--moves 40]
     python benchmarks/server_memory.py --src ../main/src   # another version
+    python benchmarks/server_memory.py --live --games 1000  # a real server process
 """
 
 from __future__ import annotations
@@ -37,10 +44,10 @@ HERE = Path(__file__).resolve()
 SRC = HERE.parents[1] / "src"
 
 
-def _memory_mb() -> dict[str, float]:
-    """This process's resident memory now and at its peak, in MB."""
+def _memory_mb(pid: int | str = "self") -> dict[str, float]:
+    """The resident memory of process ``pid`` (this one) now and at its peak, in MB."""
     found = {}
-    for line in Path("/proc/self/status").read_text().splitlines():
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         key, _, value = line.partition(":")
         if key in ("VmRSS", "VmHWM"):
             found[key] = int(value.split()[0]) / 1024
@@ -97,20 +104,78 @@ def serve(db: Path, ids: list[str], positions: int) -> None:
     print(json.dumps(result))
 
 
+def serve_live(db: Path, ids: list[str], positions: int) -> None:
+    """As :func:`serve`, through a real ``tongiaki serve`` process on ``db``."""
+    import socket
+
+    import httpx
+
+    import tongiaki_rules
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "tongiaki_rules", "serve", f"--port={port}", f"--db={db}"]
+    command += ["--costly-reads-per-minute=100000000", "--games-per-minute=100000000"]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        with httpx.Client(base_url=base, timeout=60) as client:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    moves = client.get(f"/api/games/{ids[0]}").json()["moves"]
+                    break
+                except httpx.TransportError:
+                    if time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.2)
+            before = _memory_mb(server.pid)
+            start = time.perf_counter()
+            asked = 0
+            for game_id in ids:
+                moves = client.get(f"/api/games/{game_id}").json()["moves"]
+                for k in range(positions):
+                    at = round(k * moves / max(1, positions - 1))
+                    answer = client.get(f"/api/games/{game_id}/board.svg", params={"at": at})
+                    answer.raise_for_status()
+                    asked += 1
+            seconds = time.perf_counter() - start
+            after = _memory_mb(server.pid)
+            health = client.get("/api/health").status_code
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    result = {
+        "source": str(Path(tongiaki_rules.__file__).parent),
+        "server": "a tongiaki serve process, 1 worker, default budgets",
+        "games": len(ids),
+        "boards_asked": asked,
+        "seconds": round(seconds, 1),
+        "rss_before_mb": round(before["rss"], 1),
+        "rss_after_mb": round(after["rss"], 1),
+        "peak_mb": round(after["peak"], 1),
+        "health": health,
+    }
+    print(json.dumps(result))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--positions", type=int, default=16)
     parser.add_argument("--moves", type=int, default=40)
     parser.add_argument("--src", type=Path, default=SRC, help="the package tree to import")
-    parser.add_argument("--role", choices=("write", "serve"), help=argparse.SUPPRESS)
+    parser.add_argument("--live", action="store_true", help="ask a real server process")
+    parser.add_argument("--role", choices=("write", "serve", "live"), help=argparse.SUPPRESS)
     parser.add_argument("--db", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.role == "write":
         write(args.db, args.games, args.moves)
         return
-    if args.role == "serve":
-        serve(args.db, json.loads(sys.stdin.read()), args.positions)
+    if args.role in ("serve", "live"):
+        reader = serve_live if args.role == "live" else serve
+        reader(args.db, json.loads(sys.stdin.read()), args.positions)
         return
     env = dict(os.environ, PYTHONPATH=str(args.src.resolve()))
     with tempfile.TemporaryDirectory() as folder:
@@ -123,8 +188,9 @@ def main() -> None:
             capture_output=True,
             text=True,
         ).stdout
+        role = "live" if args.live else "serve"
         served = subprocess.run(
-            [*common, "--role=serve", f"--positions={args.positions}"],
+            [*common, f"--role={role}", f"--positions={args.positions}"],
             env=env,
             check=True,
             capture_output=True,

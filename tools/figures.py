@@ -193,6 +193,18 @@ FIGURES: tuple[Figure, ...] = (
         ),
     ),
     Figure(
+        "serve-cold-views",
+        ("docs/how-to/serve.md",),
+        "the CPU of a view of a game the server does not hold, over 1,000 stored games",
+        ("python benchmarks/cold_views.py",),
+    ),
+    Figure(
+        "serve-live-memory",
+        ("docs/how-to/serve.md",),
+        "a real server process's memory after board.svg at 16 positions of 1,000 games",
+        ("python benchmarks/server_memory.py --live --games 1000",),
+    ),
+    Figure(
         "serve-load",
         ("docs/how-to/serve.md",),
         "the game server under 50 games of load: moves a second, latency, CPU per move",

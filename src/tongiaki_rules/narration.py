@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 from ._scoring import TieBreak
 from ._state import DecisionKind, GameState, new_game
@@ -732,6 +733,55 @@ class Narrator:
             lines.extend(self._teller.flush_landing())  # the landing, if any, is complete
         self._state = result
         return lines
+
+    def checkpoint(self) -> dict[str, Any] | None:
+        """What the narrator remembers besides :attr:`state`, as JSON, to go on telling the
+        game later (:meth:`resume`); ``None`` while the set-up or a landing is under way.
+
+        >>> states, actions = play_game(2, seed=4)
+        >>> narrator = Narrator(states[0])
+        >>> for k, action in enumerate(actions):
+        ...     _ = narrator.step(action)
+        ...     if k >= 40 and narrator.checkpoint() is not None:
+        ...         break
+        >>> again = Narrator.resume(narrator.state, narrator.checkpoint())
+        >>> rest = actions[k + 1 :]
+        >>> [again.step(a) for a in rest] == [narrator.step(a) for a in rest]
+        True
+        >>> again.footer() == narrator.footer()
+        True
+        """
+        teller = self._teller
+        if teller.landing is not None or self._state.pending.kind is DecisionKind.SETUP:
+            return None
+        return {"turn": teller.turn, "drawn": teller.drawn, "colonising": teller.colonising}
+
+    @classmethod
+    def resume(
+        cls, state: GameState, checkpoint: Mapping[str, Any], language: str = "en"
+    ) -> Narrator:
+        """A narrator that goes on from ``state``, where :meth:`checkpoint` was taken (in the
+        same ``language``: a drawn tile is remembered as its words told it).
+
+        Its :meth:`header` would name the seat to move in ``state`` as the one that
+        starts: take the header from a narrator of the game's first position.
+        A ``checkpoint`` not in the form :meth:`checkpoint` gives raises
+        :class:`~tongiaki_rules.errors.InvalidPositionError`.
+        """
+        narrator = cls(state, language)
+        turn, drawn = checkpoint.get("turn"), checkpoint.get("drawn")
+        colonising = checkpoint.get("colonising")
+        if (
+            isinstance(turn, bool)
+            or not isinstance(turn, int)
+            or turn < 0
+            or not (drawn is None or isinstance(drawn, str))
+            or not isinstance(colonising, bool)
+        ):
+            raise InvalidPositionError(f"not a narrator's checkpoint: {dict(checkpoint)!r}")
+        teller = narrator._teller
+        teller.turn, teller.drawn, teller.colonising = turn, drawn, colonising
+        return narrator
 
     def footer(self) -> list[str]:
         """The final scores and the winner(s), or the scores so far.

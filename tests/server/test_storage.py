@@ -89,7 +89,7 @@ def test_a_database_of_the_previous_version_opens_with_its_games_and_gains_the_l
     storage.update_bucket("games:a", 1.0, lambda held: (9.0, 1.0, 7.0))  # the limits' tables
     storage.count_sockets("me", "a", 1, 1.0, 60.0, lambda of_address, in_all: None)
     with sqlite3.connect(db_path) as raw:
-        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
 
 
 class _Version2(SqliteStorage):
@@ -115,7 +115,7 @@ class _Version2(SqliteStorage):
 def test_a_database_of_a_newer_version_is_refused_untouched(db_path: Path) -> None:
     with sqlite3.connect(db_path) as raw:
         raw.executescript(_SCHEMA_2.replace("user_version = 2", "user_version = 99"))
-    with pytest.raises(StorageError, match="schema version 99, newer than this server's 6"):
+    with pytest.raises(StorageError, match="schema version 99, newer than this server's 7"):
         SqliteStorage(db_path)
     with sqlite3.connect(db_path) as raw:
         assert raw.execute("PRAGMA user_version").fetchone()[0] == 99
@@ -166,7 +166,7 @@ def test_a_postgresql_database_of_a_newer_version_is_refused_untouched(postgres_
     with psycopg.connect(postgres_url, autocommit=True) as raw:
         raw.execute("CREATE TABLE tongiaki_schema (version INTEGER NOT NULL)")
         raw.execute("INSERT INTO tongiaki_schema VALUES (99)")
-    with pytest.raises(StorageError, match="schema version 99, newer than this server's 4"):
+    with pytest.raises(StorageError, match="schema version 99, newer than this server's 5"):
         open_storage(postgres_url)
     with psycopg.connect(postgres_url, autocommit=True) as raw:
         tables = {row[0] for row in raw.execute("SELECT tablename FROM pg_tables")}

@@ -372,7 +372,7 @@ def _back_to_the_schema_before(db: str) -> None:
         import psycopg
 
         with psycopg.connect(db, autocommit=True) as raw:
-            raw.execute("DROP TABLE choices, rate_buckets, socket_counts")
+            raw.execute("DROP TABLE choices, rate_buckets, socket_counts, snapshots")
             raw.execute("ALTER TABLE games DROP COLUMN game")
             raw.execute("ALTER TABLE seats DROP COLUMN name")  # schema 4's players' names
             raw.execute("DELETE FROM tongiaki_schema WHERE version >= 2")
@@ -380,7 +380,7 @@ def _back_to_the_schema_before(db: str) -> None:
     import sqlite3
 
     with sqlite3.connect(db) as raw:
-        for table in ("choices", "rate_buckets", "socket_counts"):
+        for table in ("choices", "rate_buckets", "socket_counts", "snapshots"):
             raw.execute(f"DROP TABLE {table}")
         raw.execute("ALTER TABLE games DROP COLUMN game")
         raw.execute("ALTER TABLE seats DROP COLUMN name")  # schema 6's players' names

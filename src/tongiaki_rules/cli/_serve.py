@@ -121,6 +121,12 @@ def _add_limits(parser: argparse.ArgumentParser) -> None:
     for name, kind, help_text in (
         ("games_per_minute", int, "games one client address may create a minute"),
         ("claims_per_minute", int, "seats one client address may claim a minute"),
+        (
+            "costly_reads_per_minute",
+            int,
+            "reads one client address may make a minute that cost work: views of games not "
+            "in memory, boards not drawn yet, steps of many moves",
+        ),
         ("sockets_per_address", int, "WebSockets one client address may hold open"),
         ("sockets_total", int, "WebSockets open in all"),
         ("socket_idle", float, "seconds a silent WebSocket stays open"),

@@ -33,7 +33,7 @@ import hashlib
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Query, Response
+from fastapi import FastAPI, Header, Query, Request, Response
 
 from tongiaki_rules import __version__
 
@@ -59,9 +59,17 @@ def _etag(game_id: str, at: int, seat: int | None, language: str) -> str:
 
 
 def add_board_routes(
-    app: FastAPI, service: GameService, run: Callable[..., Awaitable[Any]]
+    app: FastAPI,
+    service: GameService,
+    run: Callable[..., Awaitable[Any]],
+    costly_read: Callable[[Request, bool], Awaitable[None]] | None = None,
 ) -> None:
-    """Add ``board.svg`` and ``steps`` to the game routes of ``app``."""
+    """Add ``board.svg`` and ``steps`` to the game routes of ``app``; ``costly_read`` counts
+    the reads that cost work (:meth:`~.service.GameService.costly`), and may refuse them."""
+
+    async def count(request: Request, costly: bool) -> None:
+        if costly_read is not None:
+            await costly_read(request, costly)
 
     @app.get(
         "/api/games/{game_id}/board.svg",
@@ -73,6 +81,7 @@ def add_board_routes(
         response_class=Response,
     )
     async def board_svg(
+        request: Request,
         game_id: str,
         at: Annotated[int, Query(description="the position after this many moves")],
         language: Language,
@@ -82,11 +91,12 @@ def add_board_routes(
         if_none_match: Annotated[str | None, Header()] = None,
     ) -> Response:
         """The board after ``at`` moves as SVG (no side panel); cached for good by its ``ETag``."""
-        svg = await run(service.board_svg, game_id, at, seat, language)
         tag = _etag(game_id, at, seat, language)
         headers = {"ETag": tag, "Cache-Control": BOARD_CACHE_CONTROL, "Vary": "Accept-Language"}
         if if_none_match is not None and tag in (t.strip() for t in if_none_match.split(",")):
             return Response(status_code=304, headers=headers)
+        await count(request, service.costly(game_id, board=(at, language)))
+        svg = await run(service.board_svg, game_id, at, seat, language)
         return Response(svg, media_type="image/svg+xml", headers=headers)
 
     @app.get(
@@ -110,11 +120,13 @@ def add_board_routes(
 
     @app.get("/api/games/{game_id}/steps", responses=_ERRORS)
     async def steps(
+        request: Request,
         game_id: str,
         first: Annotated[int, Query(alias="from", description="the moves already seen")],
         language: Language,
         last: Annotated[int | None, Query(alias="to", description="the last move to tell")] = None,
     ) -> dict[str, Any]:
         """Moves ``from + 1`` to ``to``: seat, notation, events and narration lines with clauses."""
+        await count(request, service.costly(game_id, steps=(first, last)))
         told = await run(service.steps, game_id, first, last, language)
         return {"steps": told}

@@ -31,7 +31,16 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TypeVar, get_args
 
-from tongiaki_rules import Action, GameRecord, GameState, format_action, render_svg
+import attrs
+
+from tongiaki_rules import (
+    Action,
+    GameRecord,
+    GameState,
+    TongiakiError,
+    format_action,
+    render_svg,
+)
 from tongiaki_rules.narration import Narrator
 
 from ._memory import MIB, SizedCache, added_bytes
@@ -58,15 +67,31 @@ _Line = TypeVar("_Line")
 
 
 class GameLog:
-    """The positions, actions and narration of one game, extended one action at a time."""
+    """The positions, actions and narration of one game, extended one action at a time.
 
-    def __init__(self, record: GameRecord) -> None:
-        first = record.initial_state()
+    A log made by :meth:`resume` starts from a snapshot (:meth:`snapshot`) after
+    :attr:`base` moves instead of the game's first position: it holds the positions
+    from there on, and the narration in English only.
+    """
+
+    def __init__(self, record: GameRecord, start: _Start | None = None) -> None:
         self.record = record
+        self.base = 0 if start is None else start.moves
+        """The moves made before the first position held (0 unless :meth:`resume` made it)."""
+        if start is None:
+            first = record.initial_state()
+            self._narrator = Narrator(first)
+            self._told_en = _Told(first, "en", self._narrator)
+        else:
+            first = start.state
+            self._narrator = Narrator.resume(first, start.checkpoint)
+            header = Narrator(record.initial_state()).header()
+            self._told_en = _Told(first, "en", self._narrator, header, start.lines, self.base)
         self.states: list[GameState] = [first]
         self.actions: list[Action] = []
-        self._narrator = Narrator(first)
-        self._told_en = _Told(first, "en", self._narrator)
+        """The actions since :attr:`base`."""
+        self._clean: tuple[int, dict[str, Any]] | None = None
+        """The latest move after which the narrator could be resumed, and its checkpoint."""
         self._boards: SizedCache[BoardKey, str] = SizedCache(_OWN_BOARDS)
         self._name = ""
         self._sized = 1
@@ -76,9 +101,9 @@ class GameLog:
         self._rules_bytes = 0
         self._last = (1, 0)
         """The number of positions when the last was measured, and its size then."""
-        self._rules: list[str | None] = []
+        self._rules: list[str | None] = [] if start is None else list(start.rules)
         """The rules page of each English narration line, found when first asked for."""
-        self._ruled = 0
+        self._ruled = self.base
         """The moves whose lines :attr:`_rules` covers."""
         self._told: dict[str, _Told] = {}
         """The narration in the other languages asked for: told again from the first move."""
@@ -86,10 +111,54 @@ class GameLog:
         """The narration in players' words by language, for the seats' names last asked for
         (told again from the first move when a name changes)."""
 
+    @classmethod
+    def resume(cls, record: GameRecord, moves: int, snapshot: Any) -> GameLog:
+        """The log of ``record``'s game from its ``snapshot`` (a :meth:`snapshot`) after
+        ``moves`` moves; a snapshot not in that form raises ``ValueError``.
+
+        It answers for the positions from ``moves`` on, and tells them in English.
+
+        >>> from tongiaki_rules.narration import play_game
+        >>> states, actions = play_game(2, seed=4)
+        >>> log = GameLog(GameRecord(2))
+        >>> for action in actions[:60]:
+        ...     _ = log.extend(action)
+        >>> moves, snapshot = log.snapshot()
+        >>> again = GameLog.resume(GameRecord(2), moves, snapshot)
+        >>> for action in actions[moves:60]:
+        ...     _ = again.extend(action)
+        >>> again.narration(60) == log.narration(60), again.at(60) == log.at(60)
+        (True, True)
+        """
+        return cls(record, _Start.read(moves, snapshot))
+
+    def snapshot(self) -> tuple[int, dict[str, Any]] | None:
+        """The game after the latest move its narration can be resumed from, as JSON: its
+        position code, the narrator's checkpoint and the English narration's last lines
+        with their rules pages; with that move. ``None`` if there is no such move yet."""
+        if self._clean is None:
+            return None
+        moves, checkpoint = self._clean
+        self.narration_rules(moves)
+        end = self._told_en.end(moves)
+        start = max(0, end - MAX_NARRATION_LINES)
+        return moves, {
+            "code": self.at(moves).to_position_code(),
+            "narrator": checkpoint,
+            "lines": self._told_en.lines[start:end],
+            "rules": self._rules[start:end],
+        }
+
     @property
     def moves(self) -> int:
-        """The number of actions applied so far."""
-        return len(self.actions)
+        """The number of actions applied so far (since the game's start)."""
+        return self.base + len(self.actions)
+
+    def at(self, moves: int) -> GameState:
+        """The position after ``moves`` moves (``base`` at least)."""
+        if moves < self.base:
+            raise IndexError(f"this log holds the positions from move {self.base} on")
+        return self.states[moves - self.base]
 
     @property
     def state(self) -> GameState:
@@ -139,6 +208,9 @@ class GameLog:
         self._told_en.add(self._narrator.step(action))
         self.states.append(self._narrator.state)
         self.actions.append(action)
+        checkpoint = self._narrator.checkpoint()
+        if checkpoint is not None:
+            self._clean = (self.moves, checkpoint)
         return self._narrator.state
 
     def narration(self, at: int, language: str = "en") -> list[str]:
@@ -159,7 +231,8 @@ class GameLog:
         """:meth:`narration` in players' words, line for line: the seats by ``names`` (a seat
         without one keeps its number), islands and places named without coordinates.
 
-        The coordinates stay in :meth:`narration`, the same line at the same index.
+        The coordinates stay in :meth:`narration`, the same line at the same index. A log
+        resumed from a snapshot has none (``ValueError``): they are told from the first move.
         """
         told = self._words_in(language, names)
         footer = self._footer(told, at)
@@ -178,10 +251,10 @@ class GameLog:
         told = self._told_en
         while self._ruled < at:
             k = self._ruled
-            before, after = self.states[k], self.states[k + 1]
-            events = before.apply_with_events(self.actions[k])[1]
-            clauses = line_clauses(before, self.actions[k], after, events)
-            count = told.ends[k + 1] - told.ends[k]
+            before, after, action = self.at(k), self.at(k + 1), self.actions[k - self.base]
+            events = before.apply_with_events(action)[1]
+            clauses = line_clauses(before, action, after, events)
+            count = told.end(k + 1) - told.end(k)
             if len(clauses) == count:
                 urls = [rule_url(c) for c in clauses]
                 self._rules.extend(urls)
@@ -193,7 +266,7 @@ class GameLog:
         footer = [rule_url("SCORE-4")] * len(self._footer(told, at))
         header: list[str | None] = [None] * len(told.header)
         count = MAX_NARRATION_LINES - len(footer)
-        return _last(header, self._rules, told.ends[at], count) + footer
+        return _last(header, self._rules, told.end(at), count) + footer
 
     def step(
         self, move: int, language: str = "en", names: Sequence[str | None] | None = None
@@ -201,18 +274,20 @@ class GameLog:
         """Move ``move`` (1 for the first) as JSON: its events and lines (:mod:`.steps`); with
         ``names``, each line also in players' words (:meth:`narration_words`)."""
         told = self._told_in(language)
-        lines = told.lines[told.ends[move - 1] : told.ends[move]]
+        lines = told.lines[told.end(move - 1) : told.end(move)]
         words = None
         if names is not None:
             in_words = self._words_in(language, names)
-            words = in_words.lines[in_words.ends[move - 1] : in_words.ends[move]]
-        before, action = self.states[move - 1], self.actions[move - 1]
+            words = in_words.lines[in_words.end(move - 1) : in_words.end(move)]
+        before, action = self.at(move - 1), self.actions[move - 1 - self.base]
         return step_json(move, before, action, format_action(action), lines, words)
 
     def _told_in(self, language: str) -> _Told:
         """The narration in ``language``, caught up with every move."""
         if language == "en":
             return self._told_en
+        if self.base:
+            raise ValueError("a log resumed from a snapshot tells the game in English only")
         told = self._told.get(language)
         if told is None:
             told = self._told[language] = _Told(self.states[0], language)
@@ -221,6 +296,8 @@ class GameLog:
 
     def _words_in(self, language: str, names: Sequence[str | None]) -> _Told:
         """The narration in players' words in ``language`` for ``names``, caught up."""
+        if self.base:
+            raise ValueError("a log resumed from a snapshot tells the game with seat numbers")
         names = tuple(names)
         told = self._told_words.get(language)
         if told is None or told.names != names:
@@ -241,14 +318,14 @@ class GameLog:
         key = (self._name, at, highlight, language, panel)
         svg = self._boards.get(key)
         if svg is None:
-            svg = render_svg(
-                self.states[at], highlight=highlight, language=language, show_panel=panel
-            )
+            svg = render_svg(self.at(at), highlight=highlight, language=language, show_panel=panel)
             svg = self._boards.put(key, svg, sys.getsizeof(svg) + added_bytes(key))
         return svg
 
     def to_record(self) -> GameRecord:
-        """The game so far as a record."""
+        """The game so far as a record (of a log that is not resumed)."""
+        if self.base:
+            raise ValueError("a log resumed from a snapshot lacks the moves before it")
         return GameRecord(
             self.record.num_players,
             rules=self.record.rules,
@@ -259,27 +336,72 @@ class GameLog:
         )
 
 
+@attrs.frozen
+class _Start:
+    """Where a resumed log starts: a snapshot read back (see :meth:`GameLog.snapshot`)."""
+
+    moves: int
+    state: GameState
+    checkpoint: dict[str, Any]
+    lines: list[str]
+    rules: list[str | None]
+
+    @classmethod
+    def read(cls, moves: int, snapshot: Any) -> _Start:
+        """The start a snapshot after ``moves`` moves describes; ``ValueError`` if it is not
+        one (the position code, the checkpoint and the lines are checked)."""
+        if not isinstance(snapshot, dict):
+            raise ValueError("a snapshot is an object")
+        code, checkpoint = snapshot.get("code"), snapshot.get("narrator")
+        lines, rules = snapshot.get("lines"), snapshot.get("rules")
+        if (
+            not isinstance(code, str)
+            or not isinstance(checkpoint, dict)
+            or not isinstance(lines, list)
+            or not isinstance(rules, list)
+            or len(lines) != len(rules)
+            or len(lines) > MAX_NARRATION_LINES
+            or not all(isinstance(line, str) for line in lines)
+            or not all(rule is None or isinstance(rule, str) for rule in rules)
+            or isinstance(moves, bool)
+            or not isinstance(moves, int)
+            or moves < 0
+        ):
+            raise ValueError("a snapshot needs its code, narrator, lines and rules")
+        try:
+            state = GameState.from_position_code(code)
+            Narrator.resume(state, checkpoint)
+        except TongiakiError as exc:
+            raise ValueError(f"a snapshot that cannot be read: {exc}") from None
+        return cls(moves, state, checkpoint, lines, rules)
+
+
 class _Told:
     """The narration of a game in one language: every line in one list, and where each move's
-    lines end (so the last lines up to any move are a slice)."""
+    lines end (so the last lines up to any move are a slice). A resumed game's starts with
+    the last lines before its first move (``lines``), its ends counting from there."""
 
     def __init__(
         self,
         first: GameState,
         language: str,
         narrator: Narrator | None = None,
+        header: list[str] | None = None,
+        lines: list[str] | None = None,
+        base: int = 0,
         *,
         names: tuple[str | None, ...] = (),
         coordinates: bool = True,
     ) -> None:
+        self.base = base
         self.names = names
         if narrator is None:
             narrator = Narrator(first, language, names=names, coordinates=coordinates)
         self.narrator = narrator
-        self.header = self.narrator.header()
-        self.lines: list[str] = []
-        self.ends: list[int] = [0]
-        self.nbytes = sum(map(sys.getsizeof, self.header))
+        self.header = self.narrator.header() if header is None else header
+        self.lines: list[str] = [] if lines is None else list(lines)
+        self.ends: list[int] = [len(self.lines)]
+        self.nbytes = sum(map(sys.getsizeof, self.header)) + sum(map(sys.getsizeof, self.lines))
         """The bytes of the lines and their ends, measured as they are told."""
 
     def add(self, lines: list[str]) -> None:
@@ -292,9 +414,13 @@ class _Told:
         for action in actions[len(self.ends) - 1 :]:
             self.add(self.narrator.step(action))
 
+    def end(self, at: int) -> int:
+        """Where the lines up to move ``at`` end in :attr:`lines`."""
+        return self.ends[at - self.base]
+
     def last(self, at: int, count: int) -> list[str]:
         """The last ``count`` lines (the header first) up to move ``at``."""
-        return _last(self.header, self.lines, self.ends[at], count)
+        return _last(self.header, self.lines, self.end(at), count)
 
 
 def _last(header: Sequence[_Line], lines: Sequence[_Line], end: int, count: int) -> list[_Line]:

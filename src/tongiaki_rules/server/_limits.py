@@ -58,6 +58,9 @@ class ServeLimits:
     """Games one client address may create a minute."""
     claims_per_minute: int = 30
     """Seats one client address may claim a minute."""
+    costly_reads_per_minute: int = 240
+    """Costly reads one client address may make a minute: views of games not in memory,
+    boards not drawn yet, steps of many moves (:meth:`~.service.GameService.costly`)."""
     sockets_per_address: int = 16
     """WebSockets one client address may hold open."""
     sockets_total: int = 2000

@@ -29,6 +29,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import hmac
+import logging
 import secrets
 import threading
 import time
@@ -37,7 +38,13 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from tongiaki_rules import IllegalActionError, SearchLimitReached, TongiakiError, search_limit
+from tongiaki_rules import (
+    GameRecord,
+    IllegalActionError,
+    SearchLimitReached,
+    TongiakiError,
+    search_limit,
+)
 from tongiaki_rules.games import game_named
 from tongiaki_rules.i18n import LANGUAGES
 
@@ -55,9 +62,25 @@ from ._memory import MemoryBudget, SizedCache, json_bytes
 from ._moves import MAX_SEED, BotPolicy, bot_cost, whole
 from ._names import checked_name
 from ._scoreboard import tile_picture
-from .storage import CorruptGame, SeatLost, Storage, StoredGame, StoredSeat
+from .storage import (
+    CorruptGame,
+    SeatLost,
+    Storage,
+    StorageUnavailable,
+    StoredGame,
+    StoredSeat,
+)
 
-__all__ = ["IDLE_BOT", "MAX_GAMES_LISTED", "MAX_STEPS", "SEARCH_POSITIONS", "GameService"]
+__all__ = [
+    "IDLE_BOT",
+    "MAX_GAMES_LISTED",
+    "MAX_STEPS",
+    "SEARCH_POSITIONS",
+    "SNAPSHOT_EVERY",
+    "GameService",
+]
+
+_log = logging.getLogger(__name__)
 
 IDLE_BOT = "greedy"
 """The bot that moves for a seat whose turn ran out (``tongiaki serve --turn-timeout``):
@@ -67,6 +90,8 @@ MAX_GAMES_LISTED = 100
 """A page of the lobby holds at most this many games."""
 MAX_STEPS = 100
 """An answer of :meth:`GameService.steps` tells at most this many moves."""
+CHEAP_STEPS = 10
+"""Steps of a game in memory that cost little to tell: more are a costly read."""
 SEARCH_POSITIONS = 20_000
 """The most positions the look-ahead of one decision may expand while the service answers.
 
@@ -75,6 +100,11 @@ built to be expensive (royal rings round open islands, some flag sets: issue 36)
 millions, which would hold a worker for minutes. Such a decision is answered with
 :class:`~.errors.LookAheadTooLong` (503) and changes nothing; about a second of CPU here.
 """
+
+SNAPSHOT_EVERY = 32
+"""A Tongiaki game's snapshot is stored again once it is this many moves old (at the first
+move after which its narration can be resumed): a view of a game not in memory then replays
+about this many moves at most, instead of the whole game."""
 
 GAMES_IN_MEMORY = 1000
 """The unfinished games with a bot seat resumed at startup, at most."""
@@ -142,6 +172,8 @@ class _Game:
         """The moves and the seats' claims when this process saw the turn now begin."""
         self.turn_since = 0.0
         """When that was (the service's clock): a clock counts from there."""
+        self.snapped: int | None = None
+        """The moves of the game's latest stored snapshot (``None``: not read yet)."""
 
     def nbytes(self) -> int:
         """The bytes the game holds in memory, as measured (:mod:`.memory`); call with
@@ -275,6 +307,7 @@ class GameService:
             host.name,
         )
         held = _Game(stored, host, host.new_log(settings), self._boards)
+        held.snapped = 0
         log = held.log
         # chance that opens a game (Tóncc's colour draw and shuffle) is drawn at once
         while (step := host.server_move(log, self.bots, seed, {})) is not None:
@@ -471,11 +504,62 @@ class GameService:
         (one of :data:`~tongiaki_rules.i18n.LANGUAGES`) is that of the narration
         and the picture; everything else stays as it is.
         """
+        cold = self._cold_view(game_id, at, token, svg, language)
+        if cold is not None:
+            return cold
         game = self._game(game_id)
         stored, you = self._now(game, token)
         with self._using(game):
             self._sync(game)
             return self._view(game, stored, you, at, svg, language)
+
+    def _cold_view(
+        self, game_id: str, at: int | None, token: str | None, svg: bool, language: str
+    ) -> dict[str, Any] | None:
+        """The view of a Tongiaki game not in memory, from its latest snapshot and the moves
+        after it (not kept in memory); ``None`` where that cannot serve (see
+        :meth:`_resumed`), or in another language than English. Such a view has no
+        ``narration_words``: the narration in players' words is told from the first move."""
+        if _language(language) != "en":
+            return None
+        resumed = self._resumed(game_id, at)
+        if resumed is None:
+            return None
+        game, at = resumed
+        stored, you = self._now(game, token)
+        return self._view(game, stored, you, at, svg, language)
+
+    def _resumed(self, game_id: str, at: int | None) -> tuple[_Game, int | None] | None:
+        """A Tongiaki game not in memory, resumed from its latest snapshot with the moves
+        after it (not kept in memory), and ``at`` checked; ``None`` where that cannot serve:
+        a game in memory, without a snapshot (or with one that cannot be read), another game
+        than Tongiaki, a position before the snapshot's move."""
+        if game_id in self._games:
+            return None
+        stored = self._stored(game_id)
+        if stored.game != "tongiaki":
+            return None
+        found = self.storage.snapshot(game_id)
+        if found is None:
+            return None
+        base, snapshot = found
+        if isinstance(at, int) and not isinstance(at, bool) and at < base:
+            return None  # a position before the snapshot (or a wrong one: refused as ever)
+        moves = self.storage.moves(game_id, base)
+        if at is not None:
+            at = whole(at, "at", 0, base + len(moves))
+        host = host_named(stored.game)
+        try:
+            log = GameLog.resume(GameRecord.from_dict(dict(stored.settings)), base, snapshot)
+        except (ValueError, TongiakiError) as exc:
+            _log.warning("game %s: its snapshot cannot be read (%s); replaying it", game_id, exc)
+            return None
+        for move in moves:
+            try:
+                log.extend(host.read_step(move, f"moves[{log.moves}]"))
+            except TongiakiError as exc:
+                raise CorruptGame(game_id, f"stored move {log.moves}: {exc}") from None
+        return _Game(stored, host, log, self._boards), at
 
     def _pending(self, game: _Game) -> dict[int, dict[str, Any]]:
         """The secret choices stored for the decision now (players choosing at once only)."""
@@ -533,7 +617,10 @@ class GameService:
             view["game"] = host.name
         view |= {"moves": log.moves, "at": at}
         view |= host.view(log, at, seat is not None, svg, language)
-        if isinstance(log, GameLog):  # the browser's account: players' names, no coordinates
+        if isinstance(log, GameLog) and not log.base:
+            # the browser's account: players' names, no coordinates. A log resumed from a
+            # snapshot (a cold view) has only the lines with seat numbers and coordinates,
+            # which the browser then shows: the words are told from the game's first move.
             view["narration_words"] = log.narration_words(at, language, _names(stored))
         view |= {"seats": _seats(stored), "you": None}
         if seat is not None:
@@ -550,8 +637,18 @@ class GameService:
     def board_svg(self, game_id: str, at: int, seat: int | None, language: str = "en") -> str:
         """The board after ``at`` moves, no side panel, ``seat``'s choices marked if it is to move.
 
-        Whoever asks (the choices follow from the position, which never changes).
+        Whoever asks (the choices follow from the position, which never changes). A board of
+        a Tongiaki game not in memory, at a move since its snapshot, is drawn from the snapshot
+        and the moves after it, as a view is.
         """
+        resumed = self._resumed(game_id, at)
+        if resumed is not None:
+            cold, checked = resumed
+            assert isinstance(cold.log, GameLog) and checked is not None
+            if seat is not None:
+                seat = self._seat_number(cold.stored, seat)
+            mark = seat is not None and cold.log.at(checked).current_player == seat
+            return cold.log.board(checked, mark, _language(language), panel=False)
         game = self._game(game_id)
         if seat is not None:
             seat = self._seat_number(self._stored(game_id), seat)
@@ -907,6 +1004,44 @@ class GameService:
             return log.moves
 
     # ----------------------------------------------------------------- cache
+    def costly(
+        self,
+        game_id: str,
+        *,
+        board: tuple[int, str] | None = None,
+        steps: tuple[int, int | None] | None = None,
+    ) -> bool:
+        """Whether a read of ``game_id`` costs work beyond what memory holds (for the limit on
+        costly reads per address): any read of a game not in memory (a snapshot's replay, or
+        the whole game's), a board (``board``: its moves and language) not drawn yet, steps
+        (``steps``: from, to) of more than :data:`CHEAP_STEPS` moves. A hint read without
+        the game's lock: the game may leave memory meanwhile.
+
+        >>> import tempfile, pathlib
+        >>> from tongiaki_rules.server.storage import SqliteStorage
+        >>> service = GameService(SqliteStorage(pathlib.Path(tempfile.mkdtemp()) / "g"))
+        >>> game = service.create_game(2, seats={0: "greedy"}, seed=1)
+        >>> service.costly(game["id"]), service.costly(game["id"], board=(0, "en"))
+        (False, True)
+        >>> _ = service.board_svg(game["id"], 0, None)
+        >>> service.costly(game["id"], board=(0, "en")), service.costly("g-elsewhere")
+        (False, True)
+        """
+        game = self._games.get(game_id) if isinstance(game_id, str) else None
+        if game is None:
+            return True
+        if board is not None:
+            at, language = board
+            language = _language(language)
+            drawn = ((game_id, at, mark, language, False) for mark in (False, True))
+            return not any(key in self._boards for key in drawn)
+        if steps is not None:
+            first, last = steps
+            moves = game.log.moves
+            end = moves if last is None else min(last, moves)
+            return min(end, first + MAX_STEPS) - first > CHEAP_STEPS
+        return False
+
     def memory_use(self) -> dict[str, int]:
         """The games and drawn boards kept in memory now: how many, and their measured bytes
         (each within its budget of :attr:`memory`).
@@ -963,9 +1098,32 @@ class GameService:
         with game.lock:
             try:
                 yield
+                self._keep_snapshot(game)
             finally:
                 size = game.nbytes()
         self._games.resize(game.stored.id, game, size)
+
+    def _keep_snapshot(self, game: _Game) -> None:
+        """Store a snapshot of a Tongiaki game once its latest is :data:`SNAPSHOT_EVERY` moves
+        old, if the game can be resumed there (call with ``game.lock`` held). A snapshot only
+        saves work: one that cannot be stored (a database refusing writes) is logged and
+        the request goes on."""
+        log = game.log
+        if not isinstance(log, GameLog) or log.base:
+            return
+        if game.snapped is None:
+            found = self.storage.snapshot(game.stored.id)
+            game.snapped = 0 if found is None else found[0]
+        if log.moves - game.snapped < SNAPSHOT_EVERY:
+            return
+        taken = log.snapshot()
+        if taken is None or taken[0] - game.snapped < SNAPSHOT_EVERY:
+            return
+        try:
+            self.storage.add_snapshot(game.stored.id, *taken)
+        except StorageUnavailable as exc:
+            _log.warning("game %s: no snapshot stored (%s)", game.stored.id, exc)
+        game.snapped = taken[0]
 
     def _sync(self, game: _Game) -> None:
         """Bring the game up to the stored moves (another process may have added some)."""

@@ -63,7 +63,7 @@ class TongiakiHost:
 
     def deciders(self, log: GameLog, at: int) -> tuple[int, ...]:
         """The seat to move after ``at`` moves, alone."""
-        seat = log.states[at].current_player
+        seat = log.at(at).current_player
         return () if seat is None else (seat,)
 
     def is_terminal(self, log: GameLog) -> bool:
@@ -117,7 +117,7 @@ class TongiakiHost:
     ) -> dict[str, Any]:
         """The position, its code, the score panel, the narration, the SVG if asked for (the
         choices marked on it for the seat ``playing`` now)."""
-        state = log.states[at]
+        state = log.at(at)
         return {
             "to_move": state.current_player,
             "phase": state.pending.kind.value,

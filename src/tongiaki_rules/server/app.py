@@ -366,8 +366,16 @@ def create_app(
         Guard, allowed_hosts=allowed_hosts, max_body=MAX_BODY, body_timeout=limits.body_timeout
     )
     _install_handlers(app)
+    reads = RateLimit(limits.costly_reads_per_minute, shared=service.storage, name="reads")
+
+    async def costly_read(request: Request, costly: bool) -> None:
+        """Count a costly read (:meth:`GameService.costly`) of the request's address."""
+        if costly:
+            await run_in_threadpool(reads.take, _address(request))
+
+    app.state.costly_reads = costly_read
     _add_api(app, service, hub, driver, limits)
-    add_board_routes(app, service, run_in_threadpool)
+    add_board_routes(app, service, run_in_threadpool, costly_read)
 
     def wake(view: dict[str, Any]) -> None:
         _drive_if_waiting(driver, view)
@@ -443,6 +451,7 @@ def _add_api(
     # counted in the database: every worker process on it counts into the same buckets
     created = RateLimit(limits.games_per_minute, shared=service.storage, name="games")
     claimed = RateLimit(limits.claims_per_minute, shared=service.storage, name="claims")
+    costly = app.state.costly_reads
     health = _Health(service.storage)
 
     @app.get("/api/health", responses={503: {"description": "storage cannot take a write"}})
@@ -533,6 +542,7 @@ def _add_api(
         "/api/games/{game_id}", responses={401: {"description": "unknown token"}, **_GAME_ERRORS}
     )
     async def view(
+        request: Request,
         game_id: str,
         bearer: Token,
         language: Language,
@@ -541,6 +551,7 @@ def _add_api(
     ) -> AsciiJSONResponse:
         """The game as the token's seat (or a spectator) sees it, after ``at`` moves."""
         token = bearer.token()
+        await costly(request, service.costly(game_id))
         view = await run_in_threadpool(
             lambda: service.view(game_id, at=at, token=token, svg=svg, language=language)
         )

@@ -190,6 +190,13 @@ class Storage(Protocol):
     def moves(self, game_id: str, first: int = 0) -> list[dict[str, Any]]:
         """The stored moves from number ``first`` on, in order."""
 
+    def add_snapshot(self, game_id: str, n: int, snapshot: Mapping[str, Any]) -> None:
+        """Keep ``snapshot``, the game after ``n`` moves, instead of the game's older ones (a
+        second one at ``n`` is ignored)."""
+
+    def snapshot(self, game_id: str) -> tuple[int, Any] | None:
+        """The game's latest snapshot with its number of moves, or ``None``."""
+
     def unfinished_bot_games(self, limit: int) -> list[str]:
         """The ids of the newest ``limit`` games not over that have a bot seat, newest first."""
 

@@ -116,6 +116,13 @@ CREATE INDEX socket_counts_by_address ON socket_counts (address);
     ),
     # the name a player gave the seat when taking it (issue 39), cleared when it is left
     (4, "ALTER TABLE seats ADD COLUMN name TEXT;"),
+    # snapshots of games (a position code and the narration's tail every so many moves), so
+    # that a view of a game not in memory replays only the moves after the last one
+    (
+        5,
+        "CREATE TABLE snapshots (game_id TEXT NOT NULL, n INTEGER NOT NULL, "
+        "snapshot TEXT NOT NULL, PRIMARY KEY (game_id, n));",
+    ),
 )
 """The schema's steps, in order: ``(version, statements)``; each runs once, in one transaction."""
 

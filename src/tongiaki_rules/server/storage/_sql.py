@@ -12,6 +12,7 @@ dialect; what a row means, from :mod:`.rows`.
 from __future__ import annotations
 
 import hmac
+import json
 import threading
 from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import AbstractContextManager
@@ -198,6 +199,24 @@ class SqlStorage(Generic[C]):
         """The stored moves from number ``first`` on, in order."""
         rows = self._read(lambda db: db.execute(self._sql.moves, (game_id, first)).fetchall())
         return decoded_moves(game_id, rows)
+
+    def add_snapshot(self, game_id: str, n: int, snapshot: Mapping[str, Any]) -> None:
+        """Keep ``snapshot``, the game after ``n`` moves, instead of the game's older ones
+        (a second snapshot after ``n`` moves is ignored)."""
+        with self._write() as db:
+            db.execute(self._sql.insert_snapshot, (game_id, n, dump_json(snapshot)))
+            db.execute(self._sql.drop_old_snapshots, (game_id, n))
+
+    def snapshot(self, game_id: str) -> tuple[int, Any] | None:
+        """The game's latest snapshot and its number of moves; ``None`` if it has none, or if
+        that one is not JSON (a snapshot only saves work: the moves are the truth)."""
+        row = self._read(lambda db: db.execute(self._sql.snapshot, (game_id,)).fetchone())
+        if row is None:
+            return None
+        try:
+            return int(row[0]), json.loads(row[1])
+        except (ValueError, TypeError):
+            return None
 
     def unfinished_bot_games(self, limit: int) -> list[str]:
         """The ids of the newest ``limit`` games not over that have a bot seat, newest first."""

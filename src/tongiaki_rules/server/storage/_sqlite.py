@@ -122,6 +122,13 @@ _MIGRATIONS: tuple[tuple[int, str], ...] = (
     (5, _LIMIT_TABLES),
     # 6: the name a player gave the seat when taking it (issue 39), cleared when it is left
     (6, "ALTER TABLE seats ADD COLUMN name TEXT"),
+    # 7: snapshots of games (a position code and the narration's tail every so many moves),
+    # so that a view of a game not in memory replays only the moves after the last one
+    (
+        7,
+        "CREATE TABLE IF NOT EXISTS snapshots (game_id TEXT NOT NULL, n INTEGER NOT NULL, "
+        "snapshot TEXT NOT NULL, PRIMARY KEY (game_id, n))",
+    ),
 )
 """The steps after version 2, in order: ``(version, statements)``; each runs once."""
 

@@ -91,6 +91,12 @@ class Statements:
         "until = excluded.until"
     )
     drop_holder: str = "DELETE FROM socket_counts WHERE holder = ?"
+    insert_snapshot: str = (
+        "INSERT INTO snapshots (game_id, n, snapshot) VALUES (?, ?, ?) "
+        "ON CONFLICT (game_id, n) DO NOTHING"
+    )
+    drop_old_snapshots: str = "DELETE FROM snapshots WHERE game_id = ? AND n < ?"
+    snapshot: str = "SELECT n, snapshot FROM snapshots WHERE game_id = ? ORDER BY n DESC LIMIT 1"
 
     @classmethod
     def in_dialect(cls, mark: str, true: str, false: str, lock: str = "") -> Statements:
