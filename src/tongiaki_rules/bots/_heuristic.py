@@ -31,7 +31,9 @@ True
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections.abc import Sequence
+from operator import is_
 from typing import cast
 
 import attrs
@@ -175,14 +177,17 @@ class Evaluation:
         "_colour",
         "_deltas",
         "_fade",
+        "_island_at",
         "_island_ks",
         "_islands",
         "_may_found",
         "_parts",
+        "_prefix",
         "_still",
         "_table",
         "_turn",
         "_values",
+        "_view",
         "state",
         "weights",
     )
@@ -193,8 +198,11 @@ class Evaluation:
         table = table_for(state.config, weights)
         self._table = table
         view = state.compact
+        self._view = view
         self._may_found = tuple(n < 2 for n in view.founded)
         self._parts: dict[Hex, tuple[float, ...]] = {}
+        self._island_at: dict[Hex, int] = {}
+        self._prefix: list[tuple[float, ...]] | None = None
         self._by_index: list[tuple[float, ...] | None] = []
         self._island_ks: list[int] = []
         self._changed: dict[tuple[Hex, tuple[int, ...]], tuple[float, ...] | None] = {}
@@ -213,7 +221,6 @@ class Evaluation:
 
     def _rate_islands(self) -> list[float]:
         """Every island's part, and their sums per colour (in the order of the tiles)."""
-        state = self.state
         table = self._table
         is_island = table.is_island
         part_of = table.part
@@ -222,20 +229,40 @@ class Evaluation:
         parts = self._parts
         by_index = self._by_index
         island_ks = self._island_ks
+        island_at = self._island_at
         listed = []
-        view = state.compact
+        view = self._view
         for k, ((pos, t, _r), beaches, king) in enumerate(
             zip(view.tiles, view.boats, view.kings, strict=True)
         ):
             if is_island[t]:
                 part = part_of(t, beaches, king, may_found, fade)
                 parts[pos] = part
+                island_at[pos] = k
                 by_index.append(part)
                 island_ks.append(k)
                 listed.append(part)
             else:
                 by_index.append(None)
         return column_sums(listed, table.colours)
+
+    def _prefix_sums(self, count: int) -> list[float]:
+        """Per colour, the sum of the first ``count`` islands' parts, added in table order.
+
+        Each colour's sums are ``0.0 + p0 + p1 + ...`` from the left, as
+        :func:`.tables.column_sums` adds them, so a sum continued from here
+        is the same float as one started afresh.
+        """
+        prefix = self._prefix
+        if prefix is None:
+            running = [0.0] * self._table.colours
+            prefix = [tuple(running)]
+            for k in self._island_ks:
+                part = cast("tuple[float, ...]", self._by_index[k])
+                running = [x + p for x, p in zip(running, part, strict=True)]
+                prefix.append(tuple(running))
+            self._prefix = prefix
+        return list(prefix[count])
 
     def values(self) -> tuple[float, ...]:
         """The evaluation of each seat in this position."""
@@ -265,7 +292,7 @@ class Evaluation:
         True
         """
         table = self._table
-        before = self.state.compact
+        before = self._view
         after = result.compact
         if (
             after.phase == _OVER
@@ -282,16 +309,28 @@ class Evaluation:
         )
         if fade != self._fade or may_found != self._may_found:
             return Evaluation(result, self.weights).values()
+        boats, old = after.boats, before.boats
+        same = list(map(is_, boats, old))
+        if all(same):
+            return seat_values_of(result, table, self._islands, fade, may_found)
+        # the sums up to the first island whose boats changed are this position's own:
+        # start from them and add the parts from there on, in the same order
+        ks = self._island_ks
+        first = bisect_left(ks, same.index(False))
+        sums = list(self._prefix_sums(first))
+        tiles, kings = after.tiles, after.kings
         by_index = self._by_index
-        tiles, boats, kings, old = after.tiles, after.boats, after.kings, before.boats
         part_of = table.part
-        listed = [
-            cast("tuple[float, ...]", by_index[k])
-            if boats[k] is old[k]
-            else part_of(tiles[k][1], boats[k], kings[k], may_found, fade)
-            for k in self._island_ks
-        ]
-        islands = column_sums(listed, table.colours)
+        colours = range(table.colours)
+        for k in ks[first:]:
+            part = (
+                cast("tuple[float, ...]", by_index[k])
+                if same[k]
+                else part_of(tiles[k][1], boats[k], kings[k], may_found, fade)
+            )
+            for c in colours:
+                sums[c] += part[c]
+        islands = sums
         return seat_values_of(result, table, islands, fade, may_found)
 
     def predict(self, action: Action) -> tuple[float, ...] | None:
@@ -315,7 +354,7 @@ class Evaluation:
             old = self._parts[position]
             for c in colours:
                 totals[c] += part[c] - old[c]
-        boats = self.state.compact.reserve[colour]
+        boats = self._view.reserve[colour]
         totals[colour] += self._fade * (
             self._reserve_value(boats + returned) - self._reserve_value(boats)
         )
@@ -326,7 +365,7 @@ class Evaluation:
         still = self._still
         if still is None:
             fade = self._fade
-            reserve = self.state.compact.reserve
+            reserve = self._view.reserve
             still = [
                 x + fade * self._reserve_value(reserve[c]) for c, x in enumerate(self._islands)
             ]
@@ -372,10 +411,10 @@ class Evaluation:
 
     def _island(self, position: Hex) -> tuple[int, Beaches] | None:
         """The tile and beaches of the island at ``position`` (``None`` if there is none)."""
-        if position not in self._parts:
+        k = self._island_at.get(position)
+        if k is None:
             return None
-        view = self.state.compact
-        k = view.where[position]
+        view = self._view
         return view.tiles[k][1], view.boats[k]
 
     def _beach_change(
@@ -389,8 +428,8 @@ class Evaluation:
         changed = self._changed
         part = changed.get(key, _UNKNOWN)
         if part is _UNKNOWN:
-            view = self.state.compact
-            k = view.where[position]
+            view = self._view
+            k = self._island_at[position]
             part = self._table.part_with_boats(
                 view.tiles[k][1],
                 view.boats[k],
@@ -462,13 +501,13 @@ class Evaluation:
         empty = tuple(() for _ in beaches)
         table = self._table
         may_found = list(self._may_found)
-        may_found[colour] = self.state.compact.founded[colour] + 1 < 2
+        may_found[colour] = self._view.founded[colour] + 1 < 2
         if may_found[colour] == self._may_found[colour]:
             royal = table.part(t, empty, colour, self._may_found, self._fade)
             return [(action.island, royal)], boats - 1
         # the last founding: no other island of this colour may become royal any more
         now = tuple(may_found)
-        view = self.state.compact
+        view = self._view
         changes = [
             (
                 pos,
