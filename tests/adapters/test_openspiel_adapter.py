@@ -169,6 +169,32 @@ def test_the_observation_is_the_layout_vector_and_the_text() -> None:
         assert state.observation_string(seat) == observation_string(state.game_state, seat)
 
 
+def test_the_kept_observation_arrays_give_the_layout_vector_in_any_order() -> None:
+    # the observer builds the vectors incrementally (issue 40): whole games in order, as
+    # rl_environment reads them (every seat after every step), then earlier states again
+    game = openspiel.load_game(2, actions="compact")
+    layout = ObservationLayout.for_game(2)
+    rng = random.Random(4)
+    kept = []
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if len(kept) < 400 and rng.random() < 0.2:
+                kept.append(state.clone())
+            for seat in range(2):
+                expected = np.array(layout.observe(state.game_state, seat), dtype=np.float32)
+                assert np.array_equal(np.array(state.observation_tensor(seat)), expected)
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _p in state.chance_outcomes()]))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    rng.shuffle(kept)
+    for state in kept:
+        seat = rng.randrange(2)
+        expected = np.array(layout.observe(state.game_state, seat), dtype=np.float32)
+        assert np.array_equal(np.array(state.observation_tensor(seat)), expected)
+
+
 def test_information_state_strings_are_the_history() -> None:
     game = openspiel.load_game(2)
     state = play_randomly(game.new_initial_state(), random.Random(1), upto=10)
