@@ -28,7 +28,8 @@ import random
 from collections.abc import Callable, Sequence
 
 from .._state import GameState
-from ..actions import Action, ExpandFromBoard
+from ..actions import Action, Expand, ExpandFromBoard, PlaceNewBoats
+from ..hexgrid import Hex
 from ._checks import MAX_PATIENCE, MAX_SAMPLE, seed_option, weights_option, whole_option
 from ._heuristic import _UNKNOWN, DEFAULT_WEIGHTS, Evaluation, Weights
 from ._options import urge_to_draw
@@ -167,6 +168,10 @@ def _predicted(
     table = evaluation._table
     still = evaluation._still_totals()
     same = table.seat_per_colour
+    fade = evaluation._fade
+    boats = evaluation._view.reserve[colour]
+    expansions: dict[tuple[Hex, tuple[int, ...]], tuple[float, ...] | None] = {}
+    reserves: dict[int, float] = {}
     for action in actions:
         if type(action) is ExpandFromBoard and action.source != action.island:
             assert isinstance(action, ExpandFromBoard)
@@ -182,12 +187,51 @@ def _predicted(
             totals = [x + a + b for x, a, b in zip(still, arrive, leave, strict=True)]
             rated.append((action, rate(totals if same else by_seat(table, totals))))
             continue
+        if type(action) is Expand or type(action) is PlaceNewBoats:
+            assert isinstance(action, Expand | PlaceNewBoats)
+            # predict's sum: the still totals, plus the island's change, plus the reserve's
+            key = (action.island, action.beaches)
+            change = expansions.get(key, _UNKNOWN)
+            if change is _UNKNOWN:
+                change = expansions[key] = _expansion(evaluation, action.island, action.beaches)
+            if change is None:
+                others.append(action)
+                continue
+            totals = [x + d for x, d in zip(still, change, strict=True)]
+            count = len(action.beaches)
+            reserve = reserves.get(count)
+            if reserve is None:
+                reserve = reserves[count] = fade * (
+                    evaluation._reserve_value(boats - count) - evaluation._reserve_value(boats)
+                )
+            totals[colour] += reserve
+            rated.append((action, rate(totals if same else by_seat(table, totals))))
+            continue
         values = predict(action)
         if values is None:
             others.append(action)
         else:
             rated.append((action, rate(values)))
     return rated, others
+
+
+def _expansion(
+    evaluation: Evaluation, island: Hex, beaches: tuple[int, ...]
+) -> tuple[float, ...] | None:
+    """Per colour, how the island's part changes with the deciding colour's boats added on
+    ``beaches``, as :meth:`~tongiaki_rules.bots.Evaluation.predict` computes it; ``None``
+    if it cannot (no island there, or a beach fills)."""
+    found = evaluation._island(island)
+    if found is None:
+        return None
+    added = [0] * len(found[1])
+    for b in beaches:
+        added[b] += 1
+    change = evaluation._beach_change(island, evaluation._colour, tuple(added))
+    if change is None:
+        return None
+    old = evaluation._parts[island]
+    return tuple(p - o for p, o in zip(change[1], old, strict=True))
 
 
 def _best(options: list[tuple[Action, float]]) -> list[Action]:

@@ -33,7 +33,8 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 from collections.abc import Sequence
-from operator import is_
+from functools import reduce
+from operator import add, is_
 from typing import cast
 
 import attrs
@@ -246,7 +247,7 @@ class Evaluation:
                 by_index.append(None)
         return column_sums(listed, table.colours)
 
-    def _prefix_sums(self, count: int) -> list[float]:
+    def _prefix_sums(self, count: int) -> tuple[float, ...]:
         """Per colour, the sum of the first ``count`` islands' parts, added in table order.
 
         Each colour's sums are ``0.0 + p0 + p1 + ...`` from the left, as
@@ -262,7 +263,7 @@ class Evaluation:
                 running = [x + p for x, p in zip(running, part, strict=True)]
                 prefix.append(tuple(running))
             self._prefix = prefix
-        return list(prefix[count])
+        return prefix[count]
 
     def values(self) -> tuple[float, ...]:
         """The evaluation of each seat in this position."""
@@ -317,20 +318,22 @@ class Evaluation:
         # start from them and add the parts from there on, in the same order
         ks = self._island_ks
         first = bisect_left(ks, same.index(False))
-        sums = list(self._prefix_sums(first))
         tiles, kings = after.tiles, after.kings
         by_index = self._by_index
         part_of = table.part
-        colours = range(table.colours)
-        for k in ks[first:]:
-            part = (
-                cast("tuple[float, ...]", by_index[k])
-                if same[k]
-                else part_of(tiles[k][1], boats[k], kings[k], may_found, fade)
-            )
-            for c in colours:
-                sums[c] += part[c]
-        islands = sums
+        listed = [
+            cast("tuple[float, ...]", by_index[k])
+            if same[k]
+            else part_of(tiles[k][1], boats[k], kings[k], may_found, fade)
+            for k in ks[first:]
+        ]
+        start = self._prefix_sums(first)
+        columns = zip(*listed, strict=True)
+        islands = (
+            [reduce(add, column, s) for s, column in zip(start, columns, strict=True)]
+            if listed
+            else list(start)
+        )
         return seat_values_of(result, table, islands, fade, may_found)
 
     def predict(self, action: Action) -> tuple[float, ...] | None:
