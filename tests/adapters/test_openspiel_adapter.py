@@ -184,6 +184,10 @@ def test_the_kept_observation_arrays_give_the_layout_vector_in_any_order() -> No
             for seat in range(2):
                 expected = np.array(layout.observe(state.game_state, seat), dtype=np.float32)
                 assert np.array_equal(np.array(state.observation_tensor(seat)), expected)
+                # the Python method and OpenSpiel's C++ one (through the observer) agree
+                assert state.observation_tensor(seat) == pyspiel.State.observation_tensor(
+                    state, seat
+                )
             if state.is_chance_node():
                 state.apply_action(rng.choice([a for a, _p in state.chance_outcomes()]))
             else:
@@ -193,6 +197,22 @@ def test_the_kept_observation_arrays_give_the_layout_vector_in_any_order() -> No
         seat = rng.randrange(2)
         expected = np.array(layout.observe(state.game_state, seat), dtype=np.float32)
         assert np.array_equal(np.array(state.observation_tensor(seat)), expected)
+
+
+def test_observation_tensor_refuses_what_openspiel_refuses() -> None:
+    state = openspiel.load_game(2).new_initial_state()
+    assert state.observation_tensor() == state.observation_tensor(0)
+    for bad in (2, -1):
+        with pytest.raises(pyspiel.SpielError):
+            state.observation_tensor(bad)
+    with pytest.raises(TypeError):
+        state.observation_tensor(1.0)
+    state.apply_action(0)
+    state.apply_action(1)
+    while not state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_tensor()  # a chance node: nobody to observe for
 
 
 def test_information_state_strings_are_the_history() -> None:

@@ -355,6 +355,29 @@ class TongiakiState(SpielState):
         state: GameState = self.position.state
         return state
 
+    def observation_tensor(self, player: Any = None) -> Any:
+        """The observation vector from ``player`` (the seat to act if ``None``), as a list.
+
+        The values OpenSpiel's own ``observation_tensor`` gives, read from the
+        seat's kept array without going through the C++ observer (which
+        writes a new initial state's vector first, to learn the size, and
+        copies the layout's sections one by one): Python callers such as
+        ``rl_environment``, which asks for every seat after every step, pay
+        a tenth of it. Anything but a seat of the game (a chance or terminal
+        node with ``None``, a number out of range, another type) goes to
+        OpenSpiel's method and its errors.
+
+        >>> state = load_game(2).new_initial_state()
+        >>> state.observation_tensor(1) == pyspiel.State.observation_tensor(state, 1)
+        True
+        """
+        seat = self._now.player if player is None else player
+        if type(seat) is not int or not 0 <= seat < self.get_game().num_players():
+            if player is None:
+                return super().observation_tensor()
+            return super().observation_tensor(player)
+        return self._encoding().observe(self._now.position, seat).tolist()
+
 
 class TongiakiObserver(SpielObserver):
     """The observation of a state from one seat: a float32 vector and a text.
