@@ -31,10 +31,7 @@ True
 from __future__ import annotations
 
 import math
-from bisect import bisect_left
 from collections.abc import Sequence
-from functools import reduce
-from operator import add, is_
 from typing import cast
 
 import attrs
@@ -183,7 +180,6 @@ class Evaluation:
         "_islands",
         "_may_found",
         "_parts",
-        "_prefix",
         "_still",
         "_table",
         "_turn",
@@ -203,7 +199,6 @@ class Evaluation:
         self._may_found = tuple(n < 2 for n in view.founded)
         self._parts: dict[Hex, tuple[float, ...]] = {}
         self._island_at: dict[Hex, int] = {}
-        self._prefix: list[tuple[float, ...]] | None = None
         self._by_index: list[tuple[float, ...] | None] = []
         self._island_ks: list[int] = []
         self._changed: dict[tuple[Hex, tuple[int, ...]], tuple[float, ...] | None] = {}
@@ -246,24 +241,6 @@ class Evaluation:
             else:
                 by_index.append(None)
         return column_sums(listed, table.colours)
-
-    def _prefix_sums(self, count: int) -> tuple[float, ...]:
-        """Per colour, the sum of the first ``count`` islands' parts, added in table order.
-
-        Each colour's sums are ``0.0 + p0 + p1 + ...`` from the left, as
-        :func:`.tables.column_sums` adds them, so a sum continued from here
-        is the same float as one started afresh.
-        """
-        prefix = self._prefix
-        if prefix is None:
-            running = [0.0] * self._table.colours
-            prefix = [tuple(running)]
-            for k in self._island_ks:
-                part = cast("tuple[float, ...]", self._by_index[k])
-                running = [x + p for x, p in zip(running, part, strict=True)]
-                prefix.append(tuple(running))
-            self._prefix = prefix
-        return prefix[count]
 
     def values(self) -> tuple[float, ...]:
         """The evaluation of each seat in this position."""
@@ -310,30 +287,16 @@ class Evaluation:
         )
         if fade != self._fade or may_found != self._may_found:
             return Evaluation(result, self.weights).values()
-        boats, old = after.boats, before.boats
-        same = list(map(is_, boats, old))
-        if all(same):
-            return seat_values_of(result, table, self._islands, fade, may_found)
-        # the sums up to the first island whose boats changed are this position's own:
-        # start from them and add the parts from there on, in the same order
-        ks = self._island_ks
-        first = bisect_left(ks, same.index(False))
-        tiles, kings = after.tiles, after.kings
         by_index = self._by_index
+        tiles, boats, kings, old = after.tiles, after.boats, after.kings, before.boats
         part_of = table.part
         listed = [
             cast("tuple[float, ...]", by_index[k])
-            if same[k]
+            if boats[k] is old[k]
             else part_of(tiles[k][1], boats[k], kings[k], may_found, fade)
-            for k in ks[first:]
+            for k in self._island_ks
         ]
-        start = self._prefix_sums(first)
-        columns = zip(*listed, strict=True)
-        islands = (
-            [reduce(add, column, s) for s, column in zip(start, columns, strict=True)]
-            if listed
-            else list(start)
-        )
+        islands = column_sums(listed, table.colours)
         return seat_values_of(result, table, islands, fade, may_found)
 
     def predict(self, action: Action) -> tuple[float, ...] | None:
