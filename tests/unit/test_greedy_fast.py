@@ -123,3 +123,20 @@ def test_other_weights() -> None:
 def test_many_games(players: int) -> None:
     for seed in range(10):
         _lockstep(players, Rules(), 1000 * players + seed, greedy_seats=tuple(range(players)))
+
+
+def test_the_best_options_are_picked_with_the_same_tolerance() -> None:
+    # values a hair apart (within and beyond the 1e-9 of best_options), in random orders
+    from tongiaki_rules.bots._greedy import _best
+
+    state = new_game(2)
+    evaluation = Evaluation(state)
+    actions = list(state.legal_actions())
+    rng = random.Random(5)
+    steps = (0.0, 4e-10, 9e-10, 1.1e-9, 2e-9, 1e-3, 0.5)
+    for _ in range(500):
+        values = [1.0 + rng.choice(steps) * rng.choice((-1, 1)) for _ in actions]
+        options = [(a, None, (v, 0.0), False) for a, v in zip(actions, values, strict=True)]
+        expected = [o[0] for o in best_options(options, 0, evaluation)]
+        # with rivalry 0.5 and the rival at 0.0, the advantage is the value itself
+        assert _best([(a, v) for a, v in zip(actions, values, strict=True)]) == expected
