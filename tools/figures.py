@@ -148,6 +148,13 @@ FIGURES: tuple[Figure, ...] = (
         ("taskset -c 0 python benchmarks/bench_gym.py --seconds 5",),
     ),
     Figure(
+        "learning-throughput",
+        ("docs/how-to/gymnasium.md",),
+        "steps per CPU-second of the plain API and every learning adapter, before and after "
+        "issue 40's point 4",
+        ("python benchmarks/bench_throughput.py --baseline cae62d7 --rounds 8 --budget 1",),
+    ),
+    Figure(
         "openspiel-mcts",
         ("docs/how-to/openspiel.md",),
         "a game of OpenSpiel's MCTS against random players: its time",

@@ -169,6 +169,52 @@ def test_the_observation_is_the_layout_vector_and_the_text() -> None:
         assert state.observation_string(seat) == observation_string(state.game_state, seat)
 
 
+def test_the_kept_observation_arrays_give_the_layout_vector_in_any_order() -> None:
+    # the observer builds the vectors incrementally (issue 40): whole games in order, as
+    # rl_environment reads them (every seat after every step), then earlier states again
+    game = openspiel.load_game(2, actions="compact")
+    layout = ObservationLayout.for_game(2)
+    rng = random.Random(4)
+    kept = []
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if len(kept) < 400 and rng.random() < 0.2:
+                kept.append(state.clone())
+            for seat in range(2):
+                expected = np.array(layout.observe(state.game_state, seat), dtype=np.float32)
+                assert np.array_equal(np.array(state.observation_tensor(seat)), expected)
+                # the Python method and OpenSpiel's C++ one (through the observer) agree
+                assert state.observation_tensor(seat) == pyspiel.State.observation_tensor(
+                    state, seat
+                )
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _p in state.chance_outcomes()]))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    rng.shuffle(kept)
+    for state in kept:
+        seat = rng.randrange(2)
+        expected = np.array(layout.observe(state.game_state, seat), dtype=np.float32)
+        assert np.array_equal(np.array(state.observation_tensor(seat)), expected)
+
+
+def test_observation_tensor_refuses_what_openspiel_refuses() -> None:
+    state = openspiel.load_game(2).new_initial_state()
+    assert state.observation_tensor() == state.observation_tensor(0)
+    for bad in (2, -1):
+        with pytest.raises(pyspiel.SpielError):
+            state.observation_tensor(bad)
+    with pytest.raises(TypeError):
+        state.observation_tensor(1.0)
+    state.apply_action(0)
+    state.apply_action(1)
+    while not state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_tensor()  # a chance node: nobody to observe for
+
+
 def test_information_state_strings_are_the_history() -> None:
     game = openspiel.load_game(2)
     state = play_randomly(game.new_initial_state(), random.Random(1), upto=10)

@@ -20,7 +20,7 @@ under their games' names and register them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Final, Protocol
 
 import attrs
@@ -184,8 +184,9 @@ class SpielEncoding(Protocol):
     def returns(self, position: Any) -> list[float]:
         """The returns at the end, or where the game was cut short."""
 
-    def observe(self, position: Any, player: int) -> Sequence[float]:
-        """``player``'s observation vector."""
+    def observe(self, position: Any, player: int) -> Any:
+        """``player``'s observation vector: a sequence of floats or an array, copied at once
+        by the observer (so it may be an array the encoding reuses)."""
 
     def observation_text(self, position: Any, player: int) -> str:
         """``player``'s observation as text."""

@@ -50,7 +50,7 @@ from typing import Any, Final
 import attrs
 
 try:
-    import numpy  # noqa: F401  (the observations are numpy arrays)
+    import numpy
     import pyspiel
 except ModuleNotFoundError as error:  # pragma: no cover - depends on what is installed
     raise ModuleNotFoundError(
@@ -80,6 +80,7 @@ from ..record import GameRecord
 from ..rules import Rules
 from ..tiles import IslandTile
 from . import _toncc_spiel  # noqa: F401  (registers python_toncc beside python_tongiaki)
+from ._arrays import ObservationArrays
 from ._returns import shares
 from ._spiel import SpielGame, SpielObserver, SpielSpec, SpielState, register
 
@@ -135,16 +136,25 @@ class _Encoding:
     first: GameState
     actions: ActionEncoding | CompactEncoding
     layout: ObservationLayout
+    arrays: ObservationArrays = attrs.field(eq=False)
+    """Builds the observation vectors incrementally, as the PettingZoo and Gymnasium
+    environments do (the same floats as ``layout.observe``)."""
+    first_views: dict[int, Any] = attrs.field(eq=False, factory=dict)
+    """The observations of the first position by seat: OpenSpiel's ``observation_tensor``
+    writes one of a new initial state each time to learn the tensor's size, which would
+    otherwise make ``arrays`` rebuild seat 0's vector twice a call."""
 
     @classmethod
     def from_parameters(cls, params: Mapping[str, Any]) -> _Encoding:
         settings = GameSettings.from_parameters(params)
         first = new_game(settings.players, settings.rules, start_player=settings.start_player)
+        layout = ObservationLayout.for_state(first)
         return cls(
             settings,
             first,
             ActionEncoding.for_state(first, actions=settings.actions),
-            ObservationLayout.for_state(first),
+            layout,
+            ObservationArrays(layout),
         )
 
     @property
@@ -259,8 +269,16 @@ class _Encoding:
             winners = [seat for seat, s in enumerate(scores) if s == max(scores)]
         return shares(winners, state.num_players, self.settings.returns)
 
-    def observe(self, position: TongiakiPosition, player: int) -> Sequence[float]:
-        return self.layout.observe(position.state, player)
+    def observe(self, position: TongiakiPosition, player: int) -> Any:
+        # the seat's kept array, rebuilt only where the position changed; the observer copies it
+        state = position.state
+        if state is self.first:
+            found = self.first_views.get(player)
+            if found is None:
+                found = numpy.array(self.layout.observe(state, player), numpy.float32)
+                self.first_views[player] = found
+            return found
+        return self.arrays.view(state, player)
 
     def observation_text(self, position: TongiakiPosition, player: int) -> str:
         return observation_string(position.state, player)
@@ -336,6 +354,29 @@ class TongiakiState(SpielState):
         """The position as a tongiaki_rules state."""
         state: GameState = self.position.state
         return state
+
+    def observation_tensor(self, player: Any = None) -> Any:
+        """The observation vector from ``player`` (the seat to act if ``None``), as a list.
+
+        The values OpenSpiel's own ``observation_tensor`` gives, read from the
+        seat's kept array without going through the C++ observer (which
+        writes a new initial state's vector first, to learn the size, and
+        copies the layout's sections one by one): Python callers such as
+        ``rl_environment``, which asks for every seat after every step, pay
+        a tenth of it. Anything but a seat of the game (a chance or terminal
+        node with ``None``, a number out of range, another type) goes to
+        OpenSpiel's method and its errors.
+
+        >>> state = load_game(2).new_initial_state()
+        >>> state.observation_tensor(1) == pyspiel.State.observation_tensor(state, 1)
+        True
+        """
+        seat = self._now.player if player is None else player
+        if type(seat) is not int or not 0 <= seat < self.get_game().num_players():
+            if player is None:
+                return super().observation_tensor()
+            return super().observation_tensor(player)
+        return self._encoding().observe(self._now.position, seat).tolist()
 
 
 class TongiakiObserver(SpielObserver):

@@ -7,6 +7,15 @@ draw is rated as it stands, from the group's colours against the ocean
 routes and the islands left in the pile, so a decision costs one ``apply``
 and one (mostly incremental) evaluation per legal action.
 
+Its choice is that of :func:`.options.rate_options` and
+:func:`.options.best_options` (which the MCTS bot starts from), with the
+same random draws; :meth:`GreedyBot.choose` only skips their bookkeeping: it
+keeps one advantage per option instead of a values tuple, and rates the
+boats moved between islands in one loop. Every advantage is computed with
+the same float operations in the same order, so it is the same number, and
+``tests/unit/test_greedy_fast.py`` plays the bot side by side with the code
+before this path, decision by decision.
+
 >>> from tongiaki_rules import new_game
 >>> state = new_game(2)
 >>> GreedyBot(seed=0).choose(state) in state.legal_actions()
@@ -16,13 +25,16 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 
 from .._state import GameState
-from ..actions import Action
+from ..actions import Action, Expand, ExpandFromBoard, PlaceNewBoats
+from ..hexgrid import Hex
 from ._checks import MAX_PATIENCE, MAX_SAMPLE, seed_option, weights_option, whole_option
-from ._heuristic import DEFAULT_WEIGHTS, Evaluation, Weights
-from ._options import best_options, rate_options
+from ._heuristic import _UNKNOWN, DEFAULT_WEIGHTS, Evaluation, Weights
+from ._options import urge_to_draw
 from ._pacing import Pacing
+from ._tables import by_seat
 
 __all__ = ["GreedyBot"]
 
@@ -74,14 +86,162 @@ class GreedyBot:
         return "greedy"
 
     def choose(self, state: GameState) -> Action:
-        """The best-rated legal action; ties broken at random."""
-        self._pacing.start(state)
+        """The best-rated legal action; ties broken at random.
+
+        The choice of :func:`~tongiaki_rules.bots.rate_options` followed by
+        :func:`~tongiaki_rules.bots.best_options`, with the same random
+        draws, computed without building an option tuple per action: each
+        option's advantage is worked out with the same operations in the
+        same order, so it is the same float (see the module docstring).
+        """
+        pacing = self._pacing
+        pacing.start(state)
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
         seat = state.current_player
         assert seat is not None
         evaluation = Evaluation(state, self.weights)
-        options = rate_options(state, evaluation, self._pacing, self._rng, self.sample)
-        best = best_options(options, seat, evaluation)
-        return best[0][0] if len(best) == 1 else self._rng.choice(best)[0]
+        rate = _advantage_of(seat, state.num_players, self.weights)
+        rated, others = _predicted(evaluation, actions, rate)
+        if len(others) > self.sample:
+            others = self._rng.sample(others, self.sample)
+        urge = urge_to_draw(pacing, evaluation, seat)
+        circles: list[tuple[Action, float]] = []
+        for action in others:
+            result = state.apply(action)
+            values = evaluation.applied(result)
+            if urge and Pacing.draws(state, result):
+                values = tuple(v + urge if k == seat else v for k, v in enumerate(values))
+            (circles if pacing.repeats(result) else rated).append((action, rate(values)))
+        best = _best(rated or circles)
+        return best[0] if len(best) == 1 else self._rng.choice(best)
+
+
+def _advantage_of(seat: int, seats: int, weights: Weights) -> Callable[[Sequence[float]], float]:
+    """:func:`~tongiaki_rules.bots.advantage` for ``seat``, as one function of the values.
+
+    The same operations in the same order as ``advantage``; with two seats
+    the rivals' list has one value ``o``, whose ``max`` is ``o`` and whose
+    ``sum`` is ``0 + o`` (a float sum starts from the int 0, as ``0.0 +
+    o``), divided by 1, which changes no float.
+    """
+    rivalry = weights.rivalry
+    rest = 1.0 - weights.rivalry
+    if seats == 2:
+        other = 1 - seat
+
+        def two(values: Sequence[float]) -> float:
+            o = values[other]
+            return values[seat] - (rivalry * o + rest * (0.0 + o))
+
+        return two
+
+    def many(values: Sequence[float]) -> float:
+        others = [v for k, v in enumerate(values) if k != seat]
+        return values[seat] - (rivalry * max(others) + rest * sum(others) / len(others))
+
+    return many
+
+
+def _predicted(
+    evaluation: Evaluation,
+    actions: Sequence[Action],
+    rate: Callable[[Sequence[float]], float],
+) -> tuple[list[tuple[Action, float]], list[Action]]:
+    """The options rated without being applied, with their advantages, and the others.
+
+    What :func:`~tongiaki_rules.bots.rate_options` does with
+    :meth:`~tongiaki_rules.bots.Evaluation.predict`; the boats moved from
+    one island to another (dozens an empty reserve offers) are rated here
+    from the change of the two islands, as ``predict`` rates them, without
+    its calls per option.
+    """
+    rated: list[tuple[Action, float]] = []
+    others: list[Action] = []
+    if not evaluation._turn:
+        return rated, list(actions)
+    predict = evaluation.predict
+    deltas = evaluation._deltas
+    delta = evaluation._delta
+    colour = evaluation._colour
+    table = evaluation._table
+    still = evaluation._still_totals()
+    same = table.seat_per_colour
+    fade = evaluation._fade
+    boats = evaluation._view.reserve[colour]
+    expansions: dict[tuple[Hex, tuple[int, ...]], tuple[float, ...] | None] = {}
+    reserves: dict[int, float] = {}
+    for action in actions:
+        if type(action) is ExpandFromBoard and action.source != action.island:
+            assert isinstance(action, ExpandFromBoard)
+            arrive = deltas.get((action.island, action.beach, 1), _UNKNOWN)
+            if arrive is _UNKNOWN:
+                arrive = delta(action.island, action.beach, 1, colour)
+            leave = deltas.get((action.source, action.source_beach, -1), _UNKNOWN)
+            if leave is _UNKNOWN:
+                leave = delta(action.source, action.source_beach, -1, colour)
+            if arrive is None or leave is None:
+                others.append(action)
+                continue
+            totals = [x + a + b for x, a, b in zip(still, arrive, leave, strict=True)]
+            rated.append((action, rate(totals if same else by_seat(table, totals))))
+            continue
+        if type(action) is Expand or type(action) is PlaceNewBoats:
+            assert isinstance(action, Expand | PlaceNewBoats)
+            # predict's sum: the still totals, plus the island's change, plus the reserve's
+            key = (action.island, action.beaches)
+            change = expansions.get(key, _UNKNOWN)
+            if change is _UNKNOWN:
+                change = expansions[key] = _expansion(evaluation, action.island, action.beaches)
+            if change is None:
+                others.append(action)
+                continue
+            totals = [x + d for x, d in zip(still, change, strict=True)]
+            count = len(action.beaches)
+            reserve = reserves.get(count)
+            if reserve is None:
+                reserve = reserves[count] = fade * (
+                    evaluation._reserve_value(boats - count) - evaluation._reserve_value(boats)
+                )
+            totals[colour] += reserve
+            rated.append((action, rate(totals if same else by_seat(table, totals))))
+            continue
+        values = predict(action)
+        if values is None:
+            others.append(action)
+        else:
+            rated.append((action, rate(values)))
+    return rated, others
+
+
+def _expansion(
+    evaluation: Evaluation, island: Hex, beaches: tuple[int, ...]
+) -> tuple[float, ...] | None:
+    """Per colour, how the island's part changes with the deciding colour's boats added on
+    ``beaches``, as :meth:`~tongiaki_rules.bots.Evaluation.predict` computes it; ``None``
+    if it cannot (no island there, or a beach fills)."""
+    found = evaluation._island(island)
+    if found is None:
+        return None
+    added = [0] * len(found[1])
+    for b in beaches:
+        added[b] += 1
+    change = evaluation._beach_change(island, evaluation._colour, tuple(added))
+    if change is None:
+        return None
+    old = evaluation._parts[island]
+    return tuple(p - o for p, o in zip(change[1], old, strict=True))
+
+
+def _best(options: list[tuple[Action, float]]) -> list[Action]:
+    """The actions of the greatest advantage, as :func:`~tongiaki_rules.bots.best_options`
+    finds them (the same tolerance, in the same order)."""
+    best: list[Action] = []
+    best_value = float("-inf")
+    for action, value in options:
+        if value > best_value + 1e-9:
+            best, best_value = [action], value
+        elif value >= best_value - 1e-9:
+            best.append(action)
+    return best

@@ -175,6 +175,7 @@ class Evaluation:
         "_colour",
         "_deltas",
         "_fade",
+        "_island_at",
         "_island_ks",
         "_islands",
         "_may_found",
@@ -183,6 +184,7 @@ class Evaluation:
         "_table",
         "_turn",
         "_values",
+        "_view",
         "state",
         "weights",
     )
@@ -193,8 +195,10 @@ class Evaluation:
         table = table_for(state.config, weights)
         self._table = table
         view = state.compact
+        self._view = view
         self._may_found = tuple(n < 2 for n in view.founded)
         self._parts: dict[Hex, tuple[float, ...]] = {}
+        self._island_at: dict[Hex, int] = {}
         self._by_index: list[tuple[float, ...] | None] = []
         self._island_ks: list[int] = []
         self._changed: dict[tuple[Hex, tuple[int, ...]], tuple[float, ...] | None] = {}
@@ -213,7 +217,6 @@ class Evaluation:
 
     def _rate_islands(self) -> list[float]:
         """Every island's part, and their sums per colour (in the order of the tiles)."""
-        state = self.state
         table = self._table
         is_island = table.is_island
         part_of = table.part
@@ -222,14 +225,16 @@ class Evaluation:
         parts = self._parts
         by_index = self._by_index
         island_ks = self._island_ks
+        island_at = self._island_at
         listed = []
-        view = state.compact
+        view = self._view
         for k, ((pos, t, _r), beaches, king) in enumerate(
             zip(view.tiles, view.boats, view.kings, strict=True)
         ):
             if is_island[t]:
                 part = part_of(t, beaches, king, may_found, fade)
                 parts[pos] = part
+                island_at[pos] = k
                 by_index.append(part)
                 island_ks.append(k)
                 listed.append(part)
@@ -265,7 +270,7 @@ class Evaluation:
         True
         """
         table = self._table
-        before = self.state.compact
+        before = self._view
         after = result.compact
         if (
             after.phase == _OVER
@@ -315,7 +320,7 @@ class Evaluation:
             old = self._parts[position]
             for c in colours:
                 totals[c] += part[c] - old[c]
-        boats = self.state.compact.reserve[colour]
+        boats = self._view.reserve[colour]
         totals[colour] += self._fade * (
             self._reserve_value(boats + returned) - self._reserve_value(boats)
         )
@@ -326,7 +331,7 @@ class Evaluation:
         still = self._still
         if still is None:
             fade = self._fade
-            reserve = self.state.compact.reserve
+            reserve = self._view.reserve
             still = [
                 x + fade * self._reserve_value(reserve[c]) for c, x in enumerate(self._islands)
             ]
@@ -372,10 +377,10 @@ class Evaluation:
 
     def _island(self, position: Hex) -> tuple[int, Beaches] | None:
         """The tile and beaches of the island at ``position`` (``None`` if there is none)."""
-        if position not in self._parts:
+        k = self._island_at.get(position)
+        if k is None:
             return None
-        view = self.state.compact
-        k = view.where[position]
+        view = self._view
         return view.tiles[k][1], view.boats[k]
 
     def _beach_change(
@@ -389,8 +394,8 @@ class Evaluation:
         changed = self._changed
         part = changed.get(key, _UNKNOWN)
         if part is _UNKNOWN:
-            view = self.state.compact
-            k = view.where[position]
+            view = self._view
+            k = self._island_at[position]
             part = self._table.part_with_boats(
                 view.tiles[k][1],
                 view.boats[k],
@@ -462,13 +467,13 @@ class Evaluation:
         empty = tuple(() for _ in beaches)
         table = self._table
         may_found = list(self._may_found)
-        may_found[colour] = self.state.compact.founded[colour] + 1 < 2
+        may_found[colour] = self._view.founded[colour] + 1 < 2
         if may_found[colour] == self._may_found[colour]:
             royal = table.part(t, empty, colour, self._may_found, self._fade)
             return [(action.island, royal)], boats - 1
         # the last founding: no other island of this colour may become royal any more
         now = tuple(may_found)
-        view = self.state.compact
+        view = self._view
         changes = [
             (
                 pos,

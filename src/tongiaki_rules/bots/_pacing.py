@@ -37,23 +37,32 @@ class Pacing:
     def __init__(self, patience: int = 4) -> None:
         self.patience = patience
         self._this_turn: list[GameState] = []
+        self._boats: list[object] = []  # the boats of each, to tell most positions apart fast
         self._pile = -1
         self._idle = 0
 
     def start(self, state: GameState) -> None:
         """Note a position the bot is about to decide in."""
-        if state.compact.phase == Phase.TURN:
+        view = state.compact
+        if view.phase == Phase.TURN:
             self._this_turn.clear()
-            size = len(state.compact.pile)
+            self._boats.clear()
+            size = len(view.pile)
             if size == self._pile:
                 self._idle += 1
             else:
                 self._pile, self._idle = size, 0
         self._this_turn.append(state)
+        self._boats.append(view.boats)
 
     def repeats(self, state: GameState) -> bool:
         """True if the bot already decided in ``state`` during this turn."""
-        return any(state == seen for seen in self._this_turn)  # hashing would cost more
+        # hashing would cost more; equal positions have equal boats, a cheaper test first
+        boats = state.compact.boats
+        return any(
+            boats == seen_boats and state == seen
+            for seen, seen_boats in zip(self._this_turn, self._boats, strict=True)
+        )
 
     def impatience(self, ahead: bool = False) -> int:
         """Turns in a row without a draw, beyond the patience (0 while patient).
