@@ -342,7 +342,8 @@ def _tap(driver: WebDriver, x: float, y: float) -> None:
 
 def _tap_element(driver: WebDriver, element: Any) -> None:
     x, y, reachable = driver.execute_script(_TAP_POINT, element)
-    assert reachable, ("not reachable without scrolling", x, y, driver.execute_script(_PHONE_LAYOUT))
+    layout = driver.execute_script(_PHONE_LAYOUT)
+    assert reachable, ("not reachable without scrolling", x, y, layout)
     _tap(driver, x, y)
 
 
@@ -391,6 +392,9 @@ def test_on_a_phone_the_board_fills_the_screen_and_the_sheet_is_one_line_until_n
     assert smallest[1] >= 32, at_load["controls"]
     assert min(marks) >= 32, marks
     assert phone.find_element(By.ID, "decision-hint").is_displayed()
+    if AXE.is_file():  # the folded sheet and the short header read as well as the desktop's
+        serious = _axe(phone)
+        assert not serious, [(v["id"], v["help"]) for v in serious]
     _shot(phone, f"phone-{name}.png", "serve-phone.png" if width == 390 else None)
 
     # the sheet opens by its button, covers nothing of the marks, and folds again
@@ -420,9 +424,13 @@ def test_on_a_phone_the_board_fills_the_screen_and_the_sheet_is_one_line_until_n
             assert layout["scrollWidth"] <= layout["innerWidth"], layout
             sizes = phone.execute_script(_TAP_SIZES)
             assert not sizes or min(sizes) >= 32, (status(phone), sizes)
-            assert min(c[1] for c in layout["controls"]) >= 32, [c for c in layout["controls"] if c[1] < 32]
-            picks = [e for e in phone.find_elements(By.CSS_SELECTOR, "#colour-pick button")
-                     if e.is_displayed()]
+            small = [c for c in layout["controls"] if c[1] < 32]
+            assert not small, small
+            picks = [
+                e
+                for e in phone.find_elements(By.CSS_SELECTOR, "#colour-pick button")
+                if e.is_displayed()
+            ]
             confirm = phone.find_element(By.ID, "confirm")
             if picks:
                 _tap_element(phone, rng.choice(picks))
@@ -434,8 +442,11 @@ def test_on_a_phone_the_board_fills_the_screen_and_the_sheet_is_one_line_until_n
             elif board_marks(phone):
                 _tap_element(phone, rng.choice(board_marks(phone)))
             else:
-                extra = [e for e in phone.find_elements(By.CSS_SELECTOR, "#extra-actions button")
-                         if e.is_displayed()]
+                extra = [
+                    e
+                    for e in phone.find_elements(By.CSS_SELECTOR, "#extra-actions button")
+                    if e.is_displayed()
+                ]
                 assert extra, status(phone)
                 _tap_element(phone, extra[0])
             time.sleep(0.05)
