@@ -283,7 +283,7 @@ def test_on_a_phone_the_page_fits_the_width_taps_are_big_and_the_choices_are_a_s
     targets = phone.execute_script(_TAP_SIZES)
     assert targets and min(targets) >= 32, targets
     _figure("phone: smallest tap target at the default zoom, CSS px", f"{min(targets):.1f}")
-    _shot(phone, "phone.png", "serve-phone.png")
+    _shot(phone, "phone.png")  # the docs take the one of the test below
     # taps play; later decisions open zoomed on a choice big enough to tap too
     rng = random.Random(2)
     for _ in range(8):
