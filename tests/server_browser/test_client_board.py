@@ -410,6 +410,7 @@ def test_on_a_phone_the_board_fills_the_screen_and_the_sheet_is_one_line_until_n
     # decisions by taps: every mark in the uncovered board before each tap, no scrolling
     rng = random.Random(4)
     moves = 0
+    smallest_mark, smallest_control = min(marks), smallest[1]
     while moves < 6:
         wait_for(phone, "the player's turn or the end", over_or_my_turn)
         if status(phone)["over"] == "true":
@@ -424,6 +425,8 @@ def test_on_a_phone_the_board_fills_the_screen_and_the_sheet_is_one_line_until_n
             assert layout["scrollWidth"] <= layout["innerWidth"], layout
             sizes = phone.execute_script(_TAP_SIZES)
             assert not sizes or min(sizes) >= 32, (status(phone), sizes)
+            smallest_mark = min([smallest_mark, *sizes])
+            smallest_control = min([smallest_control, *(c[1] for c in layout["controls"])])
             small = [c for c in layout["controls"] if c[1] < 32]
             assert not small, small
             picks = [
@@ -455,6 +458,9 @@ def test_on_a_phone_the_board_fills_the_screen_and_the_sheet_is_one_line_until_n
         moves += 1
     assert moves >= 4
     _figure(f"phone {name}: decisions played by taps", moves)
+    _figure(f"phone {name}: smallest board mark over them, CSS px", f"{smallest_mark:.1f}")
+    _figure(f"phone {name}: smallest control over them, CSS px", f"{smallest_control:.1f}")
+    _figure(f"phone {name}: sheet height, opened, CSS px", f"{opened['sheetHeight']:.0f}")
     assert not _console_errors(phone)
 
 
