@@ -328,6 +328,14 @@ return {innerWidth, innerHeight, scrollWidth: document.documentElement.scrollWid
 """
 
 
+_ALL_CONTROLS = """
+return [...document.querySelectorAll('a[href], button, select, input, summary')]
+  .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+  .map(e => { const r = e.getBoundingClientRect();
+    return [e.id || e.className || e.tagName, Math.min(r.width, r.height), e.textContent.slice(0, 20)]; });
+"""
+
+
 def _phone_at(driver: webdriver.Chrome, width: int, height: int) -> None:
     metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True}
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
@@ -458,6 +466,11 @@ def test_on_a_phone_the_board_fills_the_screen_and_the_sheet_is_one_line_until_n
         moves += 1
     assert moves >= 4
     _figure(f"phone {name}: decisions played by taps", moves)
+    # below the board too (scrolled to): the slider, the narration's links, the seats' controls
+    small = [c for c in phone.execute_script(_ALL_CONTROLS) if c[1] < 32]
+    assert not small, small
+    phone.execute_script("document.querySelector('.scores-card').scrollIntoView()")
+    phone.save_screenshot(str(ARTIFACTS / f"phone-{name}-below.png"))
     _figure(f"phone {name}: smallest board mark over them, CSS px", f"{smallest_mark:.1f}")
     _figure(f"phone {name}: smallest control over them, CSS px", f"{smallest_control:.1f}")
     _figure(f"phone {name}: sheet height, opened, CSS px", f"{opened['sheetHeight']:.0f}")
