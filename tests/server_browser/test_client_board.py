@@ -332,7 +332,8 @@ _ALL_CONTROLS = """
 return [...document.querySelectorAll('a[href], button, select, input, summary')]
   .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
   .map(e => { const r = e.getBoundingClientRect();
-    return [e.id || e.className || e.tagName, Math.min(r.width, r.height), e.textContent.slice(0, 20)]; });
+    return [e.id || e.className || e.tagName, Math.min(r.width, r.height),
+      e.textContent.slice(0, 20)]; });
 """
 
 
@@ -380,6 +381,11 @@ def test_on_a_phone_the_board_fills_the_screen_and_the_sheet_is_one_line_until_n
     phone = browsers()
     _phone_at(phone, width, height)
     game = _new_game(server, 3, {"1": "greedy", "2": "greedy"}, seat=0, seed=5)
+    phone.get(server.url + "/")
+    wait_for(phone, "the lobby", lambda d: d.find_elements(By.CSS_SELECTOR, "#games tbody tr"))
+    phone.save_screenshot(str(ARTIFACTS / f"phone-{width}x{height}-lobby.png"))
+    small = [c for c in phone.execute_script(_ALL_CONTROLS) if c[1] < 32]
+    assert not small, small  # the lobby's boxes to tick and fields too
     _open_seat(phone, server, game)
     wait_for(phone, "the player's turn", my_turn)
     at_load = phone.execute_script(_PHONE_LAYOUT)
