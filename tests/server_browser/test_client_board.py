@@ -373,23 +373,29 @@ return [x, y, !!top && (top === node || node.contains(top) || top.contains(node)
 """
 
 
-@pytest.mark.parametrize("size", [(390, 844), (360, 740)], ids=["390x844", "360x740"])
+@pytest.mark.parametrize(
+    "size",
+    [(390, 844, "en"), (360, 740, "en"), (360, 740, "de")],
+    ids=lambda s: "x".join(map(str, s)),
+)
 def test_on_a_phone_the_board_fills_the_screen_and_the_sheet_is_one_line_until_needed(
-    server: _Server, browsers: Callable[[], webdriver.Chrome], size: tuple[int, int]
+    server: _Server, browsers: Callable[[], webdriver.Chrome], size: tuple[int, int, str]
 ) -> None:
-    width, height = size
+    width, height, language = size
     phone = browsers()
     _phone_at(phone, width, height)
     game = _new_game(server, 3, {"1": "greedy", "2": "greedy"}, seat=0, seed=5)
     phone.get(server.url + "/")
+    phone.execute_script("localStorage.setItem('tongiaki:language', arguments[0])", language)
+    phone.get(server.url + "/")
     wait_for(phone, "the lobby", lambda d: d.find_elements(By.CSS_SELECTOR, "#games tbody tr"))
-    phone.save_screenshot(str(ARTIFACTS / f"phone-{width}x{height}-lobby.png"))
+    phone.save_screenshot(str(ARTIFACTS / f"phone-{width}x{height}-{language}-lobby.png"))
     small = [c for c in phone.execute_script(_ALL_CONTROLS) if c[1] < 32]
     assert not small, small  # the lobby's boxes to tick and fields too
     _open_seat(phone, server, game)
     wait_for(phone, "the player's turn", my_turn)
     at_load = phone.execute_script(_PHONE_LAYOUT)
-    name = f"{width}x{height}"
+    name = f"{width}x{height}" + ("" if language == "en" else f"-{language}")
     _figure(f"phone {name}: board visible at load, CSS px", f"{at_load['visible']:.0f}")
     _figure(f"phone {name}: board visible at load, share", f"{at_load['share']:.2f}")
     _figure(f"phone {name}: sheet height, folded, CSS px", f"{at_load['sheetHeight']:.0f}")
@@ -409,7 +415,7 @@ def test_on_a_phone_the_board_fills_the_screen_and_the_sheet_is_one_line_until_n
     if AXE.is_file():  # the folded sheet and the short header read as well as the desktop's
         serious = _axe(phone)
         assert not serious, [(v["id"], v["help"]) for v in serious]
-    _shot(phone, f"phone-{name}.png", "serve-phone.png" if width == 390 else None)
+    _shot(phone, f"phone-{name}.png", "serve-phone.png" if name == "390x844" else None)
 
     # the sheet opens by its button, covers nothing of the marks, and folds again
     toggle = phone.find_element(By.ID, "sheet-toggle")
