@@ -390,8 +390,7 @@ def test_on_a_phone_the_board_fills_the_screen_and_the_sheet_is_one_line_until_n
     phone.get(server.url + "/")
     wait_for(phone, "the lobby", lambda d: d.find_elements(By.CSS_SELECTOR, "#games tbody tr"))
     phone.save_screenshot(str(ARTIFACTS / f"phone-{width}x{height}-{language}-lobby.png"))
-    small = [c for c in phone.execute_script(_ALL_CONTROLS) if c[1] < 32]
-    assert not small, small  # the lobby's boxes to tick and fields too
+    small_in_lobby = [c for c in phone.execute_script(_ALL_CONTROLS) if c[1] < 32]
     _open_seat(phone, server, game)
     wait_for(phone, "the player's turn", my_turn)
     at_load = phone.execute_script(_PHONE_LAYOUT)
@@ -486,6 +485,7 @@ def test_on_a_phone_the_board_fills_the_screen_and_the_sheet_is_one_line_until_n
     _figure(f"phone {name}: smallest board mark over them, CSS px", f"{smallest_mark:.1f}")
     _figure(f"phone {name}: smallest control over them, CSS px", f"{smallest_control:.1f}")
     _figure(f"phone {name}: sheet height, opened, CSS px", f"{opened['sheetHeight']:.0f}")
+    assert not small_in_lobby, small_in_lobby  # the lobby's boxes to tick and fields too
     assert not _console_errors(phone)
 
 
