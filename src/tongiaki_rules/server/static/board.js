@@ -33,7 +33,11 @@ export class BoardView {
         this.dragged = false;
       }
     }, true);
-    new ResizeObserver(() => this.applyView()).observe(box);
+    // a box resized (a phone's sheet opened or closed): the choices' zoom is made again for it
+    new ResizeObserver(() => {
+      if (this.mode === "auto") this.zoomToChoices(false);
+      this.applyView();
+    }).observe(box);
   }
 
   /** The SVG text at ``url``, from memory or the server. */
@@ -78,6 +82,7 @@ export class BoardView {
     const v = this.view;
     this.svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
     this.keepLabelsReadable();
+    this.keepMarksTappable();
     this.onChange(this);
   }
 
@@ -103,6 +108,27 @@ export class BoardView {
     }
   }
 
+  /** On a small screen (a phone), where the view holding every mark of a decision is too wide
+   * for them to be tapped (two islands far apart), each mark's outline, which takes the tap,
+   * widens until the mark is MIN_TARGET_PX across; back to its own width when it is big enough. */
+  keepMarksTappable() {
+    const scale = this.scale();
+    if (!(scale > 0) || this.box.getBoundingClientRect().width >= 600) return;
+    const wanted = (MIN_TARGET_PX + 1) / scale;
+    for (const mark of this.svg.querySelectorAll(".highlight:not(.island):not(.group-box)")) {
+      const base = Number(mark.dataset.baseStroke ?? mark.getAttribute("stroke-width") ?? 0);
+      mark.dataset.baseStroke = String(base);
+      const box = mark.getBBox();
+      const width = Math.max(base, wanted - Math.min(box.width, box.height));
+      mark.setAttribute("stroke-width", width.toFixed(2));
+    }
+    for (const hit of this.svg.querySelectorAll(".jetty-hit")) {
+      const base = Number(hit.dataset.baseR ?? hit.getAttribute("r") ?? 0);
+      hit.dataset.baseR = String(base);
+      hit.setAttribute("r", Math.max(base, wanted / 2).toFixed(2));
+    }
+  }
+
   /** Shows the whole board. */
   fit() {
     this.mode = "fit";
@@ -110,7 +136,9 @@ export class BoardView {
     this.applyView();
   }
 
-  /** Zooms to the marked choices, so each is at least MIN_TARGET_PX; else shows the whole board. */
+  /** Zooms to the marked choices, so each is at least MIN_TARGET_PX; else shows the whole board.
+   * On a small screen (a phone) every mark of the decision stays in the view: the view is the
+   * smallest one holding them all, grown to make the marks big enough to tap where it can. */
   zoomToChoices(apply = true) {
     this.mode = "auto";
     const marks = this.svg ? [...this.svg.querySelectorAll(".highlight")] : [];
@@ -118,32 +146,32 @@ export class BoardView {
     if (marks.length === 0) {
       this.view = { ...this.full };
     } else {
-      const boxes = marks.map((m) => m.getBBox());
-      const x0 = Math.min(...boxes.map((b) => b.x)) - 70;
-      const y0 = Math.min(...boxes.map((b) => b.y)) - 70;
-      const x1 = Math.max(...boxes.map((b) => b.x + b.width)) + 70;
-      const y1 = Math.max(...boxes.map((b) => b.y + b.height)) + 70;
-      // the smallest mark (its stroke counted) must come out at MIN_TARGET_PX at least
       const rect = this.box.getBoundingClientRect();
+      const small = rect.width < 600;
+      const margin = small ? 24 : 70;
+      const boxes = marks.map((m) => m.getBBox());
+      const x0 = Math.min(...boxes.map((b) => b.x)) - margin;
+      const y0 = Math.min(...boxes.map((b) => b.y)) - margin;
+      const x1 = Math.max(...boxes.map((b) => b.x + b.width)) + margin;
+      const y1 = Math.max(...boxes.map((b) => b.y + b.height)) + margin;
+      // the smallest mark a finger takes (its stroke counted; a jetty by its round target)
+      // must come out at MIN_TARGET_PX at least
       const fitted = Math.min(rect.width / this.full.w, rect.height / this.full.h);
-      const sizes = marks.map((m, k) => Math.min(boxes[k].width, boxes[k].height)
-        + Number(m.getAttribute("stroke-width") ?? 0));
+      const taps = small ? marks.filter((m) => !m.matches(".island, .group-box, .jetty-arrow")) : marks;
+      const sizes = (taps.length ? taps : marks).map((m) => (small && m.matches("line.jetty") ? 30
+        : Math.min(m.getBBox().width, m.getBBox().height) + Number(m.getAttribute("stroke-width") ?? 0)));
       const needed = (MIN_TARGET_PX + 1) / Math.max(12, Math.min(...sizes));
       let w = Math.max(x1 - x0, 200);
       let h = Math.max(y1 - y0, 200);
       const shown = Math.min(rect.width / w, rect.height / h);
       if (fitted >= needed && shown > fitted) {
-        w = this.full.w; // the whole board already shows the choices big enough
-        h = this.full.h;
-        this.view = { ...this.full };
-      } else if (shown < needed && rect.width < 600) {
-        // a small screen: zoom until a choice is big enough to tap, on the first one
-        const first = boxes[0];
-        w = rect.width / needed;
-        h = rect.height / needed;
-        const cx = first.x + first.width / 2;
-        const cy = first.y + first.height / 2;
-        this.view = { x: cx - w / 2, y: cy - h / 2, w, h };
+        this.view = { ...this.full }; // the whole board already shows the choices big enough
+      } else if (small && shown > needed) {
+        // a phone: all the marks, no larger than needed to tap them (the rest of the board around)
+        const scale = Math.max(needed, Math.min(shown, 2 * needed, fitted * MAX_ZOOM));
+        w = rect.width / scale;
+        h = rect.height / scale;
+        this.view = { x: (x0 + x1 - w) / 2, y: (y0 + y1 - h) / 2, w, h };
       } else {
         this.view = { x: (x0 + x1 - w) / 2, y: (y0 + y1 - h) / 2, w, h };
       }

@@ -15,6 +15,7 @@ import { drawStaged, fitStatues, placeStatue } from "/static/staging.js";
 import { renderClocks, seatClock } from "/static/clock.js";
 import { announceTurn, bindNameField, bindSoundToggle, playerName, seatLabel } from "/static/players.js";
 import { playAgain, renderEndPanel, renderScoreboard } from "/static/panels.js";
+import { PhoneLayout } from "/static/phone.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] ?? "");
 const apiBase = `/api/games/${encodeURIComponent(gameId)}`;
@@ -49,6 +50,7 @@ const board = new BoardView(boardBox, () => {
   markSelection();
 });
 const chooser = new Chooser();
+const phone = new PhoneLayout(boardBox, document.getElementById("choices"), document.getElementById("sheet-toggle"));
 const roving = new RovingMarks(boardBox, (mark) => revealMark(mark));
 const animator = new Animator(
   board,
@@ -227,6 +229,7 @@ async function render(view) {
   decorateBoard(view);
   roving.reset();
   if (keepFocus) roving.focus();
+  phone.newDecision();
   renderStatus(view);
   renderLegal(view);
   renderSeats(view);
@@ -308,6 +311,7 @@ function decorateBoard(view) {
     if (tile?.querySelector(".land")) placeStatue(tile);
   }
   makeMarksFocusable();
+  board.keepMarksTappable(); // the jetties' round targets, just added, big enough on a phone
 }
 
 /** Highlighted places take the keyboard focus too: Tab to one, Enter or Space to choose it. */
@@ -520,7 +524,14 @@ function markSelection() {
   boardBox.querySelector(".tile-preview")?.remove();
   document.getElementById("rotate-left").hidden = s?.kind !== "place";
   document.getElementById("rotate-right").hidden = s?.kind !== "place";
-  box.hidden = !s;
+  // a boat's colour still to pick (pickColour): a redraw of the board (a zoom, the phone's sheet
+  // opening) keeps the question on screen
+  const picking = !s && !document.getElementById("colour-pick").hidden;
+  box.hidden = !s && !picking;
+  // on a phone the sheet opens for what only it offers: Confirm, a list to pick from, no mark at all
+  phone.need(!!s || picking || !showAll.hidden
+    || (!!shown && isActionable(shown) && !board.svg?.querySelector(".highlight")));
+  if (picking) return;
   box.dataset.kind = s?.kind ?? "";
   box.dataset.island = s?.island ?? s?.pos ?? "";
   confirm.disabled = true;
@@ -752,6 +763,7 @@ function pickColour(options) {
     "aria-label": _("Berth boat {colour}", { colour: o.colour }), onclick: () => stageChoice(o.index),
   }, o.colour)));
   box.hidden = false;
+  phone.need(true);
   box.querySelector("button")?.focus();
 }
 
@@ -859,6 +871,7 @@ document.addEventListener("keydown", (event) => {
     board.fit();
   } else if (event.key === "Escape") {
     chooser.reset();
+    document.getElementById("colour-pick").hidden = true;
     markSelection();
   }
 });
@@ -876,19 +889,16 @@ document.getElementById("show-legend").addEventListener("click", () => {
 document.getElementById("rotate-left").addEventListener("click", () => { if (chooser.rotate(-1)) markSelection(); });
 document.getElementById("rotate-right").addEventListener("click", () => { if (chooser.rotate(1)) markSelection(); });
 document.getElementById("confirm").addEventListener("click", confirmSelection);
-document.getElementById("cancel").addEventListener("click", () => { chooser.reset(); markSelection(); });
+document.getElementById("cancel").addEventListener("click", () => {
+  chooser.reset();
+  document.getElementById("colour-pick").hidden = true;
+  markSelection();
+});
 document.getElementById("skip").addEventListener("click", () => animator.skip());
 document.getElementById("play-again").addEventListener("click", () => latest && playAgain(latest));
 const speed = document.getElementById("speed");
 speed.value = speedName();
 speed.addEventListener("change", () => setSpeed(speed.value));
-const sheetToggle = document.getElementById("sheet-toggle");
-sheetToggle.addEventListener("click", () => {
-  const open = sheetToggle.getAttribute("aria-expanded") !== "true";
-  sheetToggle.setAttribute("aria-expanded", String(open));
-  sheetToggle.textContent = open ? _("Hide") : _("Show");
-  document.getElementById("choices-body").hidden = !open;
-});
 showAll.addEventListener("click", () => {
   if (shown) renderLegal(shown);
 });
