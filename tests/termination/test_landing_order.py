@@ -1,4 +1,4 @@
-"""A landing's boats berthed in colour order reach every landing (the look-ahead's shortcut).
+"""A landing's boats berthed in colour order reach every landing (the look-ahead's shortcuts).
 
 The look-ahead of AMB-25 follows only the first colour's choices at each boat of a
 landing (``LandingPhase.legal_land(first_colour=True)``): which beaches a boat may take
@@ -8,6 +8,10 @@ Here that claim is checked against the engine itself: from landing decisions of 
 games and of crowded built positions, every sequence of berths and returns the engine
 allows is followed, with every colour order and with the colour order alone, and the
 landings they end in (the boats on every beach, the reserves) must be the same sets.
+
+The search goes further: it takes a whole landing as one step
+(``FiniteChoices.landings``, the boats of a colour in ascending beach order). Those
+steps must end in exactly the same landings, each listed once.
 """
 
 from __future__ import annotations
@@ -47,6 +51,25 @@ def landings(work: E.Work, in_colour_order: bool) -> set[tuple[object, ...]]:
     return found
 
 
+def completions(work: E.Work) -> set[tuple[object, ...]]:
+    """The landings of the look-ahead's steps from ``work``; each must be listed once."""
+    found: list[tuple[object, ...]] = []
+    for landing in work.landings():
+        child = work.fork()
+        child.finish_landing(landing)
+        found.append((tuple(child.boats), tuple(child.reserve)))
+    assert len(found) == len(set(found)), "a landing listed twice"
+    return set(found)
+
+
+def same_landings(state: GameState) -> None:
+    """Every way of following a landing from ``state`` ends in the same landings."""
+    work = E.Work(state)
+    every = landings(work, False)
+    assert landings(work, True) == every, state
+    assert completions(work) == every, state
+
+
 def landing_decisions(seed: int) -> Iterator[GameState]:
     """Landing decisions with two colours or more under way, from scheming play."""
     for state in decisions(random_game(seed), seed):
@@ -56,18 +79,17 @@ def landing_decisions(seed: int) -> Iterator[GameState]:
 
 @pytest.mark.clause("LAND-2", "LAND-3", "LAND-4", "AMB-16", "AMB-25")
 @pytest.mark.parametrize("seeds", [range(0, 5), range(5, 10)], ids=["0-4", "5-9"])
-def test_berthing_in_colour_order_reaches_every_landing_of_scheming_games(seeds: range) -> None:
+def test_berthing_in_colour_order_and_whole_landings_reach_every_landing_of_scheming_games(seeds: range) -> None:
     checked = 0
     for seed in seeds:
         for state in landing_decisions(seed):
-            work = E.Work(state)
-            assert landings(work, True) == landings(work, False), state
+            same_landings(state)
             checked += 1
     assert checked >= 15
 
 
 @pytest.mark.clause("LAND-2", "LAND-3", "LAND-4", "AMB-16", "AMB-25")
-def test_berthing_in_colour_order_reaches_every_landing_of_crowded_positions() -> None:
+def test_berthing_in_colour_order_and_whole_landings_reach_every_landing_of_crowded_positions() -> None:
     checked = 0
     for seed in range(60):
         start = crowded_position(seed)
@@ -82,8 +104,7 @@ def test_berthing_in_colour_order_reaches_every_landing_of_crowded_positions() -
             if state.is_terminal:
                 break
             if state.pending.kind is DecisionKind.BERTH and len(set(state.group_)) > 1:
-                work = E.Work(state)
-                assert landings(work, True) == landings(work, False), state
+                same_landings(state)
                 checked += 1
             state = state.apply(rng.choice(state.legal_actions()))
     assert checked >= 10

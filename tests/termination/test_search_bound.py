@@ -79,19 +79,23 @@ ISSUE_36 = (
 
 
 @pytest.mark.clause("AMB-25")
-def test_a_long_look_ahead_keeps_no_settled_positions_once_its_decision_is_answered() -> None:
+def test_a_long_look_ahead_keeps_no_settled_positions_once_its_decision_is_answered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Memory stays flat: what a decision settled is kept for the next decisions of its
     chain only when it is small (``finite._SETTLED_SIZE`` positions at most)."""
     from tongiaki_rules import Berth, Colour, Expand, state_from_position_code
     from tongiaki_rules._engine import finite
 
     turn = state_from_position_code(ISSUE_36).apply(Berth(Colour.BLUE, 0))
-    # red's expansions on Tonga: beach 1's group can never end the turn (283 positions), beach
-    # 0's can (after about 1,300), beach 3's draws at once
+    # red's expansions on Tonga: beach 1's group can never end the turn (80 positions), beach
+    # 0's can (after about 200), beach 3's draws at once
     refused, long, drawing = (Expand((0, 0), (b,)) for b in (1, 0, 3))
+    monkeypatch.setattr(finite, "_SETTLED_SIZE", 150)
     work = E.Work(turn)
     finite._settled.clear()
     assert work.finite_choices([refused, drawing]) == [drawing]
     assert len(finite._settled) == 1  # kept for the chain's next decisions
+    assert 0 < len(next(iter(finite._settled.values()))[1].marks) <= 150
     assert work.finite_choices([long, drawing]) == [long, drawing]
-    assert finite._settled == {}  # more than _SETTLED_SIZE positions: forgotten
+    assert finite._settled == {}  # more than _SETTLED_SIZE positions: forgotten  # more than _SETTLED_SIZE positions: forgotten

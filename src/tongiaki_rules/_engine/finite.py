@@ -56,6 +56,14 @@ ENDS: Final = -1
 NO_END: Final = -2
 """A settled position from which it cannot."""
 
+Landing = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
+"""One way a landing under way can finish: its berths ``(colour, beach)`` and the colours sent home.
+
+The look-ahead takes a landing as one step (:meth:`FiniteChoices.landings`):
+its boats' berths follow no departure and meet no blocked position, so only
+where they end up matters.
+"""
+
 
 class Settled:
     """What the look-ahead settled for one blocked set, and the table its keys are relative to.
@@ -271,22 +279,23 @@ class FiniteChoices(Outlook):
         open_: list[tuple[object, ...]] = [key]
         low = [0]
         marks[key] = 0
-        path: list[tuple[int, FiniteChoices, list[Action]]] = [
-            (0, first, first.promising_first(acts))
+        path: list[tuple[int, FiniteChoices, Iterator[Action] | Iterator[Landing]]] = [
+            (0, first, first.steps(acts))
         ]
-        step = [0]
         try:
             while path:
-                here, node, acts = path[-1]
-                k = step[-1]
-                if k < len(acts):
-                    step[-1] = k + 1
+                here, node, steps = path[-1]
+                chosen = next(steps, None)
+                if chosen is not None:
                     if allowance is not None:
                         allowance.left -= 1
                         if allowance.left < 0:
                             raise SearchLimitReached(allowance.limit)
                     child = node.fork()
-                    child.apply(acts[k])
+                    if isinstance(chosen, tuple):
+                        child.finish_landing(chosen)
+                    else:
+                        child.apply(chosen)
                     after = child.settle()
                     if not after:
                         if child.phase == LOOP:
@@ -298,8 +307,7 @@ class FiniteChoices(Outlook):
                         if at == new:  # new: look at it next
                             open_.append(ckey)
                             low.append(at)
-                            path.append((at, child, child.promising_first(after)))
-                            step.append(0)
+                            path.append((at, child, child.steps(after)))
                             continue
                         if at >= 0:  # open: in the component being built
                             if at < low[here]:
@@ -314,7 +322,6 @@ class FiniteChoices(Outlook):
                     open_.clear()
                     return True
                 path.pop()
-                step.pop()
                 if low[here] == here:  # the root of a component that reaches no end
                     for closed in open_[here:]:
                         marks[closed] = NO_END
@@ -328,6 +335,88 @@ class FiniteChoices(Outlook):
         finally:
             for left in open_:  # a search cut short (SearchLimitReached): nothing half-settled
                 del marks[left]
+
+    def steps(self, acts: list[Action]) -> Iterator[Action] | Iterator[Landing]:
+        """The search's steps from a settled position with choices ``acts``.
+
+        At a landing, every way it can finish (:meth:`landings`); elsewhere
+        the choices, most promising first (:meth:`promising_first`).
+        """
+        if self.phase == LAND:
+            return self.landings()
+        return iter(self.promising_first(acts))
+
+    def landings(self) -> Iterator[Landing]:
+        """Every way the landing under way can finish, found lazily, boats on roomy beaches first.
+
+        The boats are placed in the group's order (colours ascending, as
+        :meth:`~.landing.LandingPhase.legal_land` with ``first_colour`` has
+        them), and the boats of one colour on beaches in ascending order, the
+        ones sent home last: the boats of a colour are alike and every order
+        of a legal landing's berths is legal too (LAND-2..4, AMB-16), so each
+        landing comes exactly once. The choices of each boat are those of
+        :meth:`~.landing.LandingPhase.land_options`; with no free slot left,
+        the rest go home (LAND-4). Beaches with more free slots are tried
+        first: a landing that fills nothing is the likeliest to end the turn.
+        """
+        assert self.at is not None
+        i = self.where[self.at]
+        slots = self.cfg.tiles.slots[self.tiles[i][1]]
+        free = [n - len(beach) for n, beach in zip(slots, self.boats[i], strict=True)]
+        by_room = sorted(range(len(free)), key=free.__getitem__, reverse=True)
+        group = self.group
+        k = len(group)
+        home = len(free)  # a boat sent home sorts after every beach
+        berths: list[tuple[int, int]] = []
+        homes: list[int] = []
+
+        def place(n: int, served: int, floor: int) -> Iterator[Landing]:
+            if n == k:
+                yield (tuple(berths), tuple(homes))
+                return
+            c = group[n]
+            if n and group[n - 1] != c:
+                floor = 0
+            left = k - n
+            free_total = 0
+            unserved = 0
+            for b, f in enumerate(free):
+                if f > 0:
+                    free_total += f
+                    if not served >> b & 1:
+                        unserved += 1
+            if not free_total:  # no free slot at all: the rest go home (LAND-4)
+                yield (tuple(berths), (*homes, *group[n:]))
+                return
+            only_unserved = unserved > left - 1
+            for b in by_room:
+                f = free[b]
+                if b < floor or f <= 0 or (only_unserved and served >> b & 1):
+                    continue
+                free[b] = f - 1
+                berths.append((c, b))
+                yield from place(n + 1, served | 1 << b, b)
+                berths.pop()
+                free[b] = f
+            if left - 1 >= free_total:  # the rest still fill every free slot
+                homes.append(c)
+                yield from place(n + 1, served, home)
+                homes.pop()
+
+        return place(0, self.served, 0)
+
+    def finish_landing(self, landing: Landing) -> None:
+        """Play one of :meth:`landings`: the boats berthed or sent home, then the turn goes on."""
+        assert self.at is not None
+        i = self.where[self.at]
+        berths, homes = landing
+        for c, b in berths:
+            self.add_boat(i, b, c)
+        reserve = self.reserve
+        for c in homes:
+            reserve[c] += 1
+        self.group = ()
+        self.after_landing()
 
     def promising_first(self, acts: list[Action]) -> list[Action]:
         """The look-ahead's order: choices likely to end the chain soon come first.
