@@ -42,9 +42,12 @@ def decisions(rules: Rules) -> Iterator[GameState]:
 
 
 @pytest.mark.clause("AMB-25")
-def test_apply_accepts_before_the_list_is_read_exactly_the_moves_the_list_offers() -> None:
+@pytest.mark.parametrize("flags", sorted(FLAG_SETS))
+def test_apply_accepts_before_the_list_is_read_exactly_the_moves_the_list_offers(
+    flags: str,
+) -> None:
     checked = refused = 0
-    for state in (s for rules in FLAG_SETS.values() for s in decisions(rules)):
+    for state in decisions(FLAG_SETS[flags]):
         raw = E.Work(state).legal()
         if len(raw) < 2:
             continue
@@ -60,8 +63,9 @@ def test_apply_accepts_before_the_list_is_read_exactly_the_moves_the_list_offers
             checked += 1
         state.drop_caches()
         assert state.legal_actions() == offered  # read again, the same list
-    assert checked > 2000
-    assert refused > 0  # the sample reaches choices the rule takes away
+    assert checked > 400
+    if flags != "default":  # these samples reach choices the rule takes away
+        assert refused > 0
 
 
 def _applied_after_reading(state: GameState, action: Action) -> GameState:

@@ -107,6 +107,7 @@ def test_mcts_beats_random_in_seeded_games_from_either_seat() -> None:
     assert _wins("mcts:iterations=10", "random", range(4)) >= 3  # of 4
 
 
+@pytest.mark.slow
 def test_mcts_beats_greedy_in_seeded_games_from_either_seat() -> None:
     assert _wins("mcts:iterations=10", "greedy", range(1, 5)) >= 3  # of 4
 
