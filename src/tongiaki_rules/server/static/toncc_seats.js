@@ -16,7 +16,7 @@ export function renderSeats(view, page) {
   document.getElementById("seats").replaceChildren(...(view.seats ?? []).map((seat) => {
     const tags = [];
     if (seat.seat === view.you) tags.push(_("you"));
-    if (deciders.has(seat.seat) && !view.outcome) tags.push(chosen.has(seat.seat) ? _("has chosen") : _("choosing"));
+    if (seat.kind === "human" && deciders.has(seat.seat) && !view.outcome) tags.push(chosen.has(seat.seat) ? _("has chosen") : _("choosing"));
     const kind = seat.kind === "bot" ? _("bot {bot}", { bot: seat.bot ?? "" }).trim()
       : seat.free ? _("human (free)") : _("human");
     const king = seating ? kingName(seating[seat.seat]) : null;

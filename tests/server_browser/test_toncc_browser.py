@@ -1,0 +1,254 @@
+"""Tóncc and the two-colour variant in the browser (issue 39, point 6), in Chromium.
+
+A whole Tóncc game against two bots, created in the lobby and played by clicks on the board's
+rings, each staged and then confirmed; two people in two browsers, each with a name, whose
+choices stay secret until both chose; the two-colour variant chosen in the lobby and reported
+by the server's record; axe-core on the Tóncc page; the board's labels measured in CSS px.
+
+``TONGIAKI_SCREENSHOTS=1`` also writes ``docs/images/serve-toncc*.png`` and
+``docs/images/serve-lobby-toncc.png`` (1280x800).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import urllib.request
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from .test_client_board import AXE, _axe, _desktop, _figure, _shot
+from .test_client_e2e import (  # the server, the browsers and the page helpers (and skips)
+    By,
+    WebDriver,
+    _console_errors,
+    _has,
+    _Server,
+    _until,
+    browsers,
+    server,
+    webdriver,
+)
+
+__all__ = ["browsers", "server"]  # fixtures used by name below
+
+_RNG = random.Random(39)
+
+
+def _api(base: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        base + path, data=data, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.load(answer)
+
+
+def _status(driver: WebDriver) -> dict[str, str]:
+    data: dict[str, str] = driver.execute_script(
+        "return Object.assign({}, document.getElementById('status').dataset)"
+    )
+    return data
+
+
+def _choosing_or_over(driver: WebDriver) -> bool:
+    status = _status(driver)
+    return status.get("over") == "true" or (
+        status.get("choosing") == "true" and _has(driver, "#board .toncc-mark")
+    )
+
+
+def _pick(driver: WebDriver, name: str, value: str) -> None:
+    driver.execute_script(
+        "const s = document.getElementById(arguments[0]); s.value = arguments[1];"
+        "s.dispatchEvent(new Event('change'))",
+        name,
+        value,
+    )
+
+
+def _create_in_lobby(driver: WebDriver, base: str, settings: Callable[[WebDriver], None]) -> str:
+    """Opens the lobby, lets ``settings`` fill the form, creates the game; its id."""
+    driver.get(base + "/")
+    _until(driver, "the lobby's seats", lambda d: _has(d, "#seat-choices select"))
+    settings(driver)
+    driver.find_element(By.ID, "create").click()
+    _until(driver, "the game's page", lambda d: "/games/" in d.current_url)
+    return str(driver.current_url.split("/games/")[1].split("#")[0])
+
+
+def _toncc_with_bots(driver: WebDriver) -> None:
+    _pick(driver, "game-kind", "toncc")
+    _pick(driver, "seat-1", "greedy")
+    _pick(driver, "seat-2", "random")
+    name = driver.find_element(By.ID, "player-name")
+    name.clear()
+    name.send_keys("Ana")
+
+
+def _play_a_round_by_clicks(driver: WebDriver) -> tuple[int, bool]:
+    """Stages a random ring, checks nothing is sent, stages another, confirms; moves after."""
+    moves = _status(driver)["moves"]
+    rings = driver.find_elements(By.CSS_SELECTOR, "#board .toncc-mark")
+    assert len(rings) == 6
+    first, index = _RNG.sample([r.get_attribute("data-index") for r in rings], 2)
+    driver.find_element(By.CSS_SELECTOR, f'#board .toncc-mark[data-index="{first}"]').click()
+    assert _status(driver)["moves"] == moves  # a click only stages the move
+    staged = driver.find_elements(By.CSS_SELECTOR, "#board .toncc-mark.staged")
+    assert [r.get_attribute("data-index") for r in staged] == [first]
+    driver.find_element(By.CSS_SELECTOR, f'#board .toncc-mark[data-index="{index}"]').click()
+    changed = driver.find_elements(By.CSS_SELECTOR, "#board .toncc-mark.staged")
+    assert [r.get_attribute("data-index") for r in changed] == [index]  # changed, not sent
+    assert _status(driver)["moves"] == moves
+    driver.find_element(By.ID, "confirm").click()
+    _until(driver, "the round played", lambda d: _status(d)["moves"] != moves)
+    _until(driver, "the next round or the end", _choosing_or_over)
+    return int(_status(driver)["moves"]), _status(driver)["over"] == "true"
+
+
+def _label_sizes(driver: WebDriver) -> list[float]:
+    sizes: list[float] = driver.execute_script(
+        "const out = [];"
+        "for (const svg of document.querySelectorAll('#board svg, #map svg')) {"
+        "  const m = svg.getScreenCTM(); const scale = Math.hypot(m.a, m.b);"
+        "  for (const t of svg.querySelectorAll('text'))"
+        "    out.push(parseFloat(getComputedStyle(t).fontSize) * scale);"
+        "}"
+        "return out;"
+    )
+    return sizes
+
+
+def test_a_whole_toncc_game_against_two_bots_is_created_in_the_lobby_and_played_by_clicks(
+    server: _Server, browsers: Callable[[], webdriver.Chrome]
+) -> None:
+    page = browsers()
+    _desktop(page)
+    gid = _create_in_lobby(page, server.url, _toncc_with_bots)
+    _until(page, "the first choice", _choosing_or_over)
+    view = _api(server.url, f"/api/games/{gid}")
+    assert view["game"] == "toncc" and view["seats"][0]["name"] == "Ana"
+    assert "Ana" in page.find_element(By.ID, "seats").text
+    rounds, over, told = 0, False, 0
+    while not over:
+        _, over = _play_a_round_by_clicks(page)
+        rounds += 1
+        told = len(page.find_elements(By.CSS_SELECTOR, "#narration li"))
+        if rounds == 4:
+            _shot(page, "toncc-game.png", "serve-toncc.png")
+        assert rounds < 200
+    assert rounds >= 15 and told >= 2 * min(rounds, 30)  # every round told: moves, conquests
+    narration = page.find_element(By.ID, "narration").text
+    assert "Challenge 3 is over" in narration and "Tóncc points" in narration
+    end = page.find_element(By.ID, "end-panel")
+    assert end.is_displayed() and "Winner" in end.text
+    final = _api(server.url, f"/api/games/{gid}")
+    assert final["phase"] == "over" and sum(final["outcome"]["toncc_points"]) == 9
+    _shot(page, "toncc-end.png", "serve-toncc-end.png")
+    assert not _console_errors(page)
+
+
+def test_two_people_in_two_browsers_play_toncc_with_names_and_their_choices_stay_secret(
+    server: _Server, browsers: Callable[[], webdriver.Chrome]
+) -> None:
+    game = _api(
+        server.url,
+        "/api/games",
+        {"game": "toncc", "players": 3, "seat": 0, "name": "Ana", "seats": {"2": "greedy"}},
+    )
+    ana, bo = browsers(), browsers()
+    ana.get(server.url + "/")
+    ana.execute_script(
+        "localStorage.setItem(arguments[0], arguments[1])",
+        f"tongiaki:{game['id']}:0",
+        game["token"],
+    )
+    ana.get(f"{server.url}/games/{game['id']}#seat=0")
+    bo.get(f"{server.url}/games/{game['id']}")
+    _until(bo, "a free seat to take", lambda d: _has(d, 'button.take-seat[data-seat="1"]'))
+    field = bo.find_element(By.ID, "player-name")
+    field.clear()
+    field.send_keys("Bo")
+    bo.find_element(By.CSS_SELECTOR, 'button.take-seat[data-seat="1"]').click()
+    for driver in (ana, bo):
+        _until(driver, "the seat's first choice", _choosing_or_over)
+    for driver in (ana, bo):  # each page hears of the other's name
+        _until(
+            driver,
+            "both names",
+            lambda d: {"Ana", "Bo"} <= set(d.find_element(By.ID, "seats").text.split()),
+        )
+    moves = _status(ana)["moves"]
+    ana.find_elements(By.CSS_SELECTOR, "#board .toncc-mark")[2].click()
+    ana.find_element(By.ID, "confirm").click()
+    # Bo hears that Ana has chosen, never what; nothing moved on the board
+    _until(bo, "Ana's choice heard", lambda d: _status(d).get("chosen") == "0")
+    assert _status(bo)["moves"] == moves and _status(ana)["choosing"] == "false"
+    assert "Ana" in bo.find_element(By.ID, "status").text or "choosing" in bo.page_source
+    bo_seat = bo.find_element(By.CSS_SELECTOR, '#seats li[data-seat="0"]').text
+    assert "has chosen" in bo_seat and "move 3" not in bo.find_element(By.ID, "status").text
+    assert "move 3" in ana.find_element(By.ID, "status").text  # her own choice, to her alone
+    _shot(bo, "toncc-two-people.png", "serve-toncc-two.png")
+    bo.find_elements(By.CSS_SELECTOR, "#board .toncc-mark")[0].click()
+    bo.find_element(By.ID, "confirm").click()
+    for driver in (ana, bo):
+        _until(driver, "the round played", lambda d: _status(d)["moves"] != moves)
+        _until(driver, "the round told", lambda d: _has(d, "#narration li"))
+        told = driver.find_element(By.ID, "narration").text
+        assert "Ana (seat 0)" in told and "Bo (seat 1)" in told and "played move 3" in told
+    assert not _console_errors(ana) and not _console_errors(bo)
+
+
+def test_the_two_colour_variant_is_chosen_in_the_lobby_and_the_server_reports_it(
+    server: _Server, browsers: Callable[[], webdriver.Chrome]
+) -> None:
+    page = browsers()
+    _desktop(page)
+    page.get(server.url + "/")
+    _until(page, "the lobby's seats", lambda d: _has(d, "#seat-choices select"))
+    variant = page.find_element(By.ID, "variant_two_player_double_colour")
+    assert variant.is_displayed()  # 2 players: offered
+    _pick(page, "players", "3")
+    assert not variant.is_displayed()  # 3 players: not offered
+    _pick(page, "game-kind", "toncc")
+    assert not page.find_element(By.ID, "tongiaki-rules").is_displayed()
+    players = page.find_elements(By.CSS_SELECTOR, "#players option")
+    assert [p.get_attribute("value") for p in players] == ["3"]
+    _shot(page, "lobby-toncc.png", "serve-lobby-toncc.png")
+
+    def two_colours(driver: WebDriver) -> None:
+        _pick(driver, "game-kind", "tongiaki")
+        _pick(driver, "players", "2")
+        driver.find_element(By.ID, "variant_two_player_double_colour").click()
+
+    gid = _create_in_lobby(page, server.url, two_colours)
+    record = _api(server.url, f"/api/games/{gid}/record")
+    assert record["rules"]["variant_two_player_double_colour"] is True
+    view = _api(server.url, f"/api/games/{gid}")
+    assert len(view["seats"]) == 2 and "game" not in view  # a Tongiaki game of 2 seats
+
+
+def test_axe_core_finds_no_violation_on_the_toncc_page_and_its_labels_are_at_least_11_px(
+    server: _Server, browsers: Callable[[], webdriver.Chrome]
+) -> None:
+    if not AXE.is_file():
+        pytest.skip(f"axe-core is not installed at {AXE}")
+    page = browsers()
+    _desktop(page)
+    _create_in_lobby(page, server.url, _toncc_with_bots)
+    _until(page, "the first choice", _choosing_or_over)
+    for _ in range(3):
+        _play_a_round_by_clicks(page)
+    page.find_element(By.CSS_SELECTOR, "#board .toncc-mark").click()  # a move staged
+    sizes = _label_sizes(page)
+    assert len(sizes) > 40
+    _figure("Tóncc page at 1280x800: smallest board or Map label, CSS px", f"{min(sizes):.1f}")
+    assert min(sizes) >= 11.0, sorted(sizes)[:5]
+    violations = _axe(page)
+    everything = page.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations))"
+    )
+    assert not violations and not everything, [(v["id"], v["help"]) for v in everything]
