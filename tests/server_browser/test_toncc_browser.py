@@ -252,3 +252,32 @@ def test_axe_core_finds_no_violation_on_the_toncc_page_and_its_labels_are_at_lea
         "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations))"
     )
     assert not violations and not everything, [(v["id"], v["help"]) for v in everything]
+
+
+def test_the_toncc_page_speaks_italian_in_its_status_board_and_narration(
+    server: _Server, browsers: Callable[[], webdriver.Chrome]
+) -> None:
+    game = _api(
+        server.url,
+        "/api/games",
+        {"game": "toncc", "players": 3, "seat": 0, "seats": {"1": "greedy", "2": "greedy"}},
+    )
+    page = browsers()
+    _desktop(page)
+    page.get(server.url + "/")
+    page.execute_script(
+        "localStorage.setItem('tongiaki:language', 'it');"
+        "localStorage.setItem(arguments[0], arguments[1])",
+        f"tongiaki:{game['id']}:0",
+        game["token"],
+    )
+    page.get(f"{server.url}/games/{game['id']}#seat=0")
+    _until(page, "the first choice", _choosing_or_over)
+    assert page.find_element(By.ID, "status").text.startswith("Tocca a te")
+    ring = page.find_element(By.CSS_SELECTOR, "#board .toncc-mark")
+    assert ring.get_attribute("aria-label").startswith("Mossa ")
+    _play_a_round_by_clicks(page)
+    told = page.find_element(By.ID, "narration").text
+    assert told.startswith("Sfida 1, turno 1:") and "ha giocato la mossa" in told
+    assert "Mente" in page.find_element(By.ID, "board").get_attribute("innerHTML")
+    _shot(page, "toncc-italian.png", "serve-toncc-it.png")

@@ -19,11 +19,11 @@ export function renderSeats(view, page) {
     if (seat.kind === "human" && deciders.has(seat.seat) && !view.outcome) tags.push(chosen.has(seat.seat) ? _("has chosen") : _("choosing"));
     const kind = seat.kind === "bot" ? _("bot {bot}", { bot: seat.bot ?? "" }).trim()
       : seat.free ? _("human (free)") : _("human");
-    const king = seating ? kingName(seating[seat.seat]) : null;
+    const king = seating ? _("King {king}", { king: kingName(seating[seat.seat]) }) : null;
     return el("li", { dataset: { seat: String(seat.seat), chosen: String(chosen.has(seat.seat)) } },
       seat.name ? _("Seat {seat}:", { seat: seat.seat }) + " " : _("Seat {seat}: {kind}", { seat: seat.seat, kind }),
       seat.name ? el("bdi", { className: "seat-name" }, seat.name) : null,
-      king ? ` — ${_("King {king}", { king })}` : null,
+      king ? ` — ${king}` : null,
       tags.length ? el("strong", {}, ` — ${tags.join(", ")}`) : null,
       seat.kind === "human" ? seatClock(el, seat.seat) : null,
       controls(view, seat, page));
