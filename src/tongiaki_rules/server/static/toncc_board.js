@@ -21,6 +21,7 @@ const AXIAL = {
 const STEP = 94;
 const R = 44;
 const KING_SPOTS = [[-27, 0], [27, 0], [0, 44]];
+const MIND_SPOTS = [[-24, 17], [24, 17], [0, 29]];
 
 function make(tag, attrs = {}, ...children) {
   const node = document.createElementNS(NS, tag);
@@ -141,7 +142,8 @@ export function drawBoard(view, legal, staged) {
     if (!where) continue;
     const k = spots[where] = (spots[where] ?? -1) + 1;
     const centre = cellCentre(where);
-    svg.append(king(centre.x + KING_SPOTS[k][0], centre.y + KING_SPOTS[k][1] + (where === "Mind" ? 14 : 0), name));
+    const [dx, dy] = (where === "Mind" ? MIND_SPOTS : KING_SPOTS)[k];
+    svg.append(king(centre.x + dx, centre.y + dy, name));
   }
   for (const entry of legal) svg.append(mark(entry, view, staged));
   return svg;
