@@ -149,13 +149,17 @@ export function drawBoard(view, legal, staged) {
   return svg;
 }
 
+const MAP_CORNERS = [[40, 300], [340, 300], [190, 40]];
+const MAP_CENTRE = [190, 640 / 3];
+
 /** The Map: the triangle of the 18 pictures, each with its name, colours and seal. */
 export function drawMap(view) {
-  const corners = [[40, 300], [340, 300], [190, 40]];
+  const corners = MAP_CORNERS;
   const svg = make("svg", {
     viewBox: "0 0 380 340", class: "toncc-map", role: "group",
     "aria-label": _("The Map: three seals of one King in a row on a side make a Kingdom"),
   });
+  const seals = [];
   view.pictures.forEach((picture, id) => {
     const side = Math.floor(id / 6);
     const k = id % 6;
@@ -172,9 +176,14 @@ export function drawMap(view) {
       make("circle", { cx: x, cy: y, r: 24, fill: FILL[picture.background], stroke: "#1a1a1a", "stroke-width": 1.5 }),
       text(x, y - 3, picture.name, { fill: ink, "font-weight": 700 }),
       text(x, y + 13, colourCode(picture), { fill: ink }));
-    if (owner) group.append(seal(x + 20, y - 20, owner));
     svg.append(group);
+    // the seal sits on the picture's inner side, where the triangle is empty, drawn over every disc
+    if (owner) {
+      const length = Math.hypot(MAP_CENTRE[0] - x, MAP_CENTRE[1] - y);
+      seals.push(seal(x + ((MAP_CENTRE[0] - x) * 31) / length, y + ((MAP_CENTRE[1] - y) * 31) / length, owner));
+    }
   });
+  svg.append(...seals);
   return svg;
 }
 
