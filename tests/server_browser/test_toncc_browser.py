@@ -14,12 +14,15 @@ from __future__ import annotations
 import json
 import random
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .test_client_board import AXE, _axe, _desktop, _figure, _shot
+from tongiaki_rules.server import ServeLimits
+
+from .test_client_board import AXE, Keys, _axe, _desktop, _figure, _shot
 from .test_client_e2e import (  # the server, the browsers and the page helpers (and skips)
     By,
     WebDriver,
@@ -157,7 +160,14 @@ def test_two_people_in_two_browsers_play_toncc_with_names_and_their_choices_stay
     game = _api(
         server.url,
         "/api/games",
-        {"game": "toncc", "players": 3, "seat": 0, "name": "Ana", "seats": {"2": "greedy"}},
+        {
+            "game": "toncc",
+            "players": 3,
+            "seat": 0,
+            "name": "Ana",
+            "seats": {"2": "greedy"},
+            "unlisted": True,
+        },
     )
     ana, bo = browsers(), browsers()
     ana.get(server.url + "/")
@@ -167,8 +177,10 @@ def test_two_people_in_two_browsers_play_toncc_with_names_and_their_choices_stay
         game["token"],
     )
     ana.get(f"{server.url}/games/{game['id']}#seat=0")
-    bo.get(f"{server.url}/games/{game['id']}")
+    link = f"{server.url}/games/{game['id']}#seat=1&invite={game['invites']['1']}"
+    bo.get(link)  # the invitation link Ana handed out
     _until(bo, "a free seat to take", lambda d: _has(d, 'button.take-seat[data-seat="1"]'))
+    assert "take seat 1" in bo.find_element(By.ID, "message").text
     field = bo.find_element(By.ID, "player-name")
     field.clear()
     field.send_keys("Bo")
@@ -282,3 +294,96 @@ def test_the_toncc_page_speaks_italian_in_its_status_board_and_narration(
     assert told.startswith("Sfida 1, turno 1:") and "ha giocato la mossa" in told
     assert "Mente" in page.find_element(By.ID, "board").get_attribute("innerHTML")
     _shot(page, "toncc-italian.png", "serve-toncc-it.png")
+
+
+def test_the_keyboard_alone_stages_and_confirms_a_move_with_one_tab_stop_on_the_board(
+    server: _Server, browsers: Callable[[], webdriver.Chrome]
+) -> None:
+    game = _api(
+        server.url,
+        "/api/games",
+        {"game": "toncc", "players": 3, "seat": 0, "seats": {"1": "greedy", "2": "greedy"}},
+    )
+    page = browsers()
+    page.get(server.url + "/")
+    page.execute_script(
+        "localStorage.setItem(arguments[0], arguments[1])",
+        f"tongiaki:{game['id']}:0",
+        game["token"],
+    )
+    page.get(f"{server.url}/games/{game['id']}#seat=0")
+    _until(page, "the first choice", _choosing_or_over)
+    tabbable = page.execute_script(
+        "return [...document.querySelectorAll('#board .toncc-mark')]"
+        ".filter(m => m.getAttribute('tabindex') === '0').length"
+    )
+    assert tabbable == 1  # the six rings are one Tab stop
+    presses = 0
+    while not page.execute_script(
+        "return !!document.activeElement.closest && !!document.activeElement.closest('.toncc-mark')"
+    ):
+        page.switch_to.active_element.send_keys(Keys.TAB)
+        presses += 1
+        assert presses < 40, "Tab never reached the board's rings"
+    first = page.switch_to.active_element.get_attribute("data-index")
+    page.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+    second = page.switch_to.active_element.get_attribute("data-index")
+    assert second != first
+    moves = _status(page)["moves"]
+    page.switch_to.active_element.send_keys(Keys.ENTER)  # stages the focused ring
+    assert _status(page)["moves"] == moves
+    staged = page.find_element(By.CSS_SELECTOR, "#board .toncc-mark.staged")
+    assert staged.get_attribute("data-index") == second
+    assert page.switch_to.active_element.get_attribute("data-index") == second  # focus stays
+    page.switch_to.active_element.send_keys(Keys.ENTER)  # and Enter again confirms it
+    _until(page, "the round played", lambda d: _status(d)["moves"] != moves)
+    _until(page, "the next choice", _choosing_or_over)
+    _figure("Tóncc: Tab presses from the page's top to the board's rings", presses)
+    number = int(second) + 1
+    assert f"played move {number}" in page.find_element(By.ID, "narration").text
+
+
+@pytest.fixture
+def quick_clocks(tmp_path: Path) -> Iterator[_Server]:
+    """A server whose games may have clocks from 4 seconds a move."""
+    running = _Server(tmp_path / "games.sqlite3", ServeLimits(min_clock=4, max_clock=3600))
+    running.start()
+    yield running
+    running.stop()
+
+
+def test_a_toncc_seat_out_of_time_has_its_move_made_by_the_server_and_the_page_shows_it(
+    quick_clocks: _Server, browsers: Callable[[], webdriver.Chrome]
+) -> None:
+    game = _api(
+        quick_clocks.url,
+        "/api/games",
+        {
+            "game": "toncc",
+            "players": 3,
+            "seat": 0,
+            "name": "Ana",
+            "clock": 4,
+            "seats": {"1": "greedy", "2": "random"},
+        },
+    )
+    page = browsers()
+    page.get(quick_clocks.url + "/")
+    page.execute_script(
+        "localStorage.setItem(arguments[0], arguments[1])",
+        f"tongiaki:{game['id']}:0",
+        game["token"],
+    )
+    page.get(f"{quick_clocks.url}/games/{game['id']}#seat=0")
+    _until(page, "the first choice", _choosing_or_over)
+    moves = _status(page)["moves"]
+    _until(
+        page,
+        "Ana's clock running",
+        lambda d: "left" in d.find_element(By.CSS_SELECTOR, '.seat-clock[data-seat="0"]').text,
+    )
+    # nobody clicks: the clock runs out and the server's bot moves Ana's King
+    _until(page, "the move made for Ana", lambda d: _status(d)["moves"] != moves)
+    _until(page, "the round told", lambda d: _has(d, "#narration li"))
+    assert "Ana (seat 0) played move" in page.find_element(By.ID, "narration").text
+    assert not _console_errors(page)
