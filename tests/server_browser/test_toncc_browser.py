@@ -134,6 +134,7 @@ def test_a_whole_toncc_game_against_two_bots_is_created_in_the_lobby_and_played_
     view = _api(server.url, f"/api/games/{gid}")
     assert view["game"] == "toncc" and view["seats"][0]["name"] == "Ana"
     assert "Ana" in page.find_element(By.ID, "seats").text
+    assert page.title == "● Your turn — Tóncc"
     rounds, over, told = 0, False, 0
     while not over:
         _, over = _play_a_round_by_clicks(page)
@@ -287,6 +288,7 @@ def test_the_toncc_page_speaks_italian_in_its_status_board_and_narration(
     page.get(f"{server.url}/games/{game['id']}#seat=0")
     _until(page, "the first choice", _choosing_or_over)
     assert page.find_element(By.ID, "status").text.startswith("Tocca a te")
+    assert page.title == "● Tocca a te — Tóncc"  # the tab says it is the player's turn
     ring = page.find_element(By.CSS_SELECTOR, "#board .toncc-mark")
     assert ring.get_attribute("aria-label").startswith("Mossa ")
     _play_a_round_by_clicks(page)

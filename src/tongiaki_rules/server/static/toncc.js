@@ -70,7 +70,7 @@ function render(view) {
   renderSeats(view, { gameId, take: takeSeat, leave: leaveSeat });
   renderClocks(view);
   renderEnd(view);
-  announceTurn(gameId, choosing(view));
+  announceTurn(gameId, choosing(view), { mine: _("● Your turn — Tóncc"), idle: `Tóncc — ${gameId}` });
 }
 
 function renderStatus(view) {
