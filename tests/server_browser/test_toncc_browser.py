@@ -22,7 +22,7 @@ import pytest
 
 from tongiaki_rules.server import ServeLimits
 
-from .test_client_board import AXE, Keys, _axe, _desktop, _figure, _shot
+from .test_client_board import AXE, Keys, _axe, _desktop, _figure, _phone, _shot
 from .test_client_e2e import (  # the server, the browsers and the page helpers (and skips)
     By,
     WebDriver,
@@ -389,3 +389,45 @@ def test_a_toncc_seat_out_of_time_has_its_move_made_by_the_server_and_the_page_s
     _until(page, "the round told", lambda d: _has(d, "#narration li"))
     assert "Ana (seat 0) played move" in page.find_element(By.ID, "narration").text
     assert not _console_errors(page)
+
+
+def test_on_a_phone_the_toncc_board_fits_the_screen_and_its_labels_stay_at_least_11_px(
+    server: _Server, browsers: Callable[[], webdriver.Chrome]
+) -> None:
+    game = _api(
+        server.url,
+        "/api/games",
+        {"game": "toncc", "players": 3, "seat": 0, "seats": {"1": "greedy", "2": "greedy"}},
+    )
+    page = browsers()
+    _phone(page)
+    page.get(server.url + "/")
+    page.execute_script(
+        "localStorage.setItem(arguments[0], arguments[1])",
+        f"tongiaki:{game['id']}:0",
+        game["token"],
+    )
+    page.get(f"{server.url}/games/{game['id']}#seat=0")
+    _until(page, "the first choice", _choosing_or_over)
+    sizes = _label_sizes(page)
+    _figure("Tóncc page at 390x844: smallest board or Map label, CSS px", f"{min(sizes):.1f}")
+    assert min(sizes) >= 11.0, sorted(sizes)[:5]
+    widths = page.execute_script(
+        "return [document.documentElement.scrollWidth,"
+        " document.querySelector('#board svg').getBoundingClientRect().right]"
+    )
+    assert widths[0] <= 390 and widths[1] <= 390, widths  # nothing runs off the screen
+    rings = page.execute_script(
+        "return [...document.querySelectorAll('#board .toncc-ring')]"
+        ".map(r => r.getBoundingClientRect().width)"
+    )
+    assert len(rings) == 6 and min(rings) >= 32, rings  # every ring a tap target of 32 px
+    _play_a_round_by_clicks(page)
+    _shot(page, "toncc-phone.png", "serve-toncc-phone.png")
+    clear = page.execute_script(
+        "window.scrollTo(0, document.documentElement.scrollHeight);"
+        "const seats = document.querySelector('#record-link').getBoundingClientRect();"
+        "const sheet = document.getElementById('choices').getBoundingClientRect();"
+        "return seats.bottom <= sheet.top"
+    )
+    assert clear  # the page's last line scrolls clear of the move sheet
