@@ -203,6 +203,7 @@ def test_two_people_in_two_browsers_play_toncc_with_names_and_their_choices_stay
     assert "Ana" in bo.find_element(By.ID, "status").text or "choosing" in bo.page_source
     bo_seat = bo.find_element(By.CSS_SELECTOR, '#seats li[data-seat="0"]').text
     assert "has chosen" in bo_seat and "move 3" not in bo.find_element(By.ID, "status").text
+    assert "Chosen already: Ana (seat 0)." in bo.find_element(By.ID, "status").text
     assert "move 3" in ana.find_element(By.ID, "status").text  # her own choice, to her alone
     _shot(bo, "toncc-two-people.png", "serve-toncc-two.png")
     bo.find_elements(By.CSS_SELECTOR, "#board .toncc-mark")[0].click()

@@ -83,6 +83,8 @@ function renderStatus(view) {
     words = _("The regions are being shuffled…");
   } else if (choosing(view)) {
     words = _("Your turn: choose your King's move in secret. The others do not see it until every King has chosen.");
+    const done = (view.chosen ?? []).map((seat) => seatLabel(seat, view.seats?.[seat]?.name));
+    if (done.length) words += " " + _("Chosen already: {names}.", { names: done.join(", ") });
   } else if (view.choice) {
     words = _("You chose move {number}; it stays secret until every King has chosen. Waiting for: {names}.", { number: view.choice.number, names });
   } else {
