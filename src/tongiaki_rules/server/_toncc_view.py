@@ -1,5 +1,4 @@
-"""What the browser's Tóncc page reads beyond the position: the pictures, the moves' landings and
-the last round as facts.
+"""The Tóncc view's parts for the browser: the pictures, the moves' landings, the last round.
 
 The page draws the board and tells each round in the player's language. So
 the view carries, besides the position (:func:`~._toncc_host.state_json`),
