@@ -432,3 +432,26 @@ def test_on_a_phone_the_toncc_board_fits_the_screen_and_its_labels_stay_at_least
         "return seats.bottom <= sheet.top"
     )
     assert clear  # the page's last line scrolls clear of the move sheet
+
+
+def test_the_lobby_lists_a_toncc_game_by_name_and_a_visitor_joins_its_free_seat(
+    server: _Server, browsers: Callable[[], webdriver.Chrome]
+) -> None:
+    game = _api(
+        server.url,
+        "/api/games",
+        {"game": "toncc", "players": 3, "seat": 0, "name": "Ana", "seats": {"2": "random"}},
+    )
+    page = browsers()
+    page.get(server.url + "/")
+    row = f'#games tr[data-game="{game["id"]}"]'
+    _until(page, "the game in the list", lambda d: _has(d, row))
+    assert "Tóncc" in page.find_element(By.CSS_SELECTOR, f"{row} .game-name").text
+    field = page.find_element(By.ID, "player-name")
+    field.clear()
+    field.send_keys("Bo")
+    page.find_element(By.CSS_SELECTOR, f'{row} button.join[data-seat="1"]').click()
+    _until(page, "the game's page", lambda d: _has(d, "#status"))
+    _until(page, "the Tóncc page as seat 1", lambda d: _status(d).get("you") == "1")
+    assert page.find_element(By.CSS_SELECTOR, "h1").text.startswith("Tóncc")
+    assert _api(server.url, f"/api/games/{game['id']}")["seats"][1]["name"] == "Bo"
