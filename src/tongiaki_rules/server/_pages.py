@@ -43,10 +43,11 @@ def add_pages(app: FastAPI, service: GameService, static_dir: Path) -> None:
 
     @app.get("/games/{game_id}", include_in_schema=False, response_model=None)
     async def game_page(game_id: str) -> FileResponse | HTMLResponse:
-        if not await anyio.to_thread.run_sync(service.has_game, game_id):
+        game = await anyio.to_thread.run_sync(service.game_of, game_id)
+        if game is None:
             shown = html.escape(game_id[:100].encode("ascii", "replace").decode("ascii"))
             return HTMLResponse(NO_GAME_PAGE.format(game=shown), status_code=404)
-        return page("game.html")
+        return page("toncc.html" if game == "toncc" else "game.html")
 
     if static_dir.is_dir():
         app.mount("/static", StaticFiles(directory=static_dir), name="static")

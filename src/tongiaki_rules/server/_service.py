@@ -460,6 +460,14 @@ class GameService:
             return False
         return True
 
+    def game_of(self, game_id: str) -> str | None:
+        """The name of the game ``game_id`` plays (``"tongiaki"``, ``"toncc"``), or ``None`` if
+        no such game is stored: the page route serves each game its own page."""
+        try:
+            return self._stored(game_id).game
+        except NotFound:
+            return None
+
     def unfinished_bot_games(self, limit: int = GAMES_IN_MEMORY) -> list[str]:
         """The ids of the newest ``limit`` unfinished games with a bot seat: those to resume.
 

@@ -39,6 +39,7 @@ from ._toncc_log import (
     step_from_json,
     step_to_json,
 )
+from ._toncc_view import landing, last_round_json, pictures_json
 
 __all__ = ["TonccHost", "state_json"]
 
@@ -235,12 +236,20 @@ class TonccHost:
             "outcome": outcome,
             "svg": None,
             "language": language,
+            "pictures": pictures_json(state.toncc_map),
+            "last_round": last_round_json(log, at),
         }
 
     def legal(self, log: TonccLog, seat: int) -> list[dict[str, Any]]:
-        """The seat's six moves, with notation and JSON."""
+        """The seat's six moves, with notation, JSON and the cell each lands on (``to``)."""
+        state = log.state
         return [
-            {"index": i, "notation": f"move {m.number}", "action": move_to_json(m)}
+            {
+                "index": i,
+                "notation": f"move {m.number}",
+                "action": move_to_json(m),
+                "to": landing(state, seat, m),
+            }
             for i, m in enumerate(log.position.legal_actions(seat))
         ]
 

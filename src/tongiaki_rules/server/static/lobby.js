@@ -1,4 +1,5 @@
-// The lobby: list games, create a game (seats, rule flags, seed), join a free seat, watch a game.
+// The lobby: list games, create a game (Tongiaki or Tóncc; seats, rule flags, seed), join a free
+// seat, watch a game.
 import { api, el, saveInvites, saveSeat, showMessage } from "/static/api.js";
 import { playerError } from "/static/errors.js";
 import { clockText } from "/static/clock.js";
@@ -8,11 +9,14 @@ import { bindNameField, playerName } from "/static/players.js";
 // MCTS in the lobby: this many iterations a move, or fewer if the server caps them lower
 const LOBBY_MCTS_ITERATIONS = 200;
 // the server's bots (GET /api/bots); until they are read, the ones every server offers
-let offeredBots = [{ name: "random" }, { name: "greedy" }];
+let offeredBots = { tongiaki: [{ name: "random" }, { name: "greedy" }], toncc: [{ name: "random" }, { name: "greedy" }] };
+// the players each game is for: Tóncc is played by 3, each with one of the three Kings
+const PLAYER_COUNTS = { tongiaki: [2, 3, 4, 5, 6], toncc: [3] };
+const gameKind = document.getElementById("game-kind");
 
 function seatKinds() {
   const kinds = [["human", _("Human")]];
-  for (const bot of offeredBots) {
+  for (const bot of offeredBots[gameKind.value] ?? []) {
     if (bot.name === "mcts") {
       const iterations = Math.min(LOBBY_MCTS_ITERATIONS, bot.max_iterations ?? LOBBY_MCTS_ITERATIONS);
       kinds.push([`mcts:iterations=${iterations}`, _("Bot: {bot}", { bot: "MCTS" })]);
@@ -23,11 +27,13 @@ function seatKinds() {
   return kinds;
 }
 
-/** The bots this server offers a Tongiaki seat, with its caps (MCTS's iterations). */
+/** The bots this server offers a seat of each game, with their caps (MCTS's iterations). */
 async function loadBots() {
   try {
     const { games } = await api("GET", "/api/bots");
-    if (Array.isArray(games?.tongiaki) && games.tongiaki.length > 0) offeredBots = games.tongiaki;
+    for (const name of Object.keys(offeredBots)) {
+      if (Array.isArray(games?.[name]) && games[name].length > 0) offeredBots[name] = games[name];
+    }
   } catch {
     // a server that cannot answer this cannot list its games either, and says so there;
     // the seats keep the bots every server offers
@@ -55,13 +61,35 @@ async function loadClocks() {
     ...choices.map((seconds) => el("option", { value: String(seconds) }, _("{time} a move", { time: clockText(seconds) }))));
 }
 const RULE_SELECTS = ["end_trigger", "closed_route_mode"];
-const RULE_CHECKS = ["variant_rody", "expand_allow_fewer", "setup_distinct_beaches"];
+const RULE_CHECKS = ["variant_rody", "expand_allow_fewer", "setup_distinct_beaches", "variant_two_player_double_colour"];
 
 const playersSelect = document.getElementById("players");
 const seatChoices = document.getElementById("seat-choices");
 const mySeat = document.getElementById("my-seat");
 
+/** The form for the chosen game: its player counts, its notes, and Tongiaki's rules only for it;
+ * the two-colour variant only for 2 players. */
+function renderGameKind() {
+  const kind = gameKind.value;
+  const counts = PLAYER_COUNTS[kind];
+  const before = Number(playersSelect.value);
+  playersSelect.replaceChildren(...counts.map((n) => el("option", { value: String(n) }, String(n))));
+  playersSelect.value = String(counts.includes(before) ? before : counts[0]);
+  for (const note of document.querySelectorAll("[data-game-note]")) note.hidden = note.dataset.gameNote !== kind;
+  document.getElementById("game-kind-note").removeAttribute("id");
+  document.querySelector(`[data-game-note="${kind}"]`).id = "game-kind-note";
+  document.getElementById("tongiaki-rules").hidden = kind !== "tongiaki";
+  renderSeatChoices();
+}
+
+function renderTwoColour() {
+  const offered = gameKind.value === "tongiaki" && Number(playersSelect.value) === 2;
+  document.getElementById("two-colour-choice").hidden = !offered;
+  if (!offered) document.getElementById("variant_two_player_double_colour").checked = false;
+}
+
 function renderSeatChoices() {
+  renderTwoColour();
   const players = Number(playersSelect.value);
   const previous = [...seatChoices.querySelectorAll("select")].map((s) => s.value);
   seatChoices.replaceChildren();
@@ -69,7 +97,9 @@ function renderSeatChoices() {
     const id = `seat-${seat}`;
     const select = el("select", { id, name: id, dataset: { seat: String(seat) } },
       seatKinds().map(([value, label]) => el("option", { value }, label)));
-    select.value = previous[seat] ?? (seat === 0 ? "human" : "greedy");
+    const kept = previous[seat];
+    const offered = [...select.options].some((o) => o.value === kept);
+    select.value = offered ? kept : seat === 0 ? "human" : "greedy";
     select.addEventListener("change", renderMySeat);
     seatChoices.append(el("div", { className: "field" }, el("label", { for: id }, _("Seat {seat}", { seat })), select));
   }
@@ -94,17 +124,18 @@ function renderMySeat() {
 
 function createBody() {
   const body = { players: Number(playersSelect.value) };
+  if (gameKind.value !== "tongiaki") body.game = gameKind.value;
   const seats = {};
   for (const select of seatChoices.querySelectorAll("select")) {
     if (select.value !== "human") seats[select.dataset.seat] = select.value;
   }
   body.seats = seats;
   const rules = {};
-  for (const name of RULE_SELECTS) {
+  for (const name of gameKind.value === "tongiaki" ? RULE_SELECTS : []) {
     const select = document.getElementById(name);
     if (select.value !== select.options[0].value) rules[name] = select.value;
   }
-  for (const name of RULE_CHECKS) {
+  for (const name of gameKind.value === "tongiaki" ? RULE_CHECKS : []) {
     if (document.getElementById(name).checked) rules[name] = true;
   }
   body.rules = rules;
@@ -186,7 +217,8 @@ function seatCell(game) {
 function gameRow(game) {
   const created = new Date(game.created * 1000);
   return el("tr", { dataset: { game: game.id } },
-    el("td", {}, el("code", {}, game.id), el("div", { className: "muted small" }, created.toLocaleString())),
+    el("td", {}, el("code", {}, game.id), el("div", { className: "game-name" }, game.game === "toncc" ? "Tóncc" : "Tongiaki"),
+      el("div", { className: "muted small" }, created.toLocaleString())),
     el("td", { dataset: { label: _("Players") } }, String(game.players)),
     el("td", { dataset: { label: _("Moves") } }, game.over ? _("{count} (over)", { count: game.moves }) : String(game.moves)),
     el("td", { dataset: { label: _("Seats") } }, seatCell(game)),
@@ -209,12 +241,13 @@ async function refreshGames() {
 }
 
 playersSelect.addEventListener("change", renderSeatChoices);
+gameKind.addEventListener("change", renderGameKind);
 document.getElementById("create-form").addEventListener("submit", createGame);
 document.getElementById("refresh").addEventListener("click", refreshGames);
 bindNameField(document.getElementById("player-name"));
 Promise.all([loadLanguage(), loadBots()]).then(async () => {
   await loadClocks();
-  renderSeatChoices();
+  renderGameKind();
   refreshGames();
 });
 // keep the list fresh while the lobby is on screen

@@ -73,9 +73,11 @@ function tone() {
   }
 }
 
-/** The tab's title for the game on screen; a tone when this page's turn has just begun. */
-export function announceTurn(gameId, mine) {
-  document.title = mine ? _("● Your turn — Tongiaki") : `Tongiaki — ${gameId}`;
+/** The tab's title for the game on screen; a tone when this page's turn has just begun.
+ * ``titles`` ({mine, idle}) names another game's page (Tóncc's); the default is Tongiaki's. */
+export function announceTurn(gameId, mine, titles = null) {
+  const idle = titles ? titles.idle : `Tongiaki — ${gameId}`;
+  document.title = mine ? titles?.mine ?? _("● Your turn — Tongiaki") : idle;
   if (mine && !wasMine && stored(SOUND) === "on") tone();
   wasMine = mine;
 }
