@@ -79,7 +79,9 @@ def landing_decisions(seed: int) -> Iterator[GameState]:
 
 @pytest.mark.clause("LAND-2", "LAND-3", "LAND-4", "AMB-16", "AMB-25")
 @pytest.mark.parametrize("seeds", [range(0, 5), range(5, 10)], ids=["0-4", "5-9"])
-def test_berthing_in_colour_order_and_whole_landings_reach_every_landing_of_scheming_games(seeds: range) -> None:
+def test_colour_order_and_whole_landings_reach_every_landing_of_scheming_games(
+    seeds: range,
+) -> None:
     checked = 0
     for seed in seeds:
         for state in landing_decisions(seed):
@@ -89,7 +91,7 @@ def test_berthing_in_colour_order_and_whole_landings_reach_every_landing_of_sche
 
 
 @pytest.mark.clause("LAND-2", "LAND-3", "LAND-4", "AMB-16", "AMB-25")
-def test_berthing_in_colour_order_and_whole_landings_reach_every_landing_of_crowded_positions() -> None:
+def test_colour_order_and_whole_landings_reach_every_landing_of_crowded_positions() -> None:
     checked = 0
     for seed in range(60):
         start = crowded_position(seed)

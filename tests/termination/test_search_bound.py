@@ -98,4 +98,4 @@ def test_a_long_look_ahead_keeps_no_settled_positions_once_its_decision_is_answe
     assert len(finite._settled) == 1  # kept for the chain's next decisions
     assert 0 < len(next(iter(finite._settled.values()))[1].marks) <= 150
     assert work.finite_choices([long, drawing]) == [long, drawing]
-    assert finite._settled == {}  # more than _SETTLED_SIZE positions: forgotten  # more than _SETTLED_SIZE positions: forgotten
+    assert finite._settled == {}  # more than _SETTLED_SIZE positions: forgotten
