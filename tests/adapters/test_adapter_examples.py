@@ -40,7 +40,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=600,  # a guard against a hang, not a measure of speed
         check=False,
     )
 
