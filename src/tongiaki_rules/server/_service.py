@@ -698,13 +698,27 @@ class GameService:
         *,
         svg: bool = False,
         language: str = "en",
+        replies: bool = True,
     ) -> dict[str, Any]:
         """Play ``action`` (notation, or an index into the view's ``legal``) for ``token``'s seat.
 
         ``expect_move`` must be the number of moves the player saw (409 if
-        stale). Chance and the bot seats are then played until a human is
-        to move or the game is over; every move is stored before the answer,
-        the view after them all (``svg`` as for :meth:`view`).
+        stale). With ``replies`` (the default), chance and the bot seats are
+        then played until a human is to move or the game is over; every move
+        is stored before the answer, the view after them all (``svg`` as for
+        :meth:`view`). Without, the move is stored with the chance draws that
+        follow it at once, up to the next decision of any seat, and the view
+        then may wait for a bot: :meth:`step` plays its moves (``tongiaki
+        serve``'s background driver does, so a move's answer never waits for
+        a bot's thinking).
+
+        >>> import tempfile, pathlib
+        >>> from tongiaki_rules.server.storage import SqliteStorage
+        >>> service = GameService(SqliteStorage(pathlib.Path(tempfile.mkdtemp()) / "g"))
+        >>> game = service.create_game(2, seats={1: "greedy"}, seed=42, seat=0)
+        >>> view = service.act(game["id"], game["token"], "setup 0", 0, replies=False)
+        >>> view["moves"], view["to_move"], service.step(game["id"])
+        (1, 1, 2)
 
         Where seats choose at once (Tóncc), the choice is stored as a secret
         until every human seat deciding now has chosen (409 for a second
@@ -741,7 +755,7 @@ class GameService:
                 if choices is None:  # the others have yet to choose: this choice stays secret
                     return self._view(game, stored, you, None, svg, language)
                 step = host.joint(log, choices, self._bots(game), game.stored.seed, game.bots)
-                stored_now = self._play(game, step, first, holder)
+                stored_now = self._play(game, step, first, holder, replies)
             except BaseException as exc:
                 if log.moves != first:  # moves in memory but not stored: read the game again
                     self._forget(game_id)
@@ -812,9 +826,12 @@ class GameService:
         choices = self._read_choices(game, pending, humans)
         return host.joint(log, choices, self._bots(game), game.stored.seed, game.bots)
 
-    def _play(self, game: _Game, step: Any, first: int, holder: tuple[int, str]) -> bool:
-        """Apply ``step``, then chance and the bots until a human is to choose, and store them
-        all from move ``first``; ``False`` (nothing stored) if another move ``first`` was.
+    def _play(
+        self, game: _Game, step: Any, first: int, holder: tuple[int, str], replies: bool = True
+    ) -> bool:
+        """Apply ``step``, then chance and the bots until a human is to choose (``replies``;
+        else chance alone, until anyone is to choose), and store them all from move
+        ``first``; ``False`` (nothing stored) if another move ``first`` was.
 
         ``holder`` (the mover's seat and token hash) must still hold in the storing
         transaction: a token left or claimed anew meanwhile raises :class:`SeatLost`.
@@ -824,11 +841,19 @@ class GameService:
             log.extend(step)
         except IllegalActionError as exc:
             raise Unprocessable(str(exc), exc.clause) from None
-        while (reply := self._server_move(game)) is not None:
+        while (replies or self._chance_next(game)) and (
+            reply := self._server_move(game)
+        ) is not None:
             log.extend(reply)
         moves = [host.step_json(a) for a in log.actions[first:]]
         over = host.is_terminal(log)
         return self.storage.append_moves(game.stored.id, first, moves, over=over, holder=holder)
+
+    @staticmethod
+    def _chance_next(game: _Game) -> bool:
+        """Whether chance is to move now (no seat decides, and the game is not over)."""
+        log, host = game.log, game.host
+        return not host.is_terminal(log) and not host.deciders(log, log.moves)
 
     def _server_move(self, game: _Game) -> Any:
         return game.host.server_move(game.log, self._bots(game), game.stored.seed, game.bots)
