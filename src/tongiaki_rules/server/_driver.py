@@ -21,7 +21,9 @@ A human's move is answered once it is stored (``tongiaki serve`` calls
 are then played here: :meth:`BotDriver.reply` drives the game at once, its
 moves ``reply_delay`` seconds apart (none by default: the player waits for
 them, and the browser animates them itself), each stored and told to
-``notify`` as it comes.
+``notify`` as it comes; the moves of chance and of quick bots (``greedy``,
+``random``) that follow one another are played and stored together (one
+write, one push), a search's move alone.
 
 Several server processes on one database never drive one game twice: a
 process drives a game only while it holds the game's *lease* in the
@@ -350,8 +352,10 @@ class BotDriver:
                     soon = game_id in self._pace  # a human waits: the holder may be done
                     self._schedule(game_id, after=REPLY_RETRY if soon else self.lease)
             return
+        with self._changed:
+            quick = game_id in self._pace  # a human waits: quick moves go in one step
         try:
-            moves = self.service.step(game_id)
+            moves = self.service.step(game_id, quick=True) if quick else self.service.step(game_id)
         except Exception:  # an unreadable game, a database error: the next viewer wakes it again
             _log.exception("stopped driving game %s", game_id)
         if moves is not None:

@@ -878,8 +878,15 @@ class GameService:
             return False
 
     @_capped
-    def step(self, game_id: str) -> int | None:
+    def step(self, game_id: str, *, quick: bool = False) -> int | None:
         """Play one move of chance or of the bot to move, stored; the game's moves after it.
+
+        With ``quick``, the moves of chance and of quick bots (``random``,
+        ``greedy``) that follow it are played too, until a human or a
+        searching bot is to move or the game is over, and stored with it in
+        one transaction: what a human waits for costs one write and one push
+        where nothing takes long (the background driver plays a human's
+        bots' replies so).
 
         ``None`` when there is nothing to play: a human is to move or the game
         is over. When another server process stored that move first, the
@@ -892,6 +899,11 @@ class GameService:
         >>> game = service.create_game(2, seats={0: "greedy"}, seed=1)
         >>> service.step(game["id"]), service.step(game["id"])
         (1, None)
+        >>> game = service.create_game(3, seats={1: "greedy", 2: "random"}, seed=1, seat=0)
+        >>> service.act(game["id"], game["token"], 0, 0, replies=False)["moves"]
+        1
+        >>> service.step(game["id"], quick=True), service.step(game["id"], quick=True)
+        (3, None)
         """
         game = self._game(game_id)
         with self._using(game):
@@ -903,6 +915,8 @@ class GameService:
                 action = self._chosen_round(game)
             if action is None:
                 return None
+            if quick:
+                return self._store_run(game, action, first)
             over = game.host.ends_game(log, action)
             step = game.host.step_json(action)
             if self.storage.append_moves(game_id, first, [step], over=over):
@@ -910,6 +924,37 @@ class GameService:
             else:  # another process stored move ``first``: take the stored game
                 self._sync(game)
             return log.moves
+
+    def _store_run(self, game: _Game, action: Any, first: int) -> int:
+        """Apply ``action`` and the quick moves after it, and store them all from move
+        ``first``; the game's moves then (call holding the game's lock)."""
+        log, host, game_id = game.log, game.host, game.stored.id
+        try:
+            log.extend(action)
+            while self._quick_next(game) and (more := self._server_move(game)) is not None:
+                log.extend(more)
+            steps = [host.step_json(a) for a in log.actions[first:]]
+            stored = self.storage.append_moves(game_id, first, steps, over=host.is_terminal(log))
+        except BaseException:
+            self._forget(game_id)  # moves in memory but not stored: read the game again
+            raise
+        if stored:
+            return log.moves
+        self._forget(game_id)  # another process stored move ``first``: take the stored game
+        fresh = self._game(game_id)
+        with self._using(fresh):
+            self._sync(fresh)
+            return fresh.log.moves
+
+    @staticmethod
+    def _quick_next(game: _Game) -> bool:
+        """Whether chance, or quick bots alone, are to move now (the game not over)."""
+        log, host = game.log, game.host
+        if host.is_terminal(log):
+            return False
+        deciders = host.deciders(log, log.moves)
+        bots = game.bots
+        return all(seat in bots and bot_cost(bots[seat]) == "quick" for seat in deciders)
 
     def clock_of(self, game_id: str) -> int | None:
         """The seconds a move the game was created with (``None``: no clock of its own)."""

@@ -333,7 +333,9 @@ def create_app(
         service,
         delay=bot_delay,
         notify=hub.publish,
-        workers=limits.bot_workers,
+        # the quick moves (chance, greedy, random) of every game, the humans' replies among
+        # them, as many at once as requests; the searches have their own slots
+        workers=max(WORKER_THREADS, limits.bot_workers),
         bot_games=limits.bot_games,
         turn_timeout=limits.turn_timeout,
     )
