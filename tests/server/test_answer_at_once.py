@@ -101,6 +101,10 @@ def test_a_move_is_answered_before_a_slow_bots_reply_is_stored(
         assert seconds < THINKS, f"the answer took {seconds:.2f} s: it waited for the bot"
         assert _stored(storage, game) == 1
         assert view["moves"] == 1 and view["to_move"] == 1 and "legal" not in view
+        # the bot thinks without holding the game: a view meanwhile is answered at once
+        start = time.monotonic()
+        meanwhile = httpx.get(f"{base}/api/games/{game['id']}", headers=_bearer(game), timeout=30)
+        assert time.monotonic() - start < THINKS and meanwhile.json()["moves"] == 1
         # the reply follows, found by polling
         later = _human_turn(base, game)
         assert later["moves"] == 2 and later["to_move"] == 0 and later["legal"]
@@ -118,12 +122,15 @@ def test_a_slow_bots_reply_reaches_the_players_socket_after_the_answer(
             assert "legal" in json.loads(socket.recv(timeout=10))["view"]
             seconds, answer = _move(base, game, 0)
             assert answer.status_code == 200 and seconds < THINKS
-            pushed = []
-            while not pushed or "legal" not in pushed[-1]:
+            answered = time.monotonic()
+            pushed = [json.loads(socket.recv(timeout=10))["view"]]
+            first_push = time.monotonic() - answered  # the human's move, while the bot thinks
+            while "legal" not in pushed[-1]:
                 pushed.append(json.loads(socket.recv(timeout=THINKS + 10))["view"])
             start = time.monotonic()
         # the human's move first (moves 1, the bot to move), then the bot's reply
         assert [(v["moves"], v["to_move"]) for v in pushed] == [(1, 1), (2, 0)]
+        assert first_push < THINKS, f"the human's move was pushed after {first_push:.2f} s"
         assert time.monotonic() - start < 1.0
 
 

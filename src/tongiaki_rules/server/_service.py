@@ -888,6 +888,11 @@ class GameService:
         where nothing takes long (the background driver plays a human's
         bots' replies so).
 
+        A searching bot (MCTS) thinks without holding the game: views,
+        boards and pushes of the game are answered meanwhile, and its move is
+        stored only if the game has not moved on since (its choice follows from
+        the game's seed, so it is the same as if the game had been held).
+
         ``None`` when there is nothing to play: a human is to move or the game
         is over. When another server process stored that move first, the
         game is read again instead (and the answer is its moves then), so a
@@ -906,11 +911,15 @@ class GameService:
         (3, None)
         """
         game = self._game(game_id)
+        thought = self._search_unheld(game)
         with self._using(game):
             self._sync(game)
             log = game.log
             first = log.moves
-            action = self._server_move(game)
+            if thought is not None and thought[0] == first:
+                action = thought[1]
+            else:
+                action = self._server_move(game)
             if action is None:
                 action = self._chosen_round(game)
             if action is None:
@@ -945,6 +954,22 @@ class GameService:
         with self._using(fresh):
             self._sync(fresh)
             return fresh.log.moves
+
+    def _search_unheld(self, game: _Game) -> tuple[int, Any] | None:
+        """Where a searching bot is to move in a Tongiaki game: the game's moves and that
+        bot's move, worked out without holding the game's lock (on the position, a value,
+        read under it); else ``None``."""
+        with game.lock:
+            self._sync(game)
+            log = game.log
+            if not isinstance(log, GameLog):
+                return None  # Tóncc's bots are all quick
+            state, moves = log.state, log.moves
+            seat = None if state.is_terminal else state.current_player
+            spec = None if seat is None else game.bots.get(seat)
+            if spec is None or bot_cost(spec) != "search":
+                return None
+        return moves, self._bots(game).server_move(game.stored.seed, game.bots, state, moves)
 
     @staticmethod
     def _quick_next(game: _Game) -> bool:
