@@ -630,12 +630,9 @@ def _add_api(
                 replies=False,
             )
         )
-        replies = server_to_move(view)
-        if replies:
+        # a secret choice stored while others have yet to choose changes no move: -1 tells the
+        # sockets to look again (they see who has chosen, never what)
+        hub.publish(game_id, -1 if view.get("chosen") else view["moves"])
+        if server_to_move(view):
             driver.reply(game_id)  # the bots' replies, played and pushed after this answer
-        if not replies or service.next_is_search(game_id):
-            # a secret choice stored while others have yet to choose changes no move: -1 tells
-            # the sockets to look again (they see who has chosen, never what). Before quick
-            # replies, the push of the replies (milliseconds later) tells this move too
-            hub.publish(game_id, -1 if view.get("chosen") else view["moves"])
         return AsciiJSONResponse(_drive_if_waiting(driver, view))
