@@ -11,11 +11,13 @@ seconds each, two phases:
   games (2) of one human against five ``mcts:iterations=2000`` bots, and
   ``--bot-games`` games (4) of six MCTS bots play in the background.
 
-For the greedy players it reports the move requests answered, and the p50,
-p90 and worst latency of a move request (the answer comes after the greedy
-bot's reply). Run it against the code before fair scheduling by pointing
-``PYTHONPATH`` at that tree's ``src``: the server process imports the
-``tongiaki_rules`` this script imports.
+For the greedy players it reports the moves made, and the p50, p90 and
+worst time from a move request sent to the greedy bot's reply seen (since
+issue 38, point 2, the answer comes once the move is stored and the reply
+is pushed after it: the player waits for it on the game's WebSocket; with
+an older server the answer carries the reply). Run it against the code
+before fair scheduling by pointing ``PYTHONPATH`` at that tree's ``src``:
+the server process imports the ``tongiaki_rules`` this script imports.
 
     python benchmarks/bot_starvation.py [--seconds 20] [--players 5] [--hogs 2] [--bot-games 4]
 """
@@ -25,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import random
 import statistics
 import sys
@@ -34,6 +37,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from server_load import next_choice  # this folder's: the first view that is the human's again
+from websockets.asyncio.client import connect as websocket_connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the server tests' helpers
 from tests.server.live import live_server
@@ -63,15 +68,20 @@ async def play(
         while "legal" not in view and view["outcome"] is None and time.perf_counter() < until:
             await asyncio.sleep(0.05)  # a bot opens the game: wait for the background move
             view = (await client.get(url, headers=headers)).json()
-        while "legal" in view and time.perf_counter() < until:
-            move = {"action": rng.randrange(len(view["legal"])), "expect_move": view["moves"]}
-            start = time.perf_counter()
-            answer = await client.post(f"{url}/actions", json=move, headers=headers)
-            if latencies is not None:
-                latencies.append(time.perf_counter() - start)
-            if answer.status_code != 200:
-                break
-            view = answer.json()
+        socket_url = str(client.base_url).replace("http", "ws", 1) + f"{url}/ws"
+        async with websocket_connect(socket_url) as socket:
+            await socket.send(json.dumps({"type": "hello", "token": game["token"]}))
+            while "legal" in view and time.perf_counter() < until:
+                move = {"action": rng.randrange(len(view["legal"])), "expect_move": view["moves"]}
+                start = time.perf_counter()
+                answer = await client.post(f"{url}/actions", json=move, headers=headers)
+                if answer.status_code != 200:
+                    break
+                view = answer.json()
+                if "legal" not in view and view["outcome"] is None:  # the reply is pushed
+                    view = await asyncio.wait_for(next_choice(socket, view["moves"]), 120)
+                if latencies is not None:
+                    latencies.append(time.perf_counter() - start)
 
 
 async def phase(

@@ -5,12 +5,17 @@ fresh SQLite file, then plays ``--games`` games at once for ``--seconds``
 seconds: each game has one scripted human (a seeded random choice among the
 legal actions the answer lists) against a greedy bot, every third game
 also a random bot; a finished game is replaced by a new one. Every move
-request is timed from send to answer (the answer is the new view, after
-the bots and chance have moved and everything is committed).
+request is timed from send to answer (the answer is the view once the human's
+move, and the chance draws right after it, are committed). The bots' replies
+are played after the answer and pushed: each human holds its game's
+WebSocket, as the browser client does, and moves again once a pushed view
+gives it a choice; that wait (from the answer to the push) is timed too.
 
 Reports the human move requests per second, the moves stored per second
 (humans, bots and chance draws: what the server accepted and committed),
-and the p50/p99 latency of the move requests.
+the p50/p90/p99 latency of the move requests and of the wait for the bots'
+replies, and the load average before and after the run (the machine may be
+shared: figures measured beside other work are slower).
 
 With ``--think S`` each human waits a random time (exponential, mean S
 seconds) before each move, as people do; with the default 0 the humans
@@ -46,9 +51,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -56,6 +61,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from websockets.asyncio.client import connect as websocket_connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the server tests' helpers
 from tests.server.live import _children, live_server
@@ -79,6 +85,7 @@ class Load:
 
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        self.replies: list[float] = []
         self.moves = 0
         self.games = 0
         self.errors = 0
@@ -110,33 +117,70 @@ async def play_games(
         load.games += 1
         headers = {"Authorization": f"Bearer {game['token']}"}
         params = {"svg": "true" if svg else "false"}
-        view: dict[str, Any] = (
-            await client.get(f"/api/games/{game['id']}", headers=headers, params=params)
-        ).json()
-        while "legal" in view and time.perf_counter() < until:
-            if think:
-                await asyncio.sleep(rng.expovariate(1 / think))
-            move = {"action": rng.randrange(len(view["legal"])), "expect_move": view["moves"]}
-            start = time.perf_counter()
-            try:
-                answer = await client.post(
-                    f"/api/games/{game['id']}/actions", json=move, headers=headers, params=params
-                )
-            except httpx.TransportError:  # a kept-alive connection closed under us: ask again
-                load.errors += 1
-                url = f"/api/games/{game['id']}"
-                view = (await client.get(url, headers=headers, params=params)).json()
-                continue
-            load.latencies.append(time.perf_counter() - start)
-            if answer.status_code != 200:
-                load.errors += 1
-                break
-            fresh = answer.json()
-            if board:
-                url = f"/api/games/{game['id']}/board.svg"
-                await client.get(url, params={"at": fresh["moves"], "for": 0})
-            load.moves += fresh["moves"] - view["moves"]
-            view = fresh
+        socket_url = str(client.base_url).replace("http", "ws", 1) + f"/api/games/{game['id']}/ws"
+        async with websocket_connect(f"{socket_url}?svg={params['svg']}") as socket:
+            await socket.send(json.dumps({"type": "hello", "token": game["token"]}))
+            await play_one(client, socket, game, headers, params, rng, until, think, load, board)
+
+
+async def next_choice(socket: Any, after: int) -> dict[str, Any]:
+    """The first view pushed with more than ``after`` moves where the player chooses (or the
+    game is over): the bots' replies are in."""
+    while True:
+        message = json.loads(await socket.recv())
+        if message.get("type") != "view":
+            continue
+        view: dict[str, Any] = message["view"]
+        if view["moves"] > after and ("legal" in view or view["outcome"] is not None):
+            return view
+
+
+async def play_one(
+    client: httpx.AsyncClient,
+    socket: Any,
+    game: dict[str, Any],
+    headers: dict[str, str],
+    params: dict[str, str],
+    rng: random.Random,
+    until: float,
+    think: float,
+    load: Load,
+    board: bool,
+) -> None:
+    """One game, move after move, until it is over or the time is up."""
+    view: dict[str, Any] = (
+        await client.get(f"/api/games/{game['id']}", headers=headers, params=params)
+    ).json()
+    if "legal" not in view and view["outcome"] is None:  # a bot opens the game
+        view = await asyncio.wait_for(next_choice(socket, view["moves"]), 60)
+    while "legal" in view and time.perf_counter() < until:
+        if think:
+            await asyncio.sleep(rng.expovariate(1 / think))
+        move = {"action": rng.randrange(len(view["legal"])), "expect_move": view["moves"]}
+        start = time.perf_counter()
+        try:
+            answer = await client.post(
+                f"/api/games/{game['id']}/actions", json=move, headers=headers, params=params
+            )
+        except httpx.TransportError:  # a kept-alive connection closed under us: ask again
+            load.errors += 1
+            url = f"/api/games/{game['id']}"
+            view = (await client.get(url, headers=headers, params=params)).json()
+            continue
+        load.latencies.append(time.perf_counter() - start)
+        if answer.status_code != 200:
+            load.errors += 1
+            break
+        fresh = answer.json()
+        if "legal" not in fresh and fresh["outcome"] is None:  # the bots reply: pushed
+            answered = time.perf_counter()
+            fresh = await asyncio.wait_for(next_choice(socket, fresh["moves"]), 60)
+            load.replies.append(time.perf_counter() - answered)
+        if board:
+            url = f"/api/games/{game['id']}/board.svg"
+            await client.get(url, params={"at": fresh["moves"], "for": 0})
+        load.moves += fresh["moves"] - view["moves"]
+        view = fresh
 
 
 async def run(
@@ -159,6 +203,14 @@ async def run(
             *(play_games(clients[k], k, seed, until, think, svg, load, board) for k in range(games))
         )
         return load, time.perf_counter() - start
+
+
+def percentiles(ms: list[float]) -> str:
+    """p50, p90 and p99 of sorted milliseconds, as text."""
+    parts = []
+    for name, q in (("p50", 0.5), ("p90", 0.9), ("p99", 0.99)):
+        parts.append(f"{name} {ms[min(len(ms) - 1, int(q * len(ms)))]:.1f} ms")
+    return ", ".join(parts) + f" ({len(ms)} timed)"
 
 
 def cpu_per_move(base: str, pid: int, args: argparse.Namespace) -> None:
@@ -226,8 +278,9 @@ def main() -> None:
             database_pid = int((cluster.data / "postmaster.pid").read_text().split()[0])
         else:
             db = args.db
-        # one client address plays every game: lift the per-address rate of new games
-        options = ["--games-per-minute", "100000"]
+        # one client address plays every game: lift the per-address rate of new games and
+        # its count of sockets
+        options = ["--games-per-minute", "100000", "--sockets-per-address", "1000"]
         options += ["--workers", str(args.workers)] if args.workers > 1 else []
         log = Path(folder) / "server.log"
         server, base = stack.enter_context(live_server(db, *options, log=log))
@@ -239,6 +292,7 @@ def main() -> None:
         def database_cpu() -> float:
             return 0.0 if database_pid is None else cpu_seconds(database_pid)
 
+        load_before = os.getloadavg()
         cpu_before, client_before = cpu_seconds(server.pid), time.process_time()
         database_before = database_cpu()
         try:
@@ -249,11 +303,11 @@ def main() -> None:
             said = log.read_text(errors="replace").strip()
             if said:
                 print("the server's log:\n" + said[-4000:], file=sys.stderr)
+        load_after = os.getloadavg()
         cpu = cpu_seconds(server.pid) - cpu_before
         client_cpu = time.process_time() - client_before
         database = database_cpu() - database_before
     ms = sorted(1000 * t for t in load.latencies)
-    p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))] if ms else float("nan")
     print(
         f"{args.games} concurrent games for {wall:.1f} s (think {args.think} s, "
         f"svg {'yes' if args.svg else 'no'}, {args.workers} worker(s), {args.db.split('@')[-1]}), "
@@ -261,8 +315,13 @@ def main() -> None:
     )
     print(f"move requests: {len(ms)} ({len(ms) / wall:.1f}/s), failed: {load.errors}")
     print(f"moves stored (humans, bots, chance): {load.moves} ({load.moves / wall:.1f}/s)")
+    print("load average (1, 5, 15 min) before: {:.2f} {:.2f} {:.2f}".format(*load_before))
+    print("load average (1, 5, 15 min) after:  {:.2f} {:.2f} {:.2f}".format(*load_after))
     if ms:
-        print(f"latency of a move request: p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms")
+        print(f"latency of a move request: {percentiles(ms)}")
+        replies = sorted(1000 * t for t in load.replies)
+        if replies:
+            print(f"wait from a move's answer to the bots' replies pushed: {percentiles(replies)}")
         print(f"server CPU per human move: {1000 * cpu / len(ms):.2f} ms ({cpu:.1f} s in all)")
         if database_pid is not None:
             print(f"PostgreSQL's CPU per human move: {1000 * database / len(ms):.2f} ms")

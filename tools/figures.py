@@ -222,6 +222,19 @@ FIGURES: tuple[Figure, ...] = (
         ),
     ),
     Figure(
+        "serve-answer-at-once",
+        ("docs/how-to/serve.md",),
+        "a human's move answered before the bots' replies: p50/p90/p99 of the move requests "
+        "and of the wait for the pushed replies, 1 and 2 workers on SQLite and PostgreSQL (the "
+        "'before' rows: PYTHONPATH naming the src of a tree before issue 38, point 2)",
+        (
+            "python benchmarks/server_load.py --no-svg --think 0.2 --workers 1 --db sqlite",
+            "python benchmarks/server_load.py --no-svg --think 0.2 --workers 2 --db sqlite",
+            "python benchmarks/server_load.py --no-svg --think 0.2 --workers 1 --db postgresql",
+            "python benchmarks/server_load.py --no-svg --think 0.2 --workers 2 --db postgresql",
+        ),
+    ),
+    Figure(
         "serve-bot-starvation",
         ("docs/how-to/serve.md",),
         "greedy players' move latency beside one client's MCTS games (the 'before' row: run it "

@@ -266,9 +266,12 @@ def test_a_game_left_with_a_bot_to_move_is_resumed_when_viewed_or_watched(
     assert GameService(SqliteStorage(db_path)).view(gid)["outcome"] is not None
 
 
-def test_a_human_move_still_answers_after_the_bots_replies(db_path: Path) -> None:
+def test_a_human_move_answers_before_the_bots_reply_which_follow_at_once(db_path: Path) -> None:
+    """The answer is the view after the human's move (a bot to move, nothing to choose);
+    the reply is played right after it, not ``bot_delay`` later (that paces the games no
+    human waits for)."""
     TestClient, create_app = _web()
-    app = create_app(db_path, bot_delay=5.0)  # a background bot would not have moved yet
+    app = create_app(db_path, bot_delay=5.0)
     client = TestClient(app)
     game = client.post("/api/games", json={"players": 2, "seats": {"1": "greedy"}, "seat": 0})
     token = game.json()["token"]
@@ -277,6 +280,11 @@ def test_a_human_move_still_answers_after_the_bots_replies(db_path: Path) -> Non
         f"/api/games/{game['id']}/actions",
         json={"action": 0, "expect_move": 0},
         headers={"Authorization": f"Bearer {token}"},
+    ).json()
+    assert view["moves"] == 1 and view["to_move"] == 1 and "legal" not in view
+    assert app.state.driver.wait_idle(timeout=3.0)  # well before the 5 s of bot_delay
+    view = client.get(
+        f"/api/games/{game['id']}", headers={"Authorization": f"Bearer {token}"}
     ).json()
     assert view["moves"] == 2 and view["to_move"] == 0 and view["legal"]
     app.state.driver.close()

@@ -45,6 +45,7 @@ def _bot_game(client: TestClient, players: int = 3, seed: int = 5) -> dict[str, 
             json={"action": 0, "expect_move": view["moves"]},
             headers=auth,
         )
+        assert client.app.state.driver.wait_idle(10)  # type: ignore[attr-defined]  # the replies
     return game
 
 
@@ -273,6 +274,7 @@ def test_views_and_steps_tell_the_game_in_players_words_line_for_line(client: Te
             json={"action": len(view["legal"]) - 1, "expect_move": view["moves"]},
             headers=auth,
         )
+        assert client.app.state.driver.wait_idle(10)  # type: ignore[attr-defined]  # the bot's reply
     view = client.get(f"/api/games/{game['id']}", headers={"Accept-Language": "de"}).json()
     words, plain = view["narration_words"], view["narration"]
     assert len(words) == len(plain) == len(view["narration_rules"])

@@ -41,7 +41,11 @@ def _hammer(base: str, game: dict[str, Any], acknowledged: Acknowledged, stop: A
                         continue
                     view = answer.json()
                 if "legal" not in view:
-                    return  # over
+                    if view["outcome"] is not None:
+                        return  # over
+                    view = None  # the bot replies after the answer: look again
+                    time.sleep(0.02)
+                    continue
                 answer = client.post(
                     f"{url}/actions",
                     json={"action": 0, "expect_move": view["moves"]},

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +82,17 @@ def test_two_games_get_different_secret_seeds(service: GameService) -> None:
     assert len(set(seeds)) == 5  # drawn with secrets, 63 bits each: no guessing them
 
 
+def _after_the_bot(client: Any, gid: str) -> dict[str, Any]:
+    """The spectator's view once the bot (seat 2), which replies after a move's answer, and
+    chance have moved: a human seat is to move, or the game is over."""
+    for _ in range(500):
+        view: dict[str, Any] = client.get(f"/api/games/{gid}").json()
+        if view["outcome"] is not None or view["to_move"] in (0, 1):
+            return view
+        time.sleep(0.02)
+    raise AssertionError("the bot did not reply within 10 s")
+
+
 def test_a_player_reading_everything_cannot_predict_the_draws(tmp_path: Path) -> None:
     """The attack of the issue: it foresaw 124 moves of 124 when the record carried the seed."""
     httpx = pytest.importorskip("httpx", reason="the test talks HTTP with httpx")
@@ -107,7 +119,7 @@ def test_a_player_reading_everything_cannot_predict_the_draws(tmp_path: Path) ->
             socket.send(json.dumps({"type": "hello", "token": tokens[1]}))
             seen.append(str(socket.recv(timeout=10)))
         for _ in range(80):
-            if client.get(f"/api/games/{gid}").json()["outcome"] is not None:
+            if _after_the_bot(client, gid)["outcome"] is not None:
                 break  # over: the record may now publish the seed
             views = {
                 seat: client.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {t}"})

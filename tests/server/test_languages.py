@@ -39,6 +39,7 @@ def started(client: TestClient) -> tuple[str, str]:
                 json={"action": 0, "expect_move": view["moves"]},
                 headers=auth,
             )
+            assert client.app.state.driver.wait_idle(10)  # type: ignore[attr-defined]  # the reply
     return gid, token
 
 

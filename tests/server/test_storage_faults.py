@@ -50,6 +50,19 @@ def _move(client: Any, gid: str, headers: dict[str, str], expect: int) -> Any:
     )
 
 
+def _turn(client: Any, gid: str, headers: dict[str, str], timeout: float = 10.0) -> dict[str, Any]:
+    """Seat 0's view once the bot, which replies after a move's answer, has moved (or, after
+    ``timeout`` seconds, as it is: a bot whose move cannot be stored waits)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        view: dict[str, Any] = client.get(
+            f"/api/games/{gid}", params={"svg": "false"}, headers=headers
+        ).json()
+        if "legal" in view or view["outcome"] is not None or time.monotonic() > deadline:
+            return view
+        time.sleep(0.02)
+
+
 def test_an_unreadable_game_is_a_500_for_it_alone_and_the_lobby_lists_the_others(
     tmp_path: Path,
 ) -> None:
@@ -77,7 +90,8 @@ def test_a_deleted_database_file_refuses_moves_with_503(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     with live_server(db) as (process, base), httpx.Client(base_url=base, timeout=30) as client:
         gid, headers = _new_game(client)
-        moves = _move(client, gid, headers, 0).json()["moves"]
+        assert _move(client, gid, headers, 0).status_code == 200
+        moves = _turn(client, gid, headers)["moves"]
         for path in tmp_path.glob("games.sqlite3*"):
             path.unlink()
         refused = _move(client, gid, headers, moves)
@@ -94,7 +108,8 @@ def test_a_replaced_database_file_refuses_moves_with_503(tmp_path: Path) -> None
     with live_server(db) as (process, base), httpx.Client(base_url=base, timeout=30) as client:
         gid, headers = _new_game(client)
         assert client.get("/api/health").json() == {"storage": {"writable": True}}
-        moves = _move(client, gid, headers, 0).json()["moves"]
+        assert _move(client, gid, headers, 0).status_code == 200
+        moves = _turn(client, gid, headers)["moves"]
         shutil.copy(db, tmp_path / "copy.sqlite3")
         os.replace(tmp_path / "copy.sqlite3", db)
         refused = _move(client, gid, headers, moves)
@@ -107,7 +122,8 @@ def test_a_database_made_read_only_refuses_moves_with_503_and_recovers(tmp_path:
     db = tmp_path / "games.sqlite3"
     with live_server(db) as (process, base), httpx.Client(base_url=base, timeout=30) as client:
         gid, headers = _new_game(client)
-        moves = _move(client, gid, headers, 0).json()["moves"]
+        assert _move(client, gid, headers, 0).status_code == 200
+        moves = _turn(client, gid, headers)["moves"]
         db.chmod(0o444)
         refused = _move(client, gid, headers, moves)
         assert refused.status_code == 503 and "read-only" in refused.json()["detail"]
@@ -142,9 +158,10 @@ def test_a_full_disk_refuses_moves_with_503_and_recovers_when_space_returns(
         acknowledged: list[tuple[int, str]] = []
         with live_server(db) as (process, base), httpx.Client(base_url=base, timeout=30) as client:
             gid, headers = _new_game(client)
-            answer = _move(client, gid, headers, 0)
-            moves = answer.json()["moves"]
-            acknowledged.append((moves, answer.json()["code"]))
+            assert _move(client, gid, headers, 0).status_code == 200
+            turn = _turn(client, gid, headers)
+            moves = turn["moves"]
+            acknowledged.append((moves, turn["code"]))
             filler = disk / "filler"
             with filler.open("wb") as out:
                 try:
@@ -158,13 +175,16 @@ def test_a_full_disk_refuses_moves_with_503_and_recovers_when_space_returns(
                 answer = _move(client, gid, headers, moves)
                 statuses.append(answer.status_code)
                 if answer.status_code == 200:
-                    moves = answer.json()["moves"]
-                    acknowledged.append((moves, answer.json()["code"]))
+                    acknowledged.append((answer.json()["moves"], answer.json()["code"]))
+                    moves = _turn(client, gid, headers, timeout=2.0)["moves"]
+                elif answer.json().get("reason") == "not_your_move":  # the bot's move waits
+                    moves = _turn(client, gid, headers, timeout=2.0)["moves"]
                 else:
                     assert answer.status_code == 503 and "full" in answer.json()["detail"]
             assert 503 in statuses
             assert client.get("/api/health").status_code == 503
             filler.unlink()
+            moves = _turn(client, gid, headers)["moves"]  # a bot refused meanwhile moves now
             answer = _move(client, gid, headers, moves)
             assert answer.status_code == 200, answer.text
             acknowledged.append((answer.json()["moves"], answer.json()["code"]))

@@ -63,7 +63,8 @@ def test_a_move_through_one_process_reaches_a_socket_on_another_within_a_second(
             game = httpx.post(f"{first}/api/games", json={**body, "seed": k}).json()
             seconds, moves = _watch_then_move(first, second, game)
             assert seconds < 1.0, f"the push took {seconds:.2f} s"
-            assert httpx.get(f"{first}/api/games/{game['id']}").json()["moves"] == moves
+            # the move pushed; the bot's reply, played after the answer, may follow it
+            assert httpx.get(f"{first}/api/games/{game['id']}").json()["moves"] >= moves
 
 
 def test_two_processes_racing_for_one_move_accept_it_once(db: str) -> None:
@@ -97,11 +98,14 @@ def test_two_processes_racing_for_one_move_accept_it_once(db: str) -> None:
                 thread.join()
             assert sorted(answers) == [200, 409], answers
             statuses += answers
+            # the bot replies after the answer: both processes then see the same game
+            for _ in range(500):
+                views = [httpx.get(f"{b}/api/games/{game['id']}").json() for b in (first, second)]
+                if all(v["to_move"] == 0 for v in views):
+                    break
+                time.sleep(0.02)
             stored = httpx.get(f"{second}/api/games/{game['id']}/record").json()["actions"]
-            views = [
-                httpx.get(f"{b}/api/games/{game['id']}").json()["code"] for b in (first, second)
-            ]
-            assert views[0] == views[1] and len(stored) >= 2
+            assert views[0]["code"] == views[1]["code"] and len(stored) >= 2
         assert statuses.count(200) == 20
 
 

@@ -186,6 +186,12 @@ def _moves_are(moves: str) -> Callable[[WebDriver], bool]:
     return lambda driver: _status(driver).get("moves") == moves
 
 
+def _replied(driver: WebDriver) -> bool:
+    """The bots' replies, played after a move's answer and pushed, are on the page: the
+    player is to move again, or the game is over."""
+    return _status(driver).get("over") == "true" or _my_turn(driver)
+
+
 def _socket_open(driver: WebDriver) -> bool:
     return driver.find_element(By.ID, "connection").get_attribute("data-state") == "live"
 
@@ -245,6 +251,7 @@ def _play_after_each_other(player: WebDriver, spectator: WebDriver, moves: int) 
             return
         _until(player, "the player's turn", _my_turn)
         _play_one(player)
+        _until(player, "the bot's reply", _replied)
         now = _status(player)["moves"]
         _until(spectator, f"move {now} to reach the spectator", _moves_are(now))
 
@@ -346,6 +353,7 @@ def test_a_player_plays_a_bot_by_clicking_the_board_and_a_spectator_sees_the_mov
     assert "board" in ways, ways  # at least one click on the board played its move at once
 
     # a reload keeps the game and the seat
+    _until(player, "the bot's reply", _replied)
     moves = _loaded(player)["moves"]
     _let_the_test_mute_the_websocket(player)
     player.refresh()
@@ -364,6 +372,7 @@ def test_a_player_plays_a_bot_by_clicking_the_board_and_a_spectator_sees_the_mov
 
     _a_stale_click_is_refused_in_the_message_line(player, server.url, game_id)
     _the_board_answers_the_keyboard(player)
+    _until(player, "the bot's reply", _replied)
     moves = _status(player)["moves"]
 
     # a spectator in a second browser sees the next moves arrive over the WebSocket

@@ -10,7 +10,9 @@ server processes on the one port (uvicorn's worker processes), all on that
 database. Without FastAPI and uvicorn
 installed, the command says so in one line with the ``pip`` command that
 installs them. ``--bot-delay SECONDS`` (default 0.3) paces the moves bots
-and chance make while no human is to move, so spectators can follow them.
+and chance make where no human's move asked for them (games of bots only, a
+bot opening a game), so spectators can follow them; the replies to a human's
+move come at once, after its answer.
 The limits (games and seat claims a minute per address, WebSockets,
 timeouts, bot work, the memory of games and boards) have safe defaults,
 each an option; ``--allow-host``
@@ -78,8 +80,8 @@ def add_parser(sub: Any) -> None:
         type=_delay,
         default=DEFAULT_BOT_DELAY,
         metavar="SECONDS",
-        help="pause before each move a bot or chance makes while no human is to move "
-        f"(default: {DEFAULT_BOT_DELAY}; 0 to play them at once)",
+        help="pause before each move a bot or chance makes where no human's move asked for "
+        f"it (default: {DEFAULT_BOT_DELAY}; 0 to play them at once); replies come at once",
     )
     _add_security(parser)
     _add_limits(parser)

@@ -16,11 +16,23 @@ waits for a thread behind other games' searches. At most ``bot_games``
 games of bots only are played at once; the others wait their turn, in the
 order they came to their first move (games with a human seat never wait).
 
+A human's move is answered once it is stored (``tongiaki serve`` calls
+:meth:`~.service.GameService.act` with ``replies=False``); the bots' replies
+are then played here: :meth:`BotDriver.reply` drives the game at once, its
+moves ``reply_delay`` seconds apart (none by default: the player waits for
+them, and the browser animates them itself), each stored and told to
+``notify`` as it comes; the moves of chance and of quick bots (``greedy``,
+``random``) that follow one another are played and stored together (one
+write, one push), a search's move alone.
+
 Several server processes on one database never drive one game twice: a
 process drives a game only while it holds the game's *lease* in the
 database (:meth:`~.storage.Storage.claim_lease`, renewed as it plays, given
 up when it stops). A process refused the lease looks again once the lease
-would have run out, so a game whose driver died is taken over.
+would have run out, so a game whose driver died is taken over; a game a
+human's move woke looks again within :data:`REPLY_RETRY` seconds (the
+process holding it may be about to give it up, having played to the
+human's turn).
 
 With ``turn_timeout`` (``tongiaki serve --turn-timeout``), or in a game
 created with a clock (the lesser of the two where both apply), a claimed seat
@@ -58,13 +70,16 @@ from concurrent.futures import ThreadPoolExecutor
 
 from ._service import GameService
 
-__all__ = ["DEFAULT_BOT_DELAY", "LEASE_SECONDS", "BotDriver"]
+__all__ = ["DEFAULT_BOT_DELAY", "LEASE_SECONDS", "REPLY_RETRY", "BotDriver"]
 
 DEFAULT_BOT_DELAY = 0.3
 """Seconds between two background moves of one game, so spectators can follow them."""
 
 LEASE_SECONDS = 10.0
 """How long a bot-driving lease runs at least (renewed halfway; longer for slow paces)."""
+
+REPLY_RETRY = 0.25
+"""Seconds before a game woken by a human's move asks again for a lease another process holds."""
 
 _log = logging.getLogger(__name__)
 
@@ -79,7 +94,8 @@ class BotDriver:
     ``notify(game_id, moves)`` is called (from a worker thread) after each
     stored move; ``workers`` threads play moves at once; ``lease`` is the
     time a game's lease runs (by default :data:`LEASE_SECONDS`, or longer for
-    a slow ``delay``).
+    a slow ``delay``). A game woken by :meth:`reply` moves ``reply_delay``
+    seconds apart instead of ``delay``.
     """
 
     def __init__(
@@ -92,8 +108,14 @@ class BotDriver:
         bot_games: int = 4,
         lease: float | None = None,
         turn_timeout: float | None = None,
+        reply_delay: float = 0.0,
     ) -> None:
         self.service = service
+        self.reply_delay = reply_delay
+        """Seconds between two moves of a game :meth:`reply` drives."""
+        self._pace: dict[str, float] = {}
+        self._tickets: dict[str, int] = {}
+        self._rewoken: set[str] = set()
         self.turn_timeout = turn_timeout
         """Seconds a claimed seat may take to move (``None``: no limit)."""
         self._idle: dict[str, int] = {}
@@ -124,10 +146,46 @@ class BotDriver:
         at once; so waking a game costs little whatever its position.
         """
         with self._changed:
-            if self._closed or game_id in self._driven:
+            if self._closed:
+                return
+            if game_id in self._driven:
+                if game_id not in self._tickets:  # its move is being played: look once more
+                    self._rewoken.add(game_id)
                 return
             self._driven.add(game_id)
             self._schedule(game_id)
+            self._start()
+
+    def reply(self, game_id: str) -> None:
+        """Drive ``game_id`` now, after a human's move: its moves ``reply_delay`` seconds
+        apart, until a human is to move again or the game is over.
+
+        A game driven already is driven at this pace from now on (at once if it waits
+        for its next move, or for a lease another process holds); one whose move is
+        being played looks again after that move, so the human's move is never missed.
+
+        >>> import tempfile, pathlib
+        >>> from tongiaki_rules.server import GameService, SqliteStorage
+        >>> service = GameService(SqliteStorage(pathlib.Path(tempfile.mkdtemp()) / "g.sqlite3"))
+        >>> game = service.create_game(2, seats={1: "greedy"}, seed=42, seat=0)
+        >>> service.act(game["id"], game["token"], "setup 0", 0, replies=False)["moves"]
+        1
+        >>> driver = BotDriver(service)
+        >>> driver.reply(game["id"])
+        >>> driver.wait_idle(timeout=60), service.view(game["id"])["moves"]
+        (True, 2)
+        >>> driver.close()
+        """
+        with self._changed:
+            if self._closed:
+                return
+            self._pace[game_id] = self.reply_delay
+            if game_id not in self._driven:
+                self._driven.add(game_id)
+            elif game_id not in self._tickets:  # its move is being played: look once more
+                self._rewoken.add(game_id)
+                return
+            self._schedule(game_id, now=True)
             self._start()
 
     def idle_check(self, game_id: str, moves: int) -> None:
@@ -206,6 +264,9 @@ class BotDriver:
             self._idle.clear()
             self._driven.clear()
             self._waiting.clear()
+            self._tickets.clear()
+            self._pace.clear()
+            self._rewoken.clear()
             self._changed.notify_all()
             pools = [p for p in (self._pool, self._search_pool) if p is not None]
             held = list(self._leased)
@@ -238,9 +299,14 @@ class BotDriver:
         except Exception as exc:  # it runs out by itself
             _log.warning("game %s: the bot-driving lease cannot be given up: %s", game_id, exc)
 
-    def _schedule(self, game_id: str) -> None:
-        when = time.monotonic() + self.delay
-        heapq.heappush(self._due, (when, next(self._order), game_id, None))
+    def _schedule(self, game_id: str, *, now: bool = False, after: float | None = None) -> None:
+        """Play the game's next move after its pace (``now``: at once; ``after``: that many
+        seconds), instead of any time set before (holding ``_changed``)."""
+        if after is None:
+            after = 0.0 if now else self._pace.get(game_id, self.delay)
+        ticket = next(self._order)
+        self._tickets[game_id] = ticket
+        heapq.heappush(self._due, (time.monotonic() + after, ticket, game_id, None))
         self._changed.notify_all()
 
     def _clock(self) -> None:
@@ -255,9 +321,12 @@ class BotDriver:
                 if pause > 0:
                     self._changed.wait(pause)
                     continue
-                heapq.heappop(self._due)
+                _, ticket, _, _ = heapq.heappop(self._due)
                 assert self._pool is not None
                 if idle is None:
+                    if self._tickets.get(game_id) != ticket:
+                        continue  # set again since: a later entry plays it
+                    del self._tickets[game_id]
                     self._pool.submit(self._step, game_id)
                 else:
                     self._pool.submit(self._play_idle, game_id, idle)
@@ -278,13 +347,15 @@ class BotDriver:
             return
         if not self._leased_now(game_id):  # another process drives it: look again later
             with self._changed:
-                if not self._closed:
-                    when = time.monotonic() + self.lease
-                    heapq.heappush(self._due, (when, next(self._order), game_id, None))
-                    self._changed.notify_all()
+                if not self._closed and game_id in self._driven:
+                    self._rewoken.discard(game_id)
+                    soon = game_id in self._pace  # a human waits: the holder may be done
+                    self._schedule(game_id, after=REPLY_RETRY if soon else self.lease)
             return
+        with self._changed:
+            quick = game_id in self._pace  # a human waits: quick moves go in one step
         try:
-            moves = self.service.step(game_id)
+            moves = self.service.step(game_id, quick=True) if quick else self.service.step(game_id)
         except Exception:  # an unreadable game, a database error: the next viewer wakes it again
             _log.exception("stopped driving game %s", game_id)
         if moves is not None:
@@ -295,8 +366,14 @@ class BotDriver:
         with self._changed:
             if self._closed:
                 return
+            if moves is None and game_id in self._rewoken:  # woken while it played: look again
+                self._rewoken.discard(game_id)
+                self._schedule(game_id, now=True)
+                return
+            self._rewoken.discard(game_id)
             if moves is None:
                 self._driven.discard(game_id)
+                self._pace.pop(game_id, None)
                 self._checked.discard(game_id)
                 if game_id in self._playing_bots:
                     self._playing_bots.discard(game_id)

@@ -706,13 +706,27 @@ class GameService:
         *,
         svg: bool = False,
         language: str = "en",
+        replies: bool = True,
     ) -> dict[str, Any]:
         """Play ``action`` (notation, or an index into the view's ``legal``) for ``token``'s seat.
 
         ``expect_move`` must be the number of moves the player saw (409 if
-        stale). Chance and the bot seats are then played until a human is
-        to move or the game is over; every move is stored before the answer,
-        the view after them all (``svg`` as for :meth:`view`).
+        stale). With ``replies`` (the default), chance and the bot seats are
+        then played until a human is to move or the game is over; every move
+        is stored before the answer, the view after them all (``svg`` as for
+        :meth:`view`). Without, the move is stored with the chance draws that
+        follow it at once, up to the next decision of any seat, and the view
+        then may wait for a bot: :meth:`step` plays its moves (``tongiaki
+        serve``'s background driver does, so a move's answer never waits for
+        a bot's thinking).
+
+        >>> import tempfile, pathlib
+        >>> from tongiaki_rules.server.storage import SqliteStorage
+        >>> service = GameService(SqliteStorage(pathlib.Path(tempfile.mkdtemp()) / "g"))
+        >>> game = service.create_game(2, seats={1: "greedy"}, seed=42, seat=0)
+        >>> view = service.act(game["id"], game["token"], "setup 0", 0, replies=False)
+        >>> view["moves"], view["to_move"], service.step(game["id"])
+        (1, 1, 2)
 
         Where seats choose at once (Tóncc), the choice is stored as a secret
         until every human seat deciding now has chosen (409 for a second
@@ -749,7 +763,7 @@ class GameService:
                 if choices is None:  # the others have yet to choose: this choice stays secret
                     return self._view(game, stored, you, None, svg, language)
                 step = host.joint(log, choices, self._bots(game), game.stored.seed, game.bots)
-                stored_now = self._play(game, step, first, holder)
+                stored_now = self._play(game, step, first, holder, replies)
             except BaseException as exc:
                 if log.moves != first:  # moves in memory but not stored: read the game again
                     self._forget(game_id)
@@ -820,9 +834,12 @@ class GameService:
         choices = self._read_choices(game, pending, humans)
         return host.joint(log, choices, self._bots(game), game.stored.seed, game.bots)
 
-    def _play(self, game: _Game, step: Any, first: int, holder: tuple[int, str]) -> bool:
-        """Apply ``step``, then chance and the bots until a human is to choose, and store them
-        all from move ``first``; ``False`` (nothing stored) if another move ``first`` was.
+    def _play(
+        self, game: _Game, step: Any, first: int, holder: tuple[int, str], replies: bool = True
+    ) -> bool:
+        """Apply ``step``, then chance and the bots until a human is to choose (``replies``;
+        else chance alone, until anyone is to choose), and store them all from move
+        ``first``; ``False`` (nothing stored) if another move ``first`` was.
 
         ``holder`` (the mover's seat and token hash) must still hold in the storing
         transaction: a token left or claimed anew meanwhile raises :class:`SeatLost`.
@@ -832,11 +849,19 @@ class GameService:
             log.extend(step)
         except IllegalActionError as exc:
             raise Unprocessable(str(exc), exc.clause) from None
-        while (reply := self._server_move(game)) is not None:
+        while (replies or self._chance_next(game)) and (
+            reply := self._server_move(game)
+        ) is not None:
             log.extend(reply)
         moves = [host.step_json(a) for a in log.actions[first:]]
         over = host.is_terminal(log)
         return self.storage.append_moves(game.stored.id, first, moves, over=over, holder=holder)
+
+    @staticmethod
+    def _chance_next(game: _Game) -> bool:
+        """Whether chance is to move now (no seat decides, and the game is not over)."""
+        log, host = game.log, game.host
+        return not host.is_terminal(log) and not host.deciders(log, log.moves)
 
     def _server_move(self, game: _Game) -> Any:
         return game.host.server_move(game.log, self._bots(game), game.stored.seed, game.bots)
@@ -861,8 +886,20 @@ class GameService:
             return False
 
     @_capped
-    def step(self, game_id: str) -> int | None:
+    def step(self, game_id: str, *, quick: bool = False) -> int | None:
         """Play one move of chance or of the bot to move, stored; the game's moves after it.
+
+        With ``quick``, the moves of chance and of quick bots (``random``,
+        ``greedy``) that follow it are played too, until a human or a
+        searching bot is to move or the game is over, and stored with it in
+        one transaction: what a human waits for costs one write and one push
+        where nothing takes long (the background driver plays a human's
+        bots' replies so).
+
+        A searching bot (MCTS) thinks without holding the game: views,
+        boards and pushes of the game are answered meanwhile, and its move is
+        stored only if the game has not moved on since (its choice follows from
+        the game's seed, so it is the same as if the game had been held).
 
         ``None`` when there is nothing to play: a human is to move or the game
         is over. When another server process stored that move first, the
@@ -875,17 +912,28 @@ class GameService:
         >>> game = service.create_game(2, seats={0: "greedy"}, seed=1)
         >>> service.step(game["id"]), service.step(game["id"])
         (1, None)
+        >>> game = service.create_game(3, seats={1: "greedy", 2: "random"}, seed=1, seat=0)
+        >>> service.act(game["id"], game["token"], 0, 0, replies=False)["moves"]
+        1
+        >>> service.step(game["id"], quick=True), service.step(game["id"], quick=True)
+        (3, None)
         """
         game = self._game(game_id)
+        thought = self._search_unheld(game)
         with self._using(game):
             self._sync(game)
             log = game.log
             first = log.moves
-            action = self._server_move(game)
+            if thought is not None and thought[0] == first:
+                action = thought[1]
+            else:
+                action = self._server_move(game)
             if action is None:
                 action = self._chosen_round(game)
             if action is None:
                 return None
+            if quick:
+                return self._store_run(game, action, first)
             over = game.host.ends_game(log, action)
             step = game.host.step_json(action)
             if self.storage.append_moves(game_id, first, [step], over=over):
@@ -893,6 +941,53 @@ class GameService:
             else:  # another process stored move ``first``: take the stored game
                 self._sync(game)
             return log.moves
+
+    def _store_run(self, game: _Game, action: Any, first: int) -> int:
+        """Apply ``action`` and the quick moves after it, and store them all from move
+        ``first``; the game's moves then (call holding the game's lock)."""
+        log, host, game_id = game.log, game.host, game.stored.id
+        try:
+            log.extend(action)
+            while self._quick_next(game) and (more := self._server_move(game)) is not None:
+                log.extend(more)
+            steps = [host.step_json(a) for a in log.actions[first:]]
+            stored = self.storage.append_moves(game_id, first, steps, over=host.is_terminal(log))
+        except BaseException:
+            self._forget(game_id)  # moves in memory but not stored: read the game again
+            raise
+        if stored:
+            return log.moves
+        self._forget(game_id)  # another process stored move ``first``: take the stored game
+        fresh = self._game(game_id)
+        with self._using(fresh):
+            self._sync(fresh)
+            return fresh.log.moves
+
+    def _search_unheld(self, game: _Game) -> tuple[int, Any] | None:
+        """Where a searching bot is to move in a Tongiaki game: the game's moves and that
+        bot's move, worked out without holding the game's lock (on the position, a value,
+        read under it); else ``None``."""
+        with game.lock:
+            self._sync(game)
+            log = game.log
+            if not isinstance(log, GameLog):
+                return None  # Tóncc's bots are all quick
+            state, moves = log.state, log.moves
+            seat = None if state.is_terminal else state.current_player
+            spec = None if seat is None else game.bots.get(seat)
+            if spec is None or bot_cost(spec) != "search":
+                return None
+        return moves, self._bots(game).server_move(game.stored.seed, game.bots, state, moves)
+
+    @staticmethod
+    def _quick_next(game: _Game) -> bool:
+        """Whether chance, or quick bots alone, are to move now (the game not over)."""
+        log, host = game.log, game.host
+        if host.is_terminal(log):
+            return False
+        deciders = host.deciders(log, log.moves)
+        bots = game.bots
+        return all(seat in bots and bot_cost(bots[seat]) == "quick" for seat in deciders)
 
     def clock_of(self, game_id: str) -> int | None:
         """The seconds a move the game was created with (``None``: no clock of its own)."""

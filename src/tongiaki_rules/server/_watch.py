@@ -180,7 +180,11 @@ async def _serve(
                         fresh["moves"] == sent and fresh.get("chosen") != chosen
                     ):
                         sent, chosen = fresh["moves"], fresh.get("chosen")
-                        await websocket.send_json({"type": "view", "view": fresh})
+                        try:
+                            await websocket.send_json({"type": "view", "view": fresh})
+                        except WebSocketDisconnect:  # gone while the view was read: done
+                            tasks.cancel_scope.cancel()
+                            return
 
             tasks.start_soon(push)
             while True:

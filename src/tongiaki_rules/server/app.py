@@ -1,11 +1,13 @@
 """The FastAPI application of ``tongiaki serve``: the JSON API, the WebSocket, the client files.
 
 Every route calls :class:`~.service.GameService` in a worker thread, so a
-bot thinking in one game does not hold up the others. Bot and chance moves
-no request waits for (a game of bots only, a game a bot opens, a game left
-waiting by a server killed mid-game) are played in the background by a
-:class:`~.driver.BotDriver`, ``bot_delay`` seconds apart, each stored and
-pushed over the WebSocket (:mod:`.watch`). Every request first passes the
+bot thinking in one game does not hold up the others. A move's answer comes
+once the move (and the chance draws right after it) is stored; the bots'
+replies are then played by a :class:`~.driver.BotDriver` at once, each
+stored and pushed over the WebSocket (:mod:`.watch`) as it comes. The bot
+and chance moves no request made (a game of bots only, a game a bot opens,
+a game left waiting by a server killed mid-game) are played by it too,
+``bot_delay`` seconds apart. Every request first passes the
 :class:`~.guard.Guard` (Host, Content-Type, body size and time, security
 headers). Every refusal is a JSON body ``{"detail": "..."}`` (with
 ``"clause"`` for an illegal action): bad JSON 400, a body over
@@ -331,7 +333,9 @@ def create_app(
         service,
         delay=bot_delay,
         notify=hub.publish,
-        workers=limits.bot_workers,
+        # the quick moves (chance, greedy, random) of every game, the humans' replies among
+        # them, as many at once as requests; the searches have their own slots
+        workers=max(WORKER_THREADS, limits.bot_workers),
         bot_games=limits.bot_games,
         turn_timeout=limits.turn_timeout,
     )
@@ -610,14 +614,25 @@ def _add_api(
     async def act(
         game_id: str, body: Move, bearer: Token, language: Language, svg: WithSvg = False
     ) -> AsciiJSONResponse:
-        """Play an action; bots and chance follow; the answer is the view after them."""
+        """Play an action; the answer is the view once it is stored, with the chance draws
+        right after it. Where a bot is to move next, the answer says so (its ``to_move``
+        or ``deciders``) and has no ``legal``: the bots' replies follow in the background,
+        pushed over the WebSocket and seen by any later ``GET`` of the game."""
         token = bearer.token()
         view = await run_in_threadpool(
             lambda: service.act(
-                game_id, token, body.action, body.expect_move, svg=svg, language=language
+                game_id,
+                token,
+                body.action,
+                body.expect_move,
+                svg=svg,
+                language=language,
+                replies=False,
             )
         )
         # a secret choice stored while others have yet to choose changes no move: -1 tells the
         # sockets to look again (they see who has chosen, never what)
         hub.publish(game_id, -1 if view.get("chosen") else view["moves"])
+        if server_to_move(view):
+            driver.reply(game_id)  # the bots' replies, played and pushed after this answer
         return AsciiJSONResponse(_drive_if_waiting(driver, view))
