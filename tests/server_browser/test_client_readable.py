@@ -26,6 +26,8 @@ from selenium.webdriver.common.by import By
 from .playing import click, my_turn, settled, status, wait_for
 from .test_client_board import (
     _TAP_SIZES,
+    AXE,
+    _axe,
     _desktop,
     _figure,
     _new_game,
@@ -129,6 +131,9 @@ def test_a_late_six_player_decision_at_1280x800_shows_every_boat_letter_at_11_px
     assert overview, "no overview of the board beside the zoomed view"
     assert overview["tiles"] == overview["board"] and overview["frame"] > 4, overview
     assert 60 <= overview["w"] <= 320, overview
+    if AXE.is_file():  # the overview is a picture only: nothing in it to focus or read out
+        serious = _axe(page)
+        assert not serious, [(v["id"], v["help"]) for v in serious]
     _shot(page, "six-players-late-decision.png", "serve-six-players-late.png")
     # a click on the overview shows that part of the board
     view_box = "return document.querySelector('#board svg').getAttribute('viewBox')"
