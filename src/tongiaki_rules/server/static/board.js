@@ -291,12 +291,19 @@ export class BoardView {
         h = rect.height / scale;
         this.view = { x: (x0 + x1 - w) / 2, y: (y0 + y1 - h) / 2, w, h };
       } else if (!small && shown < needed) {
-        // marks too far apart to show all at a readable size: their middle, readable (the
-        // overview shows the rest, and where the marks are)
+        // marks too far apart to show all at a readable size: the part around the mark nearest
+        // their middle, readable, kept on the board (the overview shows the rest and the marks)
         const scale = Math.min(needed, fitted * MAX_ZOOM);
         w = rect.width / scale;
         h = rect.height / scale;
-        this.view = { x: (x0 + x1 - w) / 2, y: (y0 + y1 - h) / 2, w, h };
+        const centres = boxes.map((b) => [b.x + b.width / 2, b.y + b.height / 2]);
+        const [mx, my] = [(x0 + x1) / 2, (y0 + y1) / 2];
+        const [cx, cy] = centres.reduce((best, c) => (Math.hypot(c[0] - mx, c[1] - my)
+          < Math.hypot(best[0] - mx, best[1] - my) ? c : best));
+        const keep = (c, size, from, length) => (size >= length ? from + length / 2
+          : Math.min(Math.max(c, from + size / 2), from + length - size / 2));
+        this.view = { x: keep(cx, w, this.full.x, this.full.w) - w / 2,
+          y: keep(cy, h, this.full.y, this.full.h) - h / 2, w, h };
       } else {
         this.view = { x: (x0 + x1 - w) / 2, y: (y0 + y1 - h) / 2, w, h };
       }
