@@ -22,6 +22,7 @@ pytest.importorskip("selenium", reason="the browser test needs selenium (the [te
 
 from selenium import webdriver
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from .playing import click, my_turn, settled, status, wait_for
 from .test_client_board import (
@@ -144,6 +145,21 @@ def test_a_late_six_player_decision_at_1280x800_shows_every_boat_letter_at_11_px
         " {bubbles: true, clientX: r.left + 4, clientY: r.top + 4}))"
     )
     assert page.execute_script(view_box) != before
+    # the keyboard: each mark the arrow keys reach is brought into view, even one the readable
+    # view left out
+    click(page, page.find_element(By.ID, "zoom-choices"))
+    in_view = (
+        "const m = document.activeElement; const r = m.getBoundingClientRect();"
+        "const b = document.getElementById('board').getBoundingClientRect();"
+        "return !!m.closest('#board svg') && r.left >= b.left - 1 && r.right <= b.right + 1"
+        " && r.top >= b.top - 1 && r.bottom <= b.bottom + 1"
+    )
+    page.execute_script(
+        "document.querySelector(\"#board svg [role='button'][tabindex='0']\").focus()"
+    )
+    for key in (Keys.END, Keys.HOME, Keys.END):
+        page.switch_to.active_element.send_keys(key)
+        assert page.execute_script(in_view), key
     assert not _console_errors(page)
 
 

@@ -311,6 +311,19 @@ export class BoardView {
     if (apply) this.applyView();
   }
 
+  /** Brings ``mark`` (a mark of the decision, reached by the keyboard) into view: the choices'
+   * view, and where a crowded board shows only a part of them, that view moved to the mark. */
+  reveal(mark) {
+    this.zoomToChoices(false);
+    const b = mark.getBBox();
+    const v = this.view;
+    const [cx, cy] = [b.x + b.width / 2, b.y + b.height / 2];
+    if (v && (cx < v.x || cx > v.x + v.w || cy < v.y || cy > v.y + v.h)) {
+      this.view = { ...v, x: cx - v.w / 2, y: cy - v.h / 2 };
+    }
+    this.applyView();
+  }
+
   /** Zooms by ``factor`` (> 1 in) around the SVG point ``at`` (the centre by default). */
   zoomBy(factor, at = null) {
     if (!this.view || !this.full) return;
