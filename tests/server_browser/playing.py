@@ -104,6 +104,13 @@ def click(driver: WebDriver, element: WebElement) -> None:
         if not reachable:  # out of the board's view: zoom to the choices, as a player would
             click(driver, driver.find_element(By.ID, "zoom-choices"))
             x, y, reachable = driver.execute_script(_POINT, element)
+        if not reachable and driver.execute_script(_TO_OVERVIEW, element):
+            # a crowded board shows the choices' part readable: the overview shows the rest, a
+            # click there moves the view to the mark, as a player would
+            x, y, reachable = driver.execute_script(_POINT, element)
+        if not reachable:  # no overview in sight: the whole board, as a player would
+            click(driver, driver.find_element(By.ID, "zoom-fit"))
+            x, y, reachable = driver.execute_script(_POINT, element)
         if reachable:
             for kind in ("mousePressed", "mouseReleased"):
                 driver.execute_cdp_cmd(
@@ -122,6 +129,18 @@ def click(driver: WebDriver, element: WebElement) -> None:
         driver.execute_script(
             "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", element
         )
+
+
+# clicks the overview (if shown) where the board mark arguments[0] lies; whether it did
+_TO_OVERVIEW = """
+const overview = document.getElementById('overview');
+if (!overview || overview.hidden) return false;
+const b = arguments[0].getBBox();
+const ctm = overview.querySelector('svg').getScreenCTM();
+const p = new DOMPoint(b.x + b.width / 2, b.y + b.height / 2).matrixTransform(ctm);
+overview.dispatchEvent(new MouseEvent('click', {bubbles: true, clientX: p.x, clientY: p.y}));
+return true;
+"""
 
 
 def _visible(driver: WebDriver, css: str) -> list[WebElement]:

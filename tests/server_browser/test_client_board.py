@@ -499,7 +499,13 @@ return [...svg.querySelectorAll('.highlight:not(.island):not(.group-box), .jetty
     return r.right > box.left && r.left < box.right && r.bottom > box.top && r.top < box.bottom; })
   .map(m => { const b = m.getBBox(); const w = parseFloat(m.getAttribute('stroke-width') || 0);
     return m.matches('.jetty-hit') ? 2 * Number(m.getAttribute('r')) * scale
-      : Math.min(b.width + w, b.height + w) * scale; });
+      : Math.min(b.width + w, b.height + w) * scale; })
+  // the boats under way during a decision (a tap on one chooses it to berth): each as seen
+  .concat(svg.querySelector('.highlight') === null ? [] : [...svg.querySelectorAll('.group .piece')]
+    .map(p => (p.querySelector('.boat-shape') || p.querySelector('circle')).getBoundingClientRect())
+    .filter(r => r.right > box.left && r.left < box.right && r.bottom > box.top
+      && r.top < box.bottom)
+    .map(r => Math.min(r.width, r.height)));
 """
 
 

@@ -24,7 +24,11 @@ Elements carry classes and ``data-`` attributes for programs: tiles are
 ``<g class="tile island|ocean" data-tile=... data-pos="q,r">``, boats on
 beaches ``<circle class="boat" data-colour="R">``, boats under way
 ``class="sea-boat"``, kings ``class="king"``, highlight marks
-``class="highlight ..."``.
+``class="highlight ..."``. Each boat's circle sits in a ``<g class="piece"
+data-shape=... data-x=... data-y=...>`` with its colour's shape
+(``polygon.boat-shape``; none for a round colour, whose circle is the disc)
+and its letter ``text.boat-letter``: colours are told apart by letter,
+shape and outline, not by hue alone.
 
 This module holds :func:`render_svg` and its argument checks; the drawing is
 split along the picture's seams: :mod:`.geometry` (hex corners, beach bands,

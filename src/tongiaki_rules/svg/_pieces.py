@@ -11,7 +11,7 @@ from ..colours import Colour
 from ..hexgrid import DIRECTION_NAMES
 from ..i18n import translations
 from ._geometry import APOTHEM, S, _angle, _Canvas, _f, _hex_points, _polar
-from ._style import _DASHES, _LETTER_FILL, HALO, HIGHLIGHT, INK, PALETTE
+from ._style import _DASHES, _LETTER_FILL, BOAT_SHAPES, HALO, HIGHLIGHT, INK, PALETTE
 
 
 class _Pieces(_Canvas):
@@ -51,21 +51,52 @@ class _Pieces(_Canvas):
     def boat(
         self, parent: ET.Element, x: float, y: float, r: float, colour: Colour, cls: str
     ) -> None:
+        """A boat: its colour's shape (see :data:`BOAT_SHAPES`) around its letter, in a group
+        ``<g class="piece" data-shape=...>`` whose ``circle.{cls}`` (``data-colour``) is the
+        disc itself for a round colour and the shape's invisible tap target otherwise.
+
+        The letter's ``text`` has the class ``boat-letter``; the group's ``data-x``,
+        ``data-y`` give the boat's centre (the client enlarges a boat around it).
+        """
+        shape = BOAT_SHAPES[colour]
+        points = _boat_outline(shape, x, y, r)
+        reach = max((math.hypot(px - x, py - y) for px, py in points), default=r)
+        piece = ET.SubElement(
+            parent,
+            "g",
+            {"class": "piece", "data-shape": shape, "data-x": _f(x), "data-y": _f(y)},
+        )
+        paint = {"fill": PALETTE[colour], "stroke": INK, "stroke-width": "1.2"}
+        dash = _DASHES[colour]
+        if dash:
+            paint["stroke-dasharray"] = dash
+        if points:
+            outline = " ".join(f"{_f(px)},{_f(py)}" for px, py in points)
+            ET.SubElement(
+                piece,
+                "polygon",
+                {"class": "boat-shape", "points": outline, "stroke-linejoin": "round", **paint},
+            )
+            paint = {"fill": "#FFFFFF", "fill-opacity": "0", "stroke": "none"}
         attrib = {
             "class": cls,
             "data-colour": colour.letter,
             "cx": _f(x),
             "cy": _f(y),
-            "r": _f(r),
-            "fill": PALETTE[colour],
-            "stroke": INK,
-            "stroke-width": "1.2",
+            "r": _f(reach),
+            **paint,
         }
-        dash = _DASHES[colour]
-        if dash:
-            attrib["stroke-dasharray"] = dash
-        ET.SubElement(parent, "circle", attrib)
-        self.text(parent, x, y, colour.letter, r * 1.25, bold=True, fill=_LETTER_FILL[colour])
+        ET.SubElement(piece, "circle", attrib)
+        self.text(
+            piece,
+            x,
+            y,
+            colour.letter,
+            r * 1.45,
+            bold=True,
+            fill=_LETTER_FILL[colour],
+            cls="boat-letter",
+        )
 
     def arrow(
         self, parent: ET.Element, x: float, y: float, degrees: float, size: float, cls: str
@@ -215,3 +246,22 @@ class _Pieces(_Canvas):
             self.boat(g, mx + ux * off, my + uy * off, rb, colour, "sea-boat")
         tip = _polar(cx, cy, APOTHEM - (0.62 if inside else 0.32) * S, a)
         self.arrow(g, tip[0], tip[1], a + 180.0, 0.2 * S, "group-arrow")
+
+
+def _boat_outline(shape: str, x: float, y: float, r: float) -> list[tuple[float, float]]:
+    """The corners of a boat's shape of about a circle of radius ``r``'s area, centred on
+    ``(x, y)``; none for the circle. Each holds a bold letter of ``1.45 r``."""
+    if shape == "circle":
+        return []
+    if shape == "square":
+        h = 0.8 * r
+        return [(x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h)]
+    if shape == "diamond":
+        return [_polar(x, y, 1.15 * r, 90.0 * k) for k in range(4)]
+    if shape == "hexagon":  # pointed top and bottom
+        return [_polar(x, y, 1.1 * r, 30.0 + 60.0 * k) for k in range(6)]
+    if shape == "pentagon":  # a point up
+        return [_polar(x, y, 1.15 * r, -90.0 + 72.0 * k) for k in range(5)]
+    if shape == "shield":  # a pentagon with its point down
+        return [_polar(x, y, 1.15 * r, 90.0 + 72.0 * k) for k in range(5)]
+    raise ValueError(f"unknown boat shape {shape!r}")

@@ -1,7 +1,10 @@
-"""The look of the picture: the font, each boat colour's fill, letter and dashes, tile colours.
+"""The look of the picture: the font, each boat colour's fill, letter, shape and dashes, tiles.
 
-Boats and kings are told apart by the colour, the colour's letter and a
-stroke pattern of their own; the palette is based on Okabe and Ito's.
+Boats and kings are told apart by the colour, the colour's letter, a
+stroke pattern of their own and (boats) a shape of their own, so that two
+colours alike to a colour-blind eye (red and orange, yellow and orange,
+blue and purple, ...) still differ at a glance; the palette is based on
+Okabe and Ito's.
 """
 
 from __future__ import annotations
@@ -39,6 +42,16 @@ _DASHES: Final[dict[Colour, str | None]] = {
     Colour.ORANGE: "6 2",
     Colour.PURPLE: "1 1 1 3",
 }
+
+BOAT_SHAPES: Final[dict[Colour, str]] = {
+    Colour.BLUE: "circle",
+    Colour.RED: "square",
+    Colour.GREEN: "pentagon",
+    Colour.YELLOW: "hexagon",
+    Colour.ORANGE: "diamond",
+    Colour.PURPLE: "shield",
+}
+"""The outline of each colour's boats: six shapes, each holding the colour's letter."""
 
 TABLE_BG: Final = "#F6F2E8"
 SEA_FILL: Final = "#8EC3E6"

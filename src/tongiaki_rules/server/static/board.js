@@ -4,6 +4,7 @@
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const MIN_LABEL_PX = { "island-name": 12, value: 11, "route-number": 11 };
+const MIN_BOAT_LETTER_PX = 11; // a decision's view shows the boats' letters at least this big
 const MIN_TARGET_PX = 32; // the smallest tap target the default zoom allows
 const MAX_ZOOM = 8; // at most this many times the fitted scale
 
@@ -34,10 +35,19 @@ export class BoardView {
       }
     }, true);
     // a box resized (a phone's sheet opened or closed): the choices' zoom is made again for it
+    // a view zoomed by hand is kept unless the resize hides a mark of the decision (issue 39)
     new ResizeObserver(() => {
-      if (this.mode === "auto") this.zoomToChoices(false);
+      if (this.mode === "auto" || (this.mode === "manual" && this.marksHidden())) this.zoomToChoices(false);
       this.applyView();
     }).observe(box);
+    // the whole board in small beside a zoomed view: the part shown framed, a click shows a part
+    this.overview = document.createElement("div");
+    this.overview.id = "overview";
+    this.overview.className = "overview";
+    this.overview.hidden = true;
+    this.overview.setAttribute("aria-hidden", "true");
+    this.overview.addEventListener("click", (event) => this.onOverviewClick(event));
+    box.after(this.overview);
   }
 
   /** The SVG text at ``url``, from memory or the server. */
@@ -67,6 +77,7 @@ export class BoardView {
     if (!this.view || this.mode === "fit" || (grown && this.mode !== "manual")) this.view = { ...this.full };
     this.box.replaceChildren(svg);
     this.svg = svg;
+    this.drawOverview();
     if (this.mode === "auto") this.zoomToChoices(false);
     this.applyView();
   }
@@ -83,7 +94,84 @@ export class BoardView {
     this.svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
     this.keepLabelsReadable();
     this.keepMarksTappable();
+    this.frameOverview();
     this.onChange(this);
+  }
+
+  /** Whether a mark of the decision lies (partly) outside the board's box. */
+  marksHidden() {
+    if (!this.svg) return false;
+    const box = this.box.getBoundingClientRect();
+    return [...this.svg.querySelectorAll(".highlight")].some((m) => {
+      const r = m.getBoundingClientRect();
+      return r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1
+        || r.bottom > box.bottom + 1);
+    });
+  }
+
+  /** The overview's picture: a copy of the board (marks too) that no one can focus or read out. */
+  drawOverview() {
+    const copy = this.svg.cloneNode(true);
+    for (const node of copy.querySelectorAll("[tabindex], [role], [aria-label], title")) {
+      if (node.tagName === "title") node.remove();
+      node.removeAttribute("tabindex");
+      node.removeAttribute("role");
+      node.removeAttribute("aria-label");
+    }
+    copy.removeAttribute("role");
+    copy.removeAttribute("aria-label");
+    copy.setAttribute("focusable", "false");
+    const { x, y, w, h } = this.full;
+    copy.setAttribute("viewBox", `${x} ${y} ${w} ${h}`);
+    this.frame = BoardView.make("rect", { class: "overview-frame", fill: "none", stroke: "#d97706",
+      "stroke-width": Math.max(w, h) / 90, "vector-effect": "none" });
+    copy.append(this.frame);
+    this.overview.replaceChildren(copy);
+  }
+
+  /** Shows the overview, with the view's frame, while the view holds less than the board. */
+  frameOverview() {
+    if (!this.frame || !this.full) return;
+    const v = this.view, f = this.full;
+    const zoomed = v.w < f.w * 0.9 && v.h < f.h * 0.9;
+    this.overview.hidden = !zoomed;
+    if (!zoomed) return;
+    // the overview is as wide as a fifth of the board's box (at most 260 px), the board's shape
+    const rect = this.box.getBoundingClientRect();
+    const width = Math.max(80, Math.min(260, rect.width / 5));
+    this.overview.style.width = `${width}px`;
+    const height = (width * f.h) / f.w;
+    this.overview.style.height = `${height}px`;
+    // in a corner of the board with no mark of the decision under it (the card is positioned);
+    // none on a phone, whose small board it would cover too much of
+    const marks = [...this.svg.querySelectorAll(".highlight")].map((m) => m.getBoundingClientRect())
+      .filter((r) => r.width > 0);
+    const corners = [[8, rect.height - height - 8], [rect.width - width - 8, rect.height - height - 8],
+      [rect.width - width - 8, 8], [8, 8]];
+    const free = corners.find(([dx, dy]) => !marks.some((r) => r.right > rect.left + dx - 4
+      && r.left < rect.left + dx + width + 4 && r.bottom > rect.top + dy - 4 && r.top < rect.top + dy + height + 4));
+    if (!free || rect.width < 600) {
+      this.overview.hidden = true;
+      return;
+    }
+    this.overview.style.left = `${this.box.offsetLeft + free[0]}px`;
+    this.overview.style.top = `${this.box.offsetTop + free[1]}px`;
+    // the view as the box shows it (xMidYMid meet: the box's shape, around the viewBox)
+    const s = Math.min(rect.width / v.w, rect.height / v.h);
+    const w = rect.width / s, h = rect.height / s;
+    const x = v.x + (v.w - w) / 2, y = v.y + (v.h - h) / 2;
+    for (const [k, value] of Object.entries({ x, y, width: w, height: h })) this.frame.setAttribute(k, value.toFixed(1));
+  }
+
+  /** A click on the overview centres the view on that point of the board. */
+  onOverviewClick(event) {
+    const svg = this.overview.querySelector("svg");
+    const ctm = svg?.getScreenCTM();
+    if (!ctm || !this.view) return;
+    const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(ctm.inverse());
+    this.view = { ...this.view, x: p.x - this.view.w / 2, y: p.y - this.view.h / 2 };
+    this.mode = "manual";
+    this.applyView();
   }
 
   /** Island names, values and route numbers stay at least MIN_LABEL_PX CSS px high; the discs
@@ -127,6 +215,29 @@ export class BoardView {
       hit.dataset.baseR = String(base);
       hit.setAttribute("r", Math.max(base, wanted / 2).toFixed(2));
     }
+    // boats under way during a decision (a landing: a tap on one chooses it to berth): the row of
+    // them and its box grow around the row's middle until the smallest boat is MIN_TARGET_PX
+    // across, spaced as before, none covering another
+    const deciding = this.svg.querySelector(".highlight") !== null;
+    const row = deciding ? this.svg.querySelector(".group .group-box") : null;
+    const pieces = row ? [...row.parentElement.querySelectorAll(".piece")] : [];
+    if (pieces.length) {
+      const sizes = pieces.map((p) => {
+        const shape = p.querySelector(".boat-shape") ?? p.querySelector("circle");
+        const b = shape.getBBox();
+        return Math.min(b.width, b.height); // its stroke not counted: the shape as seen
+      });
+      const k = Math.max(1, wanted / Math.min(...sizes));
+      const cx = pieces.reduce((sum, p) => sum + Number(p.dataset.x), 0) / pieces.length;
+      const cy = pieces.reduce((sum, p) => sum + Number(p.dataset.y), 0) / pieces.length;
+      const grow = k > 1 ? `translate(${cx.toFixed(2)} ${cy.toFixed(2)}) scale(${k.toFixed(3)}) `
+        + `translate(${(-cx).toFixed(2)} ${(-cy).toFixed(2)})` : "";
+      for (const node of [row, ...pieces]) {
+        const base = node.dataset.baseTransform ?? node.getAttribute("transform") ?? "";
+        node.dataset.baseTransform = base;
+        node.setAttribute("transform", `${grow} ${base}`.trim());
+      }
+    }
   }
 
   /** Shows the whole board. */
@@ -158,9 +269,16 @@ export class BoardView {
       // must come out at MIN_TARGET_PX at least
       const fitted = Math.min(rect.width / this.full.w, rect.height / this.full.h);
       const taps = small ? marks.filter((m) => !m.matches(".island, .group-box, .jetty-arrow")) : marks;
-      const sizes = (taps.length ? taps : marks).map((m) => (small && m.matches("line.jetty") ? 30
+      // the boats under way, when they are to be chosen, are tapped too (each by its shape)
+      const boats = small ? [...this.svg.querySelectorAll(".group .group-box ~ .piece")]
+        .map((p) => p.querySelector(".boat-shape") ?? p.querySelector("circle")) : [];
+      const sizes = [...(taps.length ? taps : marks), ...boats].map((m) => (small && m.matches("line.jetty") ? 30
         : Math.min(m.getBBox().width, m.getBBox().height) + Number(m.getAttribute("stroke-width") ?? 0)));
-      const needed = (MIN_TARGET_PX + 1) / Math.max(12, Math.min(...sizes));
+      // a boat's letter in the view at MIN_BOAT_LETTER_PX at least (a crowded board: its part)
+      const letters = [...this.svg.querySelectorAll("text.boat-letter")]
+        .map((t) => Number(t.getAttribute("font-size")) || 0).filter((size) => size > 0);
+      const readable = letters.length ? (MIN_BOAT_LETTER_PX + 0.5) / Math.min(...letters) : 0;
+      const needed = Math.max((MIN_TARGET_PX + 1) / Math.max(12, Math.min(...sizes)), readable);
       let w = Math.max(x1 - x0, 200);
       let h = Math.max(y1 - y0, 200);
       const shown = Math.min(rect.width / w, rect.height / h);
@@ -172,11 +290,38 @@ export class BoardView {
         w = rect.width / scale;
         h = rect.height / scale;
         this.view = { x: (x0 + x1 - w) / 2, y: (y0 + y1 - h) / 2, w, h };
+      } else if (!small && shown < needed) {
+        // marks too far apart to show all at a readable size: the part around the mark nearest
+        // their middle, readable, kept on the board (the overview shows the rest and the marks)
+        const scale = Math.min(needed, fitted * MAX_ZOOM);
+        w = rect.width / scale;
+        h = rect.height / scale;
+        const centres = boxes.map((b) => [b.x + b.width / 2, b.y + b.height / 2]);
+        const [mx, my] = [(x0 + x1) / 2, (y0 + y1) / 2];
+        const [cx, cy] = centres.reduce((best, c) => (Math.hypot(c[0] - mx, c[1] - my)
+          < Math.hypot(best[0] - mx, best[1] - my) ? c : best));
+        const keep = (c, size, from, length) => (size >= length ? from + length / 2
+          : Math.min(Math.max(c, from + size / 2), from + length - size / 2));
+        this.view = { x: keep(cx, w, this.full.x, this.full.w) - w / 2,
+          y: keep(cy, h, this.full.y, this.full.h) - h / 2, w, h };
       } else {
         this.view = { x: (x0 + x1 - w) / 2, y: (y0 + y1 - h) / 2, w, h };
       }
     }
     if (apply) this.applyView();
+  }
+
+  /** Brings ``mark`` (a mark of the decision, reached by the keyboard) into view: the choices'
+   * view, and where a crowded board shows only a part of them, that view moved to the mark. */
+  reveal(mark) {
+    this.zoomToChoices(false);
+    const b = mark.getBBox();
+    const v = this.view;
+    const [cx, cy] = [b.x + b.width / 2, b.y + b.height / 2];
+    if (v && (cx < v.x || cx > v.x + v.w || cy < v.y || cy > v.y + v.h)) {
+      this.view = { ...v, x: cx - v.w / 2, y: cy - v.h / 2 };
+    }
+    this.applyView();
   }
 
   /** Zooms by ``factor`` (> 1 in) around the SVG point ``at`` (the centre by default). */

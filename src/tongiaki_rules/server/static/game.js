@@ -262,7 +262,7 @@ function revealMark(mark) {
   const r = mark.getBoundingClientRect();
   const box = boardBox.getBoundingClientRect();
   if (r.left < box.left || r.right > box.right || r.top < box.top || r.bottom > box.bottom) {
-    board.zoomToChoices();
+    board.reveal(mark);
   }
 }
 
