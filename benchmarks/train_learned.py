@@ -1,0 +1,209 @@
+"""Benchmark: train the weights of the ``learned`` bot by self-play and regression to outcomes.
+
+The recipe (Texel tuning, as chess engines tune their evaluations):
+
+1. **Self-play.** Play ``--games`` two-player games between one-ply bots
+   that rate every option with the evaluation of
+   :mod:`tongiaki_rules.bots` under the current weights (the greedy bot's
+   search, with ``--epsilon`` of the decisions made at random so that the
+   positions vary). Keep every ``--every``-th decision of each game with the
+   game's result for seat 0 (1 a win, 0 a loss, 0.5 a shared win).
+2. **Regression.** Fit the weights (``presence``, ``spread``, ``royal``,
+   ``boat``, ``alone``, ``at_sea``, ``landing``, ``reserve``, ``endgame``
+   and ``temperature``) so that ``win_chances`` of each kept position
+   predicts its result: the mean log loss of the logistic
+   ``1 / (1 + exp(-(v0 - v1) / temperature))``, minimised by a local search
+   (each weight up and down by a step, kept when the loss falls; the steps
+   halve when no move helps).
+3. **Repeat** for ``--rounds`` rounds, each playing with the weights of the
+   last and fitting on every position kept so far.
+
+It writes the weights file the ``learned`` bot loads
+(``src/tongiaki_rules/bots/learned_weights.json``, or ``--out``), with the
+command, the seed, the counts and the losses, and prints its progress. The
+run of the shipped file is the defaults: ``--rounds 1 --games 250 --every 8
+--passes 8 --seed 1`` (see docs/how-to/evaluate.md, "The learned bot").
+
+    python benchmarks/train_learned.py [--rounds R] [--games N] [--every K]
+                                       [--epsilon E] [--seed S] [--out PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import math
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+import attrs
+
+from tongiaki_rules import GameState, replay_states
+from tongiaki_rules.actions import Action
+from tongiaki_rules.bots import DEFAULT_WEIGHTS, GreedyBot, Weights, play_match, seat_values
+
+OUT = Path(__file__).resolve().parents[1] / "src/tongiaki_rules/bots/learned_weights.json"
+TUNED = (
+    "presence",
+    "spread",
+    "royal",
+    "boat",
+    "alone",
+    "at_sea",
+    "landing",
+    "reserve",
+    "endgame",
+    "temperature",
+)
+"""The weights the regression fits (``reserve_cap`` and ``rivalry`` stay: the one is a count,
+the other does not matter with two players)."""
+
+
+class Exploring:
+    """A greedy bot under ``weights`` that makes a share ``epsilon`` of its decisions at random."""
+
+    def __init__(self, weights: Weights, epsilon: float, seed: int) -> None:
+        self.bot = GreedyBot(seed=seed, weights=weights)
+        self.rng = random.Random(seed + 1)
+        self.epsilon = epsilon
+
+    @property
+    def name(self) -> str:
+        return "exploring"
+
+    def choose(self, state: GameState) -> Action:
+        if self.rng.random() < self.epsilon:
+            # the greedy bot still sees the decision, so its pacing keeps count
+            self.bot.choose(state)
+            return state.sample_action(self.rng)
+        return self.bot.choose(state)
+
+
+def self_play(
+    weights: Weights, games: int, every: int, epsilon: float, seed: int
+) -> list[tuple[GameState, float]]:
+    """The kept positions of ``games`` games, each with seat 0's result."""
+    kept: list[tuple[GameState, float]] = []
+    for g in range(games):
+        game_seed = seed + g
+        bots = [Exploring(weights, epsilon, 2 * game_seed + s) for s in (0, 1)]
+        record = play_match(bots, seed=game_seed)
+        states = list(replay_states(record))
+        outcome = states[-1].outcome()
+        assert outcome is not None
+        winners = outcome.winners
+        result = 0.5 if len(winners) > 1 else (1.0 if winners == (0,) else 0.0)
+        decisions = [s for s in states if not s.is_chance_node and not s.is_terminal]
+        kept += [(s, result) for s in decisions[g % every :: every]]
+    return kept
+
+
+def log_loss(positions: list[tuple[GameState, float]], weights: Weights) -> float:
+    """The mean log loss of the logistic prediction of each position's result."""
+    total = 0.0
+    scale = weights.temperature
+    for state, result in positions:
+        v0, v1 = seat_values(state, weights)
+        z = (v0 - v1) / scale
+        # log(1 + exp(-z)) and log(1 + exp(z)), computed without overflow
+        loss_win = max(-z, 0.0) + math.log1p(math.exp(-abs(z)))
+        loss_lose = max(z, 0.0) + math.log1p(math.exp(-abs(z)))
+        total += result * loss_win + (1.0 - result) * loss_lose
+    return total / len(positions)
+
+
+def fit(
+    positions: list[tuple[GameState, float]], start: Weights, passes: int
+) -> tuple[Weights, float, float]:
+    """Texel's local search from ``start``: the fitted weights, the loss before and after."""
+    best = start
+    best_loss = first = log_loss(positions, best)
+    steps = dict.fromkeys(TUNED, 0.25)
+    for n in range(passes):
+        improved = False
+        for name in TUNED:
+            for sign in (1.0, -1.0):
+                value = getattr(best, name) * (1.0 + sign * steps[name])
+                if name == "endgame":
+                    value = max(value, 1.0)
+                trial = attrs.evolve(best, **{name: value})
+                loss = log_loss(positions, trial)
+                if loss < best_loss - 1e-6:
+                    best, best_loss, improved = trial, loss, True
+                    print(f"  pass {n + 1}: {name} {value:.4f} loss {loss:.5f}", flush=True)
+                    break
+        if not improved:
+            steps = {k: v / 2 for k, v in steps.items()}
+            if max(steps.values()) < 0.01:
+                break
+    return best, first, best_loss
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--games", type=int, default=250, help="self-play games per round")
+    parser.add_argument("--every", type=int, default=8, help="keep every K-th decision")
+    parser.add_argument("--epsilon", type=float, default=0.03, help="share of random decisions")
+    parser.add_argument("--passes", type=int, default=8, help="local-search passes per fit")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args()
+
+    started = time.process_time()
+    weights = DEFAULT_WEIGHTS
+    positions: list[tuple[GameState, float]] = []
+    history = []
+    for r in range(args.rounds):
+        round_seed = args.seed * 1_000_000 + r * 10_000
+        t = time.process_time()
+        positions += self_play(weights, args.games, args.every, args.epsilon, round_seed)
+        played = time.process_time() - t
+        print(f"round {r + 1}: {args.games} games, {len(positions)} positions, {played:.0f} s")
+        t = time.process_time()
+        weights, before, after = fit(positions, weights, args.passes)
+        fitted = time.process_time() - t
+        print(f"round {r + 1}: log loss {before:.5f} -> {after:.5f}, fit {fitted:.0f} s")
+        history.append(
+            {
+                "round": r + 1,
+                "positions": len(positions),
+                "loss_before": round(before, 6),
+                "loss_after": round(after, 6),
+                "play_cpu_s": round(played),
+                "fit_cpu_s": round(fitted),
+            }
+        )
+    cpu = time.process_time() - started
+    document = {
+        "format": "tongiaki-learned-weights",
+        "version": 1,
+        "players": 2,
+        "weights": {name: round(getattr(weights, name), 6) for name in TUNED},
+        "training": {
+            "recipe": "self-play of one-ply bots, Texel tuning of the evaluation's weights",
+            "command": "python benchmarks/train_learned.py " + " ".join(sys.argv[1:]),
+            "seed": args.seed,
+            "rounds": args.rounds,
+            "games_per_round": args.games,
+            "every": args.every,
+            "epsilon": args.epsilon,
+            "history": history,
+            "cpu_seconds": round(cpu),
+            "date": datetime.date.today().isoformat(),
+        },
+    }
+    text = json.dumps(document, indent=2) + "\n"
+    temporary = args.out.with_suffix(".tmp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, args.out)
+    print(f"wrote {args.out} ({cpu:.0f} s of CPU)")
+    print(json.dumps(document["weights"]))
+
+
+if __name__ == "__main__":
+    main()
