@@ -1,36 +1,46 @@
-"""Benchmark: train the weights of the ``learned`` bot by self-play and regression to outcomes.
+"""Benchmark: train the weights of the ``learned`` bot by self-play and imitation of MCTS.
 
-The recipe (Texel tuning, as chess engines tune their evaluations):
+The ``learned`` bot is the greedy bot's one-ply search (every option of a
+decision rated by the evaluation of :mod:`tongiaki_rules.bots`, the best
+taken) under fitted weights. The recipe:
 
-1. **Self-play.** Play ``--games`` two-player games between one-ply bots
-   that rate every option with the evaluation of
-   :mod:`tongiaki_rules.bots` under the current weights (the greedy bot's
-   search, with ``--epsilon`` of the decisions made at random so that the
-   positions vary). Keep every ``--every``-th decision of each game with the
-   game's result for seat 0 (1 a win, 0 a loss, 0.5 a shared win).
-2. **Regression.** Fit nine weights (``spread``, ``royal``, ``boat``,
+1. **Self-play.** Play ``--games`` two-player games between greedy bots
+   (under the current weights, with ``--epsilon`` of the decisions made at
+   random so that the positions vary). Keep every ``--every``-th decision of
+   each game with the game's result for seat 0 (1 a win, 0 a loss, 0.5 a
+   shared win).
+2. **Imitation** (``--teacher mcts``, the default). Put ``--choices`` of the
+   kept decisions, drawn at random, to the teacher (MCTS at its default 50
+   iterations). Fit nine weights (``spread``, ``royal``, ``boat``,
    ``alone``, ``at_sea``, ``landing``, ``reserve``, ``endgame`` and
-   ``temperature``; ``presence`` stays, the unit of the scale) so that
-   ``win_chances`` of each kept position predicts its result: the mean log
-   loss of the logistic ``1 / (1 + exp(-(v0 - v1) / temperature))``, plus
-   ``--prior`` times the squared logarithms of each weight's ratio to its
-   hand-set default (without that pull the fit drifts to weights that
-   predict results well and play badly: an unconstrained first run, every
-   weight free and no prior, lost 34 of 50 games to greedy). The loss is
-   minimised by a local search (each weight up and down by a step, kept when
-   the loss falls; the steps halve when no move helps).
+   ``temperature``; ``presence`` stays, the unit of the scale) so that the
+   softmax of the options' one-ply advantages (the seat's value minus its
+   rival's, over ``temperature``; at most ``--width`` options a decision,
+   the teacher's among them) gives the teacher's choices the greatest
+   likelihood, plus ``--prior`` times the squared logarithms of each
+   weight's ratio to its hand-set default. The loss is minimised by a local
+   search (each weight up and down by a step, kept when the loss falls; the
+   steps halve when no move helps).
 3. **Repeat** for ``--rounds`` rounds, each playing with the weights of the
    last and fitting on every position kept so far.
+
+With ``--teacher ''`` the fit is Texel tuning instead, as chess engines
+tune their evaluations: the weights under which ``win_chances`` best
+predicts each kept position's result (the mean log loss of
+``1 / (1 + exp(-(v0 - v1) / temperature))``, with the same prior). That
+recipe was tried first and plays worse than greedy (see
+docs/how-to/evaluate.md, "The learned bot"): what predicts the result of a
+position best is not what tells a good move from a bad one.
 
 It writes the weights file the ``learned`` bot loads
 (``src/tongiaki_rules/bots/learned_weights.json``, or ``--out``), with the
 command, the seed, the counts and the losses, and prints its progress;
 ``--cache`` keeps the positions of each round in a pickle, so a refit skips
-the games. The shipped file is the defaults' run (``--rounds 1 --games 100
---every 4 --passes 8 --prior 0.002 --seed 1``; 145 s of CPU), see
-docs/how-to/evaluate.md, "The learned bot".
+the games. The shipped file is the defaults' run (``--seed 1``, about 3
+minutes of CPU), see docs/how-to/evaluate.md, "The learned bot".
 
     python benchmarks/train_learned.py [--rounds R] [--games N] [--every K] [--epsilon E]
+                                       [--teacher SPEC] [--choices C] [--width W]
                                        [--passes P] [--prior L] [--seed S] [--out PATH]
                                        [--cache PATH]
 """
@@ -39,6 +49,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import json
 import math
 import os
@@ -46,13 +57,21 @@ import pickle
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
 
 from tongiaki_rules import GameState, replay_states
 from tongiaki_rules.actions import Action
-from tongiaki_rules.bots import DEFAULT_WEIGHTS, GreedyBot, Weights, play_match, seat_values
+from tongiaki_rules.bots import (
+    DEFAULT_WEIGHTS,
+    GreedyBot,
+    Weights,
+    make_bot,
+    play_match,
+    seat_values,
+)
 
 OUT = Path(__file__).resolve().parents[1] / "src/tongiaki_rules/bots/learned_weights.json"
 TUNED = (
@@ -137,15 +156,57 @@ def log_loss(positions: list[tuple[GameState, float]], weights: Weights) -> floa
     return total / len(positions)
 
 
-def fit(
-    positions: list[tuple[GameState, float]], start: Weights, passes: int, strength: float
-) -> tuple[Weights, float, float]:
-    """Texel's local search from ``start``: the fitted weights, the loss before and after.
+Choice = tuple[int, list[GameState], int]
+"""A decision to imitate: the seat to move, the positions its options lead to, the teacher's."""
 
-    The loss is the mean log loss plus the :func:`prior`'s penalty.
+
+def teacher_choices(
+    positions: list[tuple[GameState, float]], teacher: str, count: int, width: int, seed: int
+) -> list[Choice]:
+    """``count`` decisions of the kept positions, each with what ``teacher`` chose there.
+
+    Of a decision with more than ``width`` options, the teacher's and ``width - 1`` others
+    drawn at random are kept.
+    """
+    rng = random.Random(seed)
+    pool = [s for s, _ in positions if len(s.legal_actions()) > 1]
+    chosen: list[Choice] = []
+    for k, state in enumerate(rng.sample(pool, min(count, len(pool)))):
+        actions = list(state.legal_actions())
+        best = make_bot(teacher, seed=seed + k).choose(state)
+        others = [a for a in actions if a != best]
+        if len(others) >= width:
+            others = rng.sample(others, width - 1)
+        seat = state.current_player
+        assert seat is not None
+        chosen.append((seat, [state.apply(a) for a in [best, *others]], 0))
+    return chosen
+
+
+def imitation_loss(choices: list[Choice], weights: Weights) -> float:
+    """The mean cross-entropy of the teacher's choices under the softmax of the options'
+    advantages (the seat's value minus its rival's), ``temperature`` the softmax's scale."""
+    total = 0.0
+    scale = weights.temperature
+    for seat, results, best in choices:
+        scores = []
+        for result in results:
+            values = seat_values(result, weights)
+            scores.append((values[seat] - values[1 - seat]) / scale)
+        top = max(scores)
+        total += top + math.log(sum(math.exp(x - top) for x in scores)) - scores[best]
+    return total / len(choices)
+
+
+def fit(
+    loss_of: Callable[[Weights], float], start: Weights, passes: int, strength: float
+) -> tuple[Weights, float, float]:
+    """The local search from ``start``: the fitted weights, the loss before and after.
+
+    The loss is ``loss_of(weights)`` plus the :func:`prior`'s penalty.
     """
     best = start
-    best_loss = first = log_loss(positions, best) + prior(best, strength)
+    best_loss = first = loss_of(best) + prior(best, strength)
     steps = dict.fromkeys(TUNED, 0.25)
     for n in range(passes):
         improved = False
@@ -155,7 +216,7 @@ def fit(
                 if name == "endgame":
                     value = max(value, 1.0)
                 trial = attrs.evolve(best, **{name: value})
-                loss = log_loss(positions, trial) + prior(trial, strength)
+                loss = loss_of(trial) + prior(trial, strength)
                 if loss < best_loss - 1e-6:
                     best, best_loss, improved = trial, loss, True
                     print(f"  pass {n + 1}: {name} {value:.4f} loss {loss:.5f}", flush=True)
@@ -177,6 +238,11 @@ def main() -> None:
     parser.add_argument(
         "--prior", type=float, default=0.002, help="pull towards the hand-set weights"
     )
+    parser.add_argument(
+        "--teacher", default="mcts", help="imitate this bot's choices ('': fit the results)"
+    )
+    parser.add_argument("--choices", type=int, default=800, help="decisions to imitate")
+    parser.add_argument("--width", type=int, default=24, help="options kept per decision")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument(
@@ -201,10 +267,21 @@ def main() -> None:
             positions += found
         played = time.process_time() - t
         print(f"round {r + 1}: {args.games} games, {len(positions)} positions, {played:.0f} s")
+        taught = 0.0
+        if args.teacher:
+            t = time.process_time()
+            choices = teacher_choices(
+                positions, args.teacher, args.choices, args.width, round_seed + 5000
+            )
+            taught = time.process_time() - t
+            print(f"round {r + 1}: {len(choices)} choices of {args.teacher}, {taught:.0f} s")
+            loss_of = functools.partial(imitation_loss, choices)
+        else:
+            loss_of = functools.partial(log_loss, list(positions))
         t = time.process_time()
-        weights, before, after = fit(positions, weights, args.passes, args.prior)
+        weights, before, after = fit(loss_of, weights, args.passes, args.prior)
         fitted = time.process_time() - t
-        print(f"round {r + 1}: log loss {before:.5f} -> {after:.5f}, fit {fitted:.0f} s")
+        print(f"round {r + 1}: loss {before:.5f} -> {after:.5f}, fit {fitted:.0f} s", flush=True)
         history.append(
             {
                 "round": r + 1,
@@ -212,6 +289,7 @@ def main() -> None:
                 "loss_before": round(before, 6),
                 "loss_after": round(after, 6),
                 "play_cpu_s": round(played),
+                "teacher_cpu_s": round(taught),
                 "fit_cpu_s": round(fitted),
             }
         )
@@ -222,7 +300,12 @@ def main() -> None:
         "players": 2,
         "weights": {name: round(getattr(weights, name), 6) for name in WRITTEN},
         "training": {
-            "recipe": "self-play of one-ply bots, Texel tuning of the evaluation's weights",
+            "recipe": (
+                f"self-play of one-ply bots; the evaluation's weights fitted to {args.teacher}'s "
+                "choices (imitation)"
+                if args.teacher
+                else "self-play of one-ply bots; Texel tuning of the evaluation's weights"
+            ),
             "command": "python benchmarks/train_learned.py " + " ".join(sys.argv[1:]),
             "seed": args.seed,
             "rounds": args.rounds,
@@ -230,6 +313,7 @@ def main() -> None:
             "every": args.every,
             "epsilon": args.epsilon,
             "prior": args.prior,
+            "teacher": args.teacher,
             "history": history,
             "cpu_seconds": round(cpu),
             "date": datetime.date.today().isoformat(),

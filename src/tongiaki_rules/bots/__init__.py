@@ -3,7 +3,7 @@
 * :class:`RandomBot`: a uniformly random legal action.
 * :class:`GreedyBot`: a one-turn heuristic.
 * :class:`LearnedBot`: the greedy bot's one-ply search under weights fitted
-  to the results of self-play games (shipped as a JSON data file).
+  to MCTS's choices in self-play positions (shipped as a JSON data file).
 * :class:`MCTSBot`: Monte-Carlo tree search with chance nodes.
 
 Build them by name with :func:`make_bot` (``"random"``, ``"greedy"``, ``"learned"``,

@@ -1,12 +1,12 @@
-"""The learned bot: the one-ply search of the greedy bot under weights fitted to game outcomes.
+"""The learned bot: the one-ply search of the greedy bot under weights fitted to MCTS's choices.
 
 :class:`LearnedBot` rates every option of a decision as
 :class:`~tongiaki_rules.bots.GreedyBot` does, with the evaluation of
 :mod:`.heuristic`, but under the :class:`~tongiaki_rules.bots.Weights` that
-``benchmarks/train_learned.py`` fitted by self-play and regression to the
-games' results (Texel tuning: the weights under which the evaluation's
-``win_chances`` best predicts who wins from the positions of self-play
-games). The weights ship as a small JSON file of the package,
+``benchmarks/train_learned.py`` fitted: decisions of self-play games put to
+the MCTS bot, and the weights under which the one-ply ratings of each
+decision's options make MCTS's choices likeliest (imitation of the search by
+the evaluation). The weights ship as a small JSON file of the package,
 ``learned_weights.json``, read with the standard library: playing needs
 neither numpy nor torch. :func:`load_weights` reads such a file (the shipped
 one, or one of your own training) and refuses a malformed one with a
