@@ -18,6 +18,10 @@ free cores).
 
     python benchmarks/ladder.py [--games N] [--table-games N] [--seed S] [--jobs J]
                                 [--pool random,greedy,mcts:iterations=5,mcts:iterations=20]
+
+Any bot spec joins the pool: ``--pool random,greedy,learned,mcts`` puts the learned bot
+and MCTS at its default budget on the ladder (``benchmarks/eval_learned.py`` measures one
+pairing with many more games).
 """
 
 from __future__ import annotations

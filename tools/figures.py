@@ -274,6 +274,21 @@ FIGURES: tuple[Figure, ...] = (
         "the lengths of position codes over 2,000 games (seeded)",
         ("python benchmarks/position_code_sizes.py --games 2000",),
     ),
+    Figure(
+        "learned-training",
+        ("docs/how-to/evaluate.md",),
+        "the learned bot's training run: self-play, MCTS's choices, the fit, their CPU times",
+        ("python benchmarks/train_learned.py --seed 1 --out /tmp/learned_weights.json",),
+    ),
+    Figure(
+        "learned-strength",
+        ("docs/how-to/evaluate.md",),
+        "the learned bot against greedy (1,000 paired games) and MCTS at its default budget",
+        (
+            "python benchmarks/eval_learned.py --opponent greedy --games 1000 --seed 1",
+            "python benchmarks/eval_learned.py --opponent mcts --games 1000 --chunk 20 --seed 1",
+        ),
+    ),
 )
 """Every figure, in the order of the pages."""
 

@@ -2,9 +2,11 @@
 
 * :class:`RandomBot`: a uniformly random legal action.
 * :class:`GreedyBot`: a one-turn heuristic.
+* :class:`LearnedBot`: the greedy bot's one-ply search under weights fitted
+  to MCTS's choices in self-play positions (shipped as a JSON data file).
 * :class:`MCTSBot`: Monte-Carlo tree search with chance nodes.
 
-Build them by name with :func:`make_bot` (``"random"``, ``"greedy"``,
+Build them by name with :func:`make_bot` (``"random"``, ``"greedy"``, ``"learned"``,
 ``"mcts:iterations=400"``, or your own bot as ``"module:attribute"``, see
 :func:`build_bot`) and play a whole game with :func:`play_match`.
 
@@ -45,6 +47,7 @@ from ._heuristic import (
     seat_values,
     win_chances,
 )
+from ._learned import LearnedBot, learned_weights, load_weights, read_weights
 from ._match import DEFAULT_MAX_DECISIONS, BotFailedError, MatchTooLongError, play_match
 from ._mcts import MCTSBot
 from ._options import URGE, Option, best_options, rate_options, urge_to_draw
@@ -68,6 +71,7 @@ __all__ = [
     "Evaluation",
     "FunctionBot",
     "GreedyBot",
+    "LearnedBot",
     "MCTSBot",
     "MatchTooLongError",
     "Option",
@@ -81,10 +85,13 @@ __all__ = [
     "check_executor",
     "first_choice",
     "island_terms",
+    "learned_weights",
+    "load_weights",
     "make_bot",
     "parse_bot_spec",
     "play_match",
     "rate_options",
+    "read_weights",
     "real_option",
     "seat_values",
     "seed_option",

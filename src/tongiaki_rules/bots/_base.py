@@ -89,13 +89,19 @@ BotFactory = Callable[..., Bot]
 
 def _factories() -> Mapping[str, BotFactory]:
     from ._greedy import GreedyBot
+    from ._learned import LearnedBot
     from ._mcts import MCTSBot
 
-    return {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
+    return {"random": RandomBot, "greedy": GreedyBot, "learned": LearnedBot, "mcts": MCTSBot}
 
 
 BOT_NAMES: tuple[str, ...] = ("random", "greedy", "mcts")
-"""The bots :func:`make_bot` knows, weakest first."""
+"""The bots a game server offers by name, weakest first.
+
+:func:`make_bot` knows one more, ``"learned"``
+(:class:`~tongiaki_rules.bots.LearnedBot`, which plays with a data file of
+the package); a server adds it to its offer when it chooses.
+"""
 
 
 def _option_value(text: str) -> int | float | str:
@@ -192,7 +198,7 @@ def make_bot(spec: str, seed: int | None = None, *, modules: bool | Collection[s
     Traceback (most recent call last):
     ...
     tongiaki_rules.errors.SettingsError: unknown bot 'genius'; choose from random, greedy, \
-mcts, or name your own as module:attribute
+learned, mcts, or name your own as module:attribute
     >>> make_bot("tongiaki_rules.bots:first_choice", modules=False)
     Traceback (most recent call last):
     ...
@@ -207,7 +213,7 @@ bots from modules are not allowed here
     factories = _factories()
     if name not in factories:
         raise SettingsError(
-            f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}, "
+            f"unknown bot {name!r}; choose from {', '.join(factories)}, "
             "or name your own as module:attribute"
         )
     if "seed" in options:

@@ -108,11 +108,11 @@ def is_module_spec(spec: str) -> bool:
     >>> is_module_spec("mybots:Careful"), is_module_spec("mcts:iterations=5")
     (True, False)
     """
-    from ._base import BOT_NAMES
+    from ._base import _factories
 
     name, sep, rest = spec.strip().partition(":")
     first = rest.split(":", 1)[0]
-    return bool(sep) and name.lower() not in BOT_NAMES and bool(first) and "=" not in first
+    return bool(sep) and name.lower() not in _factories() and bool(first) and "=" not in first
 
 
 def _allowed(module: str, modules: bool | Collection[str]) -> bool:

@@ -134,7 +134,7 @@ def add_parser(sub: Any) -> None:
         default=DEFAULT_BOTS,
         metavar="LIST",
         help="comma-separated bot specs, repeated to fill the seats and rotated through "
-        "them game by game, e.g. random,greedy,mcts:iterations=50, or your own bot as "
+        "them game by game, e.g. random,greedy,learned,mcts:iterations=50, or your own bot as "
         f"module:attribute (default {DEFAULT_BOTS})",
     )
     parser.add_argument(

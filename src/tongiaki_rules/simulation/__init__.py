@@ -502,7 +502,7 @@ def simulate(
     Traceback (most recent call last):
     ...
     tongiaki_rules.errors.SettingsError: unknown bot 'dummy'; choose from random, greedy, \
-mcts, or name your own as module:attribute
+learned, mcts, or name your own as module:attribute
     """
     settings = {"seed": seed, "rotate": rotate, "progress": progress, "records_dir": records_dir}
     specs = _check(bots, games, players, jobs, rules, settings)

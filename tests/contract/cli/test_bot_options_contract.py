@@ -44,13 +44,18 @@ from tongiaki_rules.simulation import game_seeds, lineup, simulate
         ("mcts:widening=0", "mcts: widening must be a number above 0 and at most 1000, not 0"),
         ("greedy:sample=0", "greedy: sample must be a whole number from 1 to 10000, not 0"),
         ("greedy:patience=-1", "greedy: patience must be a whole number from 0 to 1000, not -1"),
+        ("learned:sample=0", "learned: sample must be a whole number from 1 to 10000, not 0"),
+        (
+            "learned:weights=x",
+            "learned: unknown option 'weights' in 'learned:weights=x'; options: patience, sample",
+        ),
         (
             "greedy:depth=2",
             "greedy: unknown option 'depth' in 'greedy:depth=2'; options: patience, sample",
         ),
         ("random:x=1", "random: unknown option 'x' in 'random:x=1'; options: none"),
         ("mcts:iterations=5:iterations=6", "bot option 'iterations' is given twice"),
-        ("genius", "unknown bot 'genius'; choose from random, greedy, mcts"),
+        ("genius", "unknown bot 'genius'; choose from random, greedy, learned, mcts"),
         ("mcts:iterations", "bot option 'iterations' of 'mcts:iterations' is not key=value"),
         ("mcts:seed=4", "a bot's seed is not an option of its spec"),
     ],
@@ -99,7 +104,7 @@ def test_any_text_as_a_bot_spec_builds_a_bot_or_raises_a_settings_error(spec: st
     except SettingsError as exc:
         assert str(exc)
     else:
-        assert bot.name in ("random", "greedy", "mcts")
+        assert bot.name in ("random", "greedy", "learned", "mcts")
 
 
 _OPTION_VALUES = st.sampled_from(
