@@ -142,6 +142,38 @@ def _figure(name: str, value: object) -> None:
 
 
 # ---------------------------------------------------------------------- the tests
+@pytest.mark.slow  # a whole 6-player game: a few minutes
+def test_a_whole_six_player_game_is_played_by_board_clicks_alone_with_one_confirm_a_move(
+    server: _Server, browsers: Callable[[], webdriver.Chrome]
+) -> None:
+    """Issue 39, point 7: five greedy bots and one player who uses nothing but the board."""
+    player = browsers()
+    _desktop(player)
+    game = _new_game(server, 6, {str(k): "greedy" for k in range(1, 6)}, seat=0, seed=5)
+    _open_seat(player, server, game)
+    player.execute_script(
+        "window.confirms = 0; document.getElementById('confirm')"
+        ".addEventListener('click', () => { window.confirms += 1; });"
+    )
+    rng = random.Random(6)
+    moves = clicks = 0
+    while True:
+        wait_for(player, "the player's turn or the end", over_or_my_turn)
+        if status(player)["over"] == "true":
+            break
+        clicks += play_by_board(player, rng)
+        moves += 1
+    confirms = player.execute_script("return window.confirms")
+    assert moves > 10
+    assert not player.find_element(By.ID, "legal-box").get_attribute("open")  # never opened
+    assert confirms <= moves  # never more than one Confirm a move, and nothing is sent twice
+    assert player.find_element(By.ID, "end-panel").is_displayed()
+    _figure("6-player click-only game: human moves", moves)
+    _figure("6-player click-only game: clicks", clicks)
+    _figure("6-player click-only game: Confirm clicks", confirms)
+    _figure("6-player click-only game: moves in all", status(player)["moves"])
+
+
 @pytest.mark.slow  # about 100 s: CI keeps to 25 minutes; the axe test below reaches the end panel
 def test_a_whole_game_against_a_bot_is_played_by_board_clicks_alone_to_the_end_panel(
     server: _Server, browsers: Callable[[], webdriver.Chrome]

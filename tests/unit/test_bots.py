@@ -10,7 +10,12 @@ from tongiaki_rules import DecisionKind, GameState, Rules, new_game, replay
 from tongiaki_rules.bots import BOT_NAMES, Bot, make_bot, play_match
 from tongiaki_rules.bots._heuristic import Evaluation, advantage
 
-CHEAP = {"random": "random", "greedy": "greedy", "mcts": "mcts:iterations=12"}
+CHEAP = {
+    "random": "random",
+    "greedy": "greedy",
+    "mcts": "mcts:iterations=12",
+    "learned": "learned",
+}
 
 
 def _states(players: int, rules: Rules, seed: int, every: int) -> list[GameState]:
@@ -68,12 +73,12 @@ def test_every_bot_meets_the_bot_protocol(name: str) -> None:
     assert bot.name == name
 
 
-def test_a_whole_match_between_all_three_bots_ends() -> None:
+def test_a_whole_match_between_every_named_bot_ends() -> None:
     bots = [make_bot(CHEAP[name], seed=s) for s, name in enumerate(BOT_NAMES)]
     record = play_match(bots, seed=3)
     final = replay(record)
     assert final.is_terminal
-    assert [record.metadata[f"seat{s}"] for s in range(3)] == list(BOT_NAMES)
+    assert [record.metadata[f"seat{s}"] for s in range(len(BOT_NAMES))] == list(BOT_NAMES)
 
 
 def _wins(spec: str, other: str, games: range) -> float:

@@ -66,7 +66,7 @@ MAX_THINK_SECONDS = 5.0
 """By default a searching bot seat (MCTS) stops thinking after this many seconds a move."""
 MCTS_ITERATIONS = 50
 """The iterations of an ``mcts`` spec that names none (the bot's own default)."""
-QUICK_BOTS = frozenset({"random", "greedy"})
+QUICK_BOTS = frozenset({"random", "greedy", "learned"})
 """The bots that answer in milliseconds: they think at once and never wait for a search slot."""
 MAX_SEED = 2**63 - 1
 """Seeds are whole numbers from 0 to this (they are stored as SQLite integers)."""
@@ -286,7 +286,7 @@ class BotPolicy:
         """The Tongiaki bots a seat may be given here, each with its cost and its caps.
 
         >>> [(b["name"], b["cost"]) for b in BotPolicy().offer()]
-        [('random', 'quick'), ('greedy', 'quick'), ('mcts', 'search')]
+        [('random', 'quick'), ('greedy', 'quick'), ('mcts', 'search'), ('learned', 'quick')]
         """
         offered: list[dict[str, Any]] = []
         for name in BOT_NAMES:
