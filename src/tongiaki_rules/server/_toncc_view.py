@@ -18,8 +18,15 @@ from __future__ import annotations
 from typing import Any
 
 from tongiaki_rules.games import TonccPosition
-from tongiaki_rules.toncc import KINGS, LABELS, King, Move, TonccMap, TonccState
-from tongiaki_rules.toncc.regions import position_name
+from tongiaki_rules.toncc import (
+    KINGS,
+    LABELS,
+    King,
+    Move,
+    TonccMap,
+    TonccState,
+    position_name,
+)
 
 from ._toncc_log import Round, TonccLog
 

@@ -73,7 +73,15 @@ from ._textview import (
 from ._turn import Conquest, TurnReport
 from ._view import KingView, observe
 from .board import DESTINATIONS, LABELS, MIND, destination
-from .regions import KINGDOM_WINDOWS, STANDARD_MAP, Region, Shape, TonccMap, shared_feature
+from .regions import (
+    KINGDOM_WINDOWS,
+    STANDARD_MAP,
+    Region,
+    Shape,
+    TonccMap,
+    position_name,
+    shared_feature,
+)
 
 __all__ = [
     "BOT_NAMES",
@@ -130,6 +138,7 @@ __all__ = [
     "observe",
     "picture_text",
     "position",
+    "position_name",
     "ranking",
     "render_text",
     "render_toncc_svg",
