@@ -42,6 +42,8 @@ let reconnectDelay = 500;
 let historyTimer = null;
 let drawing = Promise.resolve(); // views are drawn one after the other (animations take time)
 let seen = null; // the moves this page has shown live: later ones are animated
+let animated = 0; // the moves this page has animated: never animated twice (a move's answer and
+// its echo on the socket can both be on their way while an animation runs)
 let ownMove = null; // the move this page is making (not animated: the player saw it)
 let pending = 0; // views waiting to be drawn (an animation runs, or its steps are on the way)
 
@@ -163,7 +165,9 @@ async function showLive(before) {
   if (!view || viewing !== null) return;
   let from = before ? seen : null;
   if (from !== null && ownMove === from && view.moves > from) from += 1;
+  if (from !== null && animated > from && animated <= view.moves) from = animated;
   if (from !== null && view.moves > from && view.moves - from <= 80) {
+    animated = view.moves;
     try {
       const told = await api("GET", `${apiBase}/steps?from=${from}&to=${view.moves}`);
       showWatching(told.steps);
