@@ -469,13 +469,11 @@ def simulate(
     worker processes; the results are collected in game order, so the
     summary is the same for any ``jobs``. With an ``executor`` (any
     :class:`concurrent.futures.Executor`, such as dask.distributed's
-    ``Client.get_executor()``) the games are played there instead, in units
-    of up to 8 games carrying only the settings, the bot specs and the game
-    numbers: each worker builds its bots and seeds itself, so the summary is
-    the same again. The executor is not shut down. ``progress(done, total)`` is
-    called after each game. With ``records_dir`` (created if needed) each
-    record is saved, whole or not at all, as ``game-00001.json``, ... by
-    this process (the workers send the records back).
+    ``Client.get_executor()``) they are played there, up to 8 games a unit;
+    each worker builds its bots and seeds itself, so the summary is again
+    the same. The executor is not shut down. ``progress(done, total)`` is
+    called after each game. With ``records_dir`` (created if needed) this
+    process saves each record, whole or not at all, as ``game-00001.json``, ...
 
     ``bots`` are bot specs (:mod:`tongiaki_rules.bots._specs`): text
     (``"greedy"``, ``"mymodule:MyBot"``), factories (each game builds its
