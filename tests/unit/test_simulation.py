@@ -25,6 +25,7 @@ from tongiaki_rules.simulation import (
     GameStats,
     Sprt,
     Summary,
+    _recorded_game,
     game_seeds,
     game_stats,
     lineup,
@@ -32,6 +33,7 @@ from tongiaki_rules.simulation import (
     simulate,
     sprt_match,
 )
+from tongiaki_rules.simulation._results import counted_stats
 
 
 def stats(seats: tuple[str, ...], scores: tuple[int, ...], winners: tuple[int, ...]) -> GameStats:
@@ -155,6 +157,34 @@ def test_closed_routes_are_counted() -> None:
             assert game_stats(record).closed_routes == len(removed)
             return
     pytest.fail("no closed route in 500 random games")
+
+
+def test_a_tournament_counts_a_game_as_a_replay_of_its_record_does() -> None:
+    """``simulate`` counts each game from the positions it played, without a replay: the same.
+
+    The games have royal islands, both endings, other rules and a closed route.
+    """
+    other = Rules(end_trigger="sixteen_on_table", variant_rody=True)
+    closing = next(  # about one random game in fifty closes a route
+        n
+        for n in range(1, 500)
+        if replay(play_game(["random"], n, players=3, seed=11)).removed_tiles
+    )
+    plays = [(["random", "greedy"], n, 2 + n % 5, 4, Rules()) for n in range(1, 25)]
+    plays += [(["random"], n, 3, 4, other) for n in range(1, 9)]
+    plays.append((["random"], closing, 3, 11, Rules()))
+    seen: set[str] = set()
+    for bots, number, players, seed, rules in plays:
+        recorder = _recorded_game(bots, number, players=players, seed=seed, rules=rules)
+        counted = counted_stats(recorder)
+        assert counted == game_stats(recorder.record)
+        seen.add(counted.ending)
+        seen.update(
+            name
+            for name, count in (("closed", counted.closed_routes), ("royal", counted.royal_islands))
+            if count
+        )
+    assert seen >= {"island", "ocean", "closed", "royal"}
 
 
 def test_the_ending_names_the_tile_type_that_ran_out(records: list[GameRecord]) -> None:

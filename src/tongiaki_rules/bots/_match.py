@@ -134,6 +134,63 @@ def play_match(
     ...     print(exc, len(exc.record.actions) > 20)
     the game went past 20 decisions without ending (bots: random, random; seed 7) True
     """
+    bots, recorder = _prepared(
+        bots, seed, rules, tiles, start_player, metadata, max_decisions, move_time_limit
+    )
+    if executor is None:
+        return _play(recorder, bots, seed, max_decisions, move_time_limit)
+    pool = check_executor("executor", executor)
+    match = _Match(
+        _packed(bots),
+        seed,
+        rules,
+        tiles,
+        start_player,
+        recorder.metadata,
+        max_decisions,
+        move_time_limit,
+    )
+    return submit_to("executor", pool, _play_packed, match).result()
+
+
+def recorded_match(
+    bots: Sequence[Bot],
+    *,
+    seed: int | None,
+    rules: Rules,
+    metadata: Mapping[str, str | int],
+    move_time_limit: float | None,
+) -> Recorder:
+    """:func:`play_match` in this process, returning the recorder: the record and every position.
+
+    A tournament counts what happened in a game from its positions
+    (:func:`tongiaki_rules.simulation.play_game`) instead of replaying its
+    record.
+
+    >>> from tongiaki_rules.bots import RandomBot
+    >>> recorder = recorded_match([RandomBot(seed=1)] * 2, seed=7, rules=DEFAULT_RULES,
+    ...                           metadata={}, move_time_limit=None)
+    >>> recorder.state.is_terminal, len(recorder.states) == len(recorder.actions) + 1
+    (True, True)
+    """
+    built, recorder = _prepared(
+        bots, seed, rules, STANDARD_TILES, 0, metadata, DEFAULT_MAX_DECISIONS, move_time_limit
+    )
+    _play(recorder, built, seed, DEFAULT_MAX_DECISIONS, move_time_limit)
+    return recorder
+
+
+def _prepared(
+    bots: Sequence[Bot],
+    seed: int | None,
+    rules: Rules,
+    tiles: TileSet,
+    start_player: int,
+    metadata: Mapping[str, str | int] | None,
+    max_decisions: int | None,
+    move_time_limit: float | None,
+) -> tuple[Sequence[Bot], Recorder]:
+    """The bots built and every setting of :func:`play_match` checked; the recorder to play in."""
     bots = _built(bots, seed)
     _check_match(bots, seed, max_decisions, metadata)
     if move_time_limit is not None and (
@@ -150,13 +207,7 @@ def play_match(
         info["seed"] = seed
     info.update(metadata or {})
     recorder = Recorder(len(bots), rules, tiles=tiles, start_player=start_player, metadata=info)
-    if executor is None:
-        return _play(recorder, bots, seed, max_decisions, move_time_limit)
-    pool = check_executor("executor", executor)
-    match = _Match(
-        _packed(bots), seed, rules, tiles, start_player, info, max_decisions, move_time_limit
-    )
-    return submit_to("executor", pool, _play_packed, match).result()
+    return bots, recorder
 
 
 def _built(bots: object, seed: object) -> Sequence[Bot]:

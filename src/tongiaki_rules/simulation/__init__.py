@@ -45,12 +45,13 @@ import attrs
 
 from .._atomic import write_text_atomic
 from .._state import DEFAULT_RULES, new_game
-from ..bots import BotFailedError, BotSpec, build_bot, play_match, spec_name
+from ..bots import BotFailedError, BotSpec, build_bot, spec_name
 from ..bots._checks import MAX_SEED, shown
 from ..bots._executors import check_executor, submit_to
+from ..bots._match import recorded_match
 from ..bots._specs import is_bot_object
 from ..errors import SettingsError
-from ..record import GameRecord
+from ..record import GameRecord, Recorder
 from ..rules import Rules
 
 # the API reference lists these in import order, kept as the old module's source order
@@ -60,6 +61,7 @@ from ._results import (
     SUMMARY_VERSION as SUMMARY_VERSION,
     ENDINGS,
     GameStats,
+    counted_stats,
     game_stats,
     SeatResult,
     BotResult,
@@ -264,6 +266,30 @@ def play_game(
     >>> record == play_game(["random", "greedy"], 2, players=2, seed=7)
     True
     """
+    return _recorded_game(
+        bots,
+        number,
+        players=players,
+        seed=seed,
+        rules=rules,
+        rotate=rotate,
+        move_time_limit=move_time_limit,
+        paired=paired,
+    ).record
+
+
+def _recorded_game(
+    bots: Sequence[BotSpec],
+    number: int,
+    *,
+    players: int,
+    seed: int = 1,
+    rules: Rules = DEFAULT_RULES,
+    rotate: bool = True,
+    move_time_limit: float | None = None,
+    paired: bool = False,
+) -> Recorder:
+    """:func:`play_game`'s game, with every position it went through (its recorder)."""
     seats = lineup(bots, players, number, rotate=rotate)
     draws, bot_seeds = game_seeds(seed, number, players, paired=paired)
     metadata: dict[str, str | int] = {"game": number, "simulation_seed": seed}
@@ -272,7 +298,7 @@ def play_game(
     for s, (spec, bot_seed) in enumerate(zip(seats, bot_seeds, strict=True)):
         metadata[f"seat{s}"] = spec_name(spec)
         metadata[f"seat{s}_seed"] = bot_seed
-    return play_match(
+    return recorded_match(
         [build_bot(spec, seed=bot_seed) for spec, bot_seed in zip(seats, bot_seeds, strict=True)],
         seed=draws,
         rules=rules,
@@ -309,7 +335,7 @@ class _Played:
 
 def _play_and_count(plan: _Plan, number: int) -> _Played:
     try:
-        record = play_game(
+        recorder = _recorded_game(
             plan.bots,
             number,
             players=plan.players,
@@ -323,8 +349,9 @@ def _play_and_count(plan: _Plan, number: int) -> _Played:
         if plan.on_bot_error == "stop":
             raise BotFailedError(f"game {number}: {exc}", exc.seat, exc.move, exc.record) from None
         return _Played(None, None, f"game {number}: {exc}")
+    record = recorder.record
     text = record.to_json(indent=2) + "\n" if plan.keep_records else None
-    return _Played(game_stats(record), text)
+    return _Played(counted_stats(recorder), text)
 
 
 def _play_run(plan: _Plan, first: int, count: int) -> tuple[_Played, ...]:

@@ -18,8 +18,9 @@ from cli_contract_helpers import (
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from tongiaki_rules import GameRecord, SetupPlace
-from tongiaki_rules.bots import RandomBot, play_match
+from tongiaki_rules import GameRecord, Rules, SetupPlace
+from tongiaki_rules.bots import RandomBot
+from tongiaki_rules.bots._match import recorded_match
 
 Capsys = pytest.CaptureFixture[str]
 Patch = pytest.MonkeyPatch
@@ -188,8 +189,10 @@ def test_a_reader_that_stops_early_ends_the_command_quietly(tmp_path: Path) -> N
     assert done.returncode == 0
 
 
-QUICK_GAME = play_match([RandomBot(seed=1), RandomBot(seed=2)], seed=1)
-"""A finished game, played instead of the bots' own so that the tests stay fast."""
+QUICK_GAME = recorded_match(
+    [RandomBot(seed=1), RandomBot(seed=2)], seed=1, rules=Rules(), metadata={}, move_time_limit=None
+)
+"""A finished game (its recorder), played instead of the bots' own so that the tests stay fast."""
 
 
 @given(st.lists(st.text(st.characters(exclude_characters="\x00"), max_size=12), max_size=4))
@@ -201,7 +204,7 @@ QUICK_GAME = play_match([RandomBot(seed=1), RandomBot(seed=2)], seed=1)
 def test_garbage_bot_specs_on_the_command_line_are_one_line_or_accepted(
     capsys: Capsys, monkeypatch: Patch, parts: list[str]
 ) -> None:
-    monkeypatch.setattr("tongiaki_rules.simulation.play_match", lambda *a, **k: QUICK_GAME)
+    monkeypatch.setattr("tongiaki_rules.simulation.recorded_match", lambda *a, **k: QUICK_GAME)
     spec = ",".join(parts)
     argv = ["simulate", "--games", "1", "--players", "2", "--bots", spec, "--json"]
     status, out, err = run_in_process(capsys, monkeypatch, *argv)
