@@ -214,6 +214,18 @@ class GameState(PositionQueries):
             after = _freeze.step(self, self._canonical(action), None)
         return after
 
+    def _preview(self, action: Action) -> GameState:
+        """What a bot rates ``action`` by: :meth:`apply`, but nothing played for the player after.
+
+        ``action`` must be one of :meth:`legal_actions` (not checked: bots
+        pass what the list offered). Where :meth:`apply` would play the only
+        choice of the next decision that can still end the turn (AMB-25), the
+        preview stops at that decision; the look-ahead that finds it is what
+        it saves. Not a position of the game: rate it and drop it
+        (:func:`.engine.freeze.preview`).
+        """
+        return _freeze.preview(self, action)
+
     def apply_with_events(self, action: Action) -> tuple[GameState, tuple[Event, ...]]:
         """Like :meth:`apply`, and also what happened, in order (see :mod:`.events`).
 

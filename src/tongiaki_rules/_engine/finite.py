@@ -125,7 +125,7 @@ class FiniteChoices(Outlook):
     def apply(self, action: Action) -> None:  # pragma: no cover - Work overrides it
         raise NotImplementedError
 
-    def settle(self) -> list[Action]:  # pragma: no cover - Work overrides it
+    def settle(self, look_ahead: bool = True) -> list[Action]:  # pragma: no cover - Work overrides
         raise NotImplementedError
 
     def fork(self) -> FiniteChoices:  # pragma: no cover - Work overrides it

@@ -68,6 +68,25 @@ def step(state: GameState, action: Action, log: list[Event] | None) -> GameState
     return freeze(w, legal, state)
 
 
+def preview(state: GameState, action: Action) -> GameState:
+    """The state after the offered ``action`` as a bot rates it, without the look-ahead's verdict.
+
+    The same as :func:`step` but where the step ends at a departure, a
+    landing or a placement with two or more legal choices: :func:`step`
+    plays the only one of them after which the turn can still end (AMB-25)
+    for the player, and looks ahead to know whether that is so; here the
+    decision is left as it stands, its list unread. The two differ only when
+    exactly one choice can end the turn, which random and bot play almost
+    never meet, so a heuristic bot rates its options by this cheaper step
+    (:class:`~tongiaki_rules.bots.GreedyBot`). A preview is never a position
+    of the game: it is rated and dropped.
+    """
+    w = Work(state)
+    w.apply(action)
+    legal = w.settle(False)
+    return freeze(w, legal, state)
+
+
 def step_offered(state: GameState, action: object) -> GameState | None:
     """The state after ``action`` if it is the very object of the state's kept legal list.
 

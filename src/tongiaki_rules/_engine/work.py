@@ -90,7 +90,7 @@ class Work(FiniteChoices):
         """A copy to look ahead on (:mod:`.finite`)."""
         return Work(self)
 
-    def settle(self) -> list[Action]:
+    def settle(self, look_ahead: bool = True) -> list[Action]:
         """Resolve everything that needs no choice; return the legal actions now.
 
         A look-ahead copy (``probing``) stops where a turn ends, or where it
@@ -102,6 +102,10 @@ class Work(FiniteChoices):
         comes round to one of its own positions is caught here: with no choice
         on the way, it would go round for ever, and the look-ahead ends it as a
         return (``LOOP``).
+
+        Without ``look_ahead`` (a bot's preview of a choice, :func:`.freeze.preview`)
+        a decision with two or more legal choices is never played for the player,
+        even when only one of them can end the turn: its list is left unread.
         """
         probing = self.probing
         forced: set[tuple[tuple[tuple[int, ...], ...], ...]] | None = None
@@ -135,6 +139,9 @@ class Work(FiniteChoices):
                 if phase in (TURN, SETUP):
                     if phase == TURN and len(acts) > 1:  # setup feeds no chain
                         self.unread = (0, ())
+                    return acts
+                if not look_ahead and len(acts) > 1:
+                    self.unread = (0, ())
                     return acts
                 kept = self.forced_choice(acts)
                 if type(kept) is tuple:  # two choices can end the turn: the player's decision

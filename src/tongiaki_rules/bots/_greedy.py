@@ -4,14 +4,19 @@
 leads to with :mod:`.heuristic`: points on the table, how secure they are,
 boats ready to expand, what a group under way promises. A position at a tile
 draw is rated as it stands, from the group's colours against the ocean
-routes and the islands left in the pile, so a decision costs one ``apply``
-and one (mostly incremental) evaluation per legal action.
+routes and the islands left in the pile, so a decision costs one step
+and one (mostly incremental) evaluation per legal action. The step is a
+preview (``GameState._preview``): the position the action leads to, but
+without the reply AMB-25's look-ahead would play for the player when only
+one choice of the next decision can end the turn; finding that reply is
+most of what a step costs, and random and bot play almost never meet one.
 
 Its choice is that of :func:`.options.rate_options` and
 :func:`.options.best_options` (which the MCTS bot starts from), with the
-same random draws; :meth:`GreedyBot.choose` only skips their bookkeeping: it
-keeps one advantage per option instead of a values tuple, and rates the
-boats moved between islands in one loop. Every advantage is computed with
+same random draws (but where a preview and the step differ, above);
+:meth:`GreedyBot.choose` only skips their bookkeeping: it keeps one
+advantage per option instead of a values tuple, and rates the boats moved
+between islands in one loop. Every advantage is computed with
 the same float operations in the same order, so it is the same number, and
 ``tests/unit/test_greedy_fast.py`` plays the bot side by side with the code
 before this path, decision by decision.
@@ -109,7 +114,7 @@ class GreedyBot:
         urge = urge_to_draw(pacing, evaluation, seat)
         circles: list[tuple[Action, float]] = []
         for action in others:
-            result = state.apply(action)
+            result = state._preview(action)  # rated and dropped: no look-ahead needed
             values = evaluation.applied(result)
             if urge and Pacing.draws(state, result):
                 values = tuple(v + urge if k == seat else v for k, v in enumerate(values))
