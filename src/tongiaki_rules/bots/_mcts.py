@@ -316,7 +316,7 @@ class MCTSBot:
         assert seat is not None
         evaluation = Evaluation(state, self.weights)
         pacing = self._pacing if root_filter else None
-        rated = rate_options(state, evaluation, pacing, self._rng, self.sample)
+        rated = rate_options(state, evaluation, pacing, self._rng, self.sample, previews=True)
         if (
             pacing is not None
             and urge_to_draw(pacing, evaluation, seat)

@@ -49,11 +49,27 @@ def rate_options(
     pacing: Pacing | None,
     rng: random.Random,
     sample: int,
+    *,
+    previews: bool = False,
 ) -> list[Option]:
     """Every option of the decision in ``state``, rated (see the module docstring).
 
     Options that must be applied to be rated (they fill a beach, or are not
     turn actions) are limited to ``sample`` of them, drawn with ``rng``.
+    With ``previews`` they are rated by a preview of the step instead
+    (``GameState._preview``: the same position but where AMB-25's look-ahead
+    would play the only choice of the next decision that can still end the
+    turn), which saves that look-ahead, and come without their result
+    (``None``): a caller that goes on from an option applies it then, as the
+    MCTS bot does for the few options its search opens.
+
+    >>> import random
+    >>> from tongiaki_rules import new_game
+    >>> state = new_game(2)
+    >>> quick = rate_options(state, Evaluation(state), None, random.Random(0), 24, previews=True)
+    >>> slow = rate_options(state, Evaluation(state), None, random.Random(0), 24)
+    >>> [(o[0], o[2]) for o in quick] == [(o[0], o[2]) for o in slow]
+    True
     """
     seat = state.current_player
     assert seat is not None
@@ -70,15 +86,16 @@ def rate_options(
     urge = 0.0 if pacing is None else urge_to_draw(pacing, evaluation, seat)
     circles: list[Option] = []
     for action in others:
-        result = state.apply(action)
+        result = state._preview(action) if previews else state.apply(action)
         values = evaluation.applied(result)  # predict gave None
         draws = Pacing.draws(state, result)
         if urge and draws:
             values = tuple(v + urge if k == seat else v for k, v in enumerate(values))
+        kept = None if previews else result
         if pacing is not None and pacing.repeats(result):
-            circles.append((action, result, values, draws))
+            circles.append((action, kept, values, draws))
         else:
-            rated.append((action, result, values, draws))
+            rated.append((action, kept, values, draws))
     return rated or circles
 
 
