@@ -43,7 +43,7 @@ from ..actions import (
 )
 from ..errors import SearchLimitReached
 from .board import DEPART, LAND, LOOP, PLACE, TURN
-from .outlook import Outlook
+from .outlook import Outlook, Sailings
 
 _SETTLED_KEPT: Final = 32
 """How many blocked sets' settled positions are kept before the memory is cleared."""
@@ -507,15 +507,18 @@ class FiniteChoices(Outlook):
 
     def _turn_choices(self, acts: list[Action], known: Settled) -> Iterator[Action]:
         """The turn's choice: boats placed that fill nothing, or whose full beach ends the chain."""
+        sailed = Sailings()
         for a in acts:
             kind = type(a)
             if kind is Expand or kind is PlaceNewBoats:
                 assert isinstance(a, (Expand, PlaceNewBoats))
-                ok = self._boats_placed_end(self.where[a.island], a.beaches)
+                ok = self._boats_placed_end(self.where[a.island], a.beaches, None, sailed)
             elif kind is ExpandFromBoard:
                 assert isinstance(a, ExpandFromBoard)
                 j = self.where[a.island]
-                ok = self.free(j, a.beach) > 1 or self._boats_placed_end(j, (a.beach,), a)
+                ok = self.free(j, a.beach) > 1 or self._boats_placed_end(
+                    j, (a.beach,), a, sailed
+                )
             else:
                 ok = kind is Recolonize or kind is FoundRoyal  # a draw, or ROYAL-5
             if ok or self.ends_finitely(a, known):

@@ -31,6 +31,25 @@ LOST_ENDS_TURN = -3
 """The group goes home and the turn ends with it (AMB-08, ``failure_ends_turn``)."""
 
 
+class Sailings:
+    """What one turn decision's certificates found for beaches filled by a group.
+
+    ``ends`` says, by ``(island, beach, group)``, whether the beach can sail
+    and end the turn, kept where that does not depend on the boats an
+    expansion changes; ``lands``, by the same key, where each of the beach's
+    exits takes the group (see :meth:`Outlook._boats_placed_end`).
+
+    >>> Sailings().ends
+    {}
+    """
+
+    __slots__ = ("ends", "lands")
+
+    def __init__(self) -> None:
+        self.ends: dict[tuple[int, int, tuple[int, ...]], bool] = {}
+        self.lands: dict[tuple[int, int, tuple[int, ...]], tuple[int, ...]] = {}
+
+
 class Outlook(SetupPhase):
     """AMB-25's certificates: where a group goes, and whether the chain certainly ends."""
 
@@ -258,13 +277,24 @@ class Outlook(SetupPhase):
         return self.sails_and_ends(i, b, action.jetty, self.boats[i][b])
 
     def _boats_placed_end(
-        self, i: int, placed: tuple[int, ...], moved: ExpandFromBoard | None = None
+        self,
+        i: int,
+        placed: tuple[int, ...],
+        moved: ExpandFromBoard | None = None,
+        sailed: Sailings | None = None,
     ) -> bool:
         """New boats of the player on beaches ``placed`` of island ``i`` (a beach may repeat).
 
         At the turn's choice no beach is full and the chain has reached no
         position. The turn certainly ends if no beach fills; if a beach filled
         has a jetty that draws; or if the one beach filled can sail and end it.
+
+        ``sailed`` keeps, for one turn decision, what the last test found
+        for a beach and the group that fills it, where the answer cannot
+        depend on the boats the expansion changes: no exit of the beach
+        leads to the island or to the island a boat is taken from
+        (:meth:`_lands_elsewhere`). Many expansions fill the same beach and
+        differ only in where their other boats go, or which boat moves.
         """
         if self.full or self.chain:
             return False
@@ -282,7 +312,58 @@ class Outlook(SetupPhase):
                 filled = b
         if filled < 0:
             return True  # nothing fills: the turn ends (EXPAND-7)
-        # one beach fills: try its departures on the table as it will be
+        if sailed is None:
+            return self._filled_beach_ends(i, placed, filled, moved)
+        group = tuple(sorted((*beaches[filled], *([a] * placed.count(filled)))))
+        key = (i, filled, group)
+        known = sailed.ends.get(key)
+        if known is None:
+            # one beach fills: try its departures on the table as it will be
+            ends = self._filled_beach_ends(i, placed, filled, moved)
+            if self._lands_elsewhere(key, moved, sailed):
+                sailed.ends[key] = ends
+            return ends
+        if moved is not None and not self._lands_elsewhere(key, moved, sailed):
+            return self._filled_beach_ends(i, placed, filled, moved)
+        return known
+
+    def _lands_elsewhere(
+        self,
+        beach: tuple[int, int, tuple[int, ...]],
+        moved: ExpandFromBoard | None,
+        sailed: Sailings,
+    ) -> bool:
+        """Does every exit of ``beach`` (island ``i``, beach ``b``, the group that fills it)
+        take the group away from the islands the expansion changes (``i``, and a moved
+        boat's source)?
+
+        Then whether the beach can sail and end the turn does not depend on
+        the boats of those islands. Where each exit lands (after a royal
+        island's bounce, ROYAL-7) is kept for the turn decision in ``sailed``.
+        """
+        i, b, group = beach
+        found = sailed.lands.get(beach)
+        if found is None:
+            _p, t, rot = self.tiles[i]
+            kings = self.kings
+            ends: list[int] = []
+            for e in self.cfg.tiles.jetties[t][b]:
+                target = self.route(i, (e + rot) % 6, group)
+                if target >= 0:
+                    king = kings[target]
+                    if king != NO_KING and not self.may_land_royal(king, group):
+                        target = self.bounce_back(i)
+                ends.append(target)
+            found = sailed.lands[beach] = tuple(ends)
+        if i in found:
+            return False
+        return moved is None or self.where[moved.source] not in found
+
+    def _filled_beach_ends(
+        self, i: int, placed: tuple[int, ...], filled: int, moved: ExpandFromBoard | None
+    ) -> bool:
+        """The boats placed fill beach ``filled`` alone: can it sail and end the turn?"""
+        a = self.agent
         saved = list(self.boats)
         try:
             if moved is not None:
