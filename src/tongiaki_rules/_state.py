@@ -214,6 +214,22 @@ class GameState(PositionQueries):
             after = _freeze.step(self, self._canonical(action), None)
         return after
 
+    def _moves(self) -> tuple[Action, ...]:
+        """The decision's moves before AMB-25's look-ahead, for a bot that checks only its pick.
+
+        :meth:`legal_actions` once it is worked out; else the engine's raw
+        list, in the same order, of which :meth:`_offers` tells whether a
+        move is legal (nearly always: the look-ahead refuses a move only
+        where the turn could not end after it while another move can).
+        Reading the whole legal list costs every move's look-ahead; checking
+        the move a bot picked costs its own.
+        """
+        return _freeze.raw_moves(self)
+
+    def _offers(self, action: Action) -> bool:
+        """Is ``action``, one of :meth:`_moves`, legal? (See :meth:`_moves`.)"""
+        return _freeze.is_offered(self, action)
+
     def _preview(self, action: Action) -> GameState:
         """What a bot rates ``action`` by: :meth:`apply`, but nothing played for the player after.
 

@@ -148,22 +148,64 @@ def sampled_action(state: GameState, pick: Callable[[list[Action]], Action]) -> 
     """
     unread = state._unread
     if unread is not None:
-        global _sampled
         raw = list(unread[0])
-        looked, kept = unread[1], unread[2]
         w = Work(state)
         for _ in range(SAMPLE_TRIES):
             action = pick(raw)
-            if any(action is k for k in kept):
-                offered = True  # found to end the turn when the state was made
-            elif any(action is a for a in raw[:looked]):
-                offered = False  # looked at then: it cannot end the turn, and two others can
-            else:
-                offered = w.offers(action, raw)
-            if offered:
-                _sampled = (state, action)
+            if _offered_raw(state, w, raw, unread, action):
                 return action
     return pick(list(state.legal_actions()))
+
+
+def raw_moves(state: GameState) -> tuple[Action, ...]:
+    """The moves of the decision as the engine lists them, before AMB-25's look-ahead.
+
+    The legal list itself once it is worked out; else the raw list the
+    state kept, of which each move is offered unless the look-ahead finds
+    that the turn cannot end after it while another move can
+    (:func:`is_offered` tells).
+    """
+    legal = state._legal
+    if legal is not None:
+        return legal
+    unread = state._unread
+    return unread[0] if unread is not None else state.legal_actions()
+
+
+def is_offered(state: GameState, action: Action) -> bool:
+    """Is ``action``, one of :func:`raw_moves`, among the state's legal actions?
+
+    It costs that move's own case only, as :func:`sampled_action` does;
+    a move found offered is remembered, so applying it next takes the fast path.
+    """
+    legal = state._legal
+    if legal is not None:
+        return any(action is a for a in legal)
+    unread = state._unread
+    if unread is None:  # pragma: no cover - raw_moves read the list then
+        return any(action is a for a in state.legal_actions())
+    return _offered_raw(state, Work(state), list(unread[0]), unread, action)
+
+
+def _offered_raw(
+    state: GameState,
+    w: Work,
+    raw: list[Action],
+    unread: tuple[tuple[Action, ...], int, tuple[Action, ...]],
+    action: Action,
+) -> bool:
+    """Is the raw move ``action`` offered? What the state's making found first, else its case."""
+    global _sampled
+    looked, kept = unread[1], unread[2]
+    if any(action is k for k in kept):
+        offered = True  # found to end the turn when the state was made
+    elif any(action is a for a in raw[:looked]):
+        offered = False  # looked at then: it cannot end the turn, and two others can
+    else:
+        offered = w.offers(action, raw)
+    if offered:
+        _sampled = (state, action)
+    return offered
 
 
 def settled(state: GameState) -> GameState:

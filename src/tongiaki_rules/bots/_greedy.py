@@ -10,6 +10,10 @@ preview (``GameState._preview``): the position the action leads to, but
 without the reply AMB-25's look-ahead would play for the player when only
 one choice of the next decision can end the turn; finding that reply is
 most of what a step costs, and random and bot play almost never meet one.
+Likewise the bot rates the decision's moves as the engine lists them before
+the look-ahead (``GameState._moves``) and asks only whether its pick is
+legal (``GameState._offers``): a pick the look-ahead refuses is dropped for
+the next best. The whole legal list would cost every move's look-ahead.
 
 Its choice is that of :func:`.options.rate_options` and
 :func:`.options.best_options` (which the MCTS bot starts from), with the
@@ -101,9 +105,22 @@ class GreedyBot:
         """
         pacing = self._pacing
         pacing.start(state)
-        actions = state.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
+        moves = state._moves()  # the legal list before the look-ahead: nearly always the same
+        if len(moves) == 1:
+            return moves[0]
+        choice = self._pick(state, moves, checked=False)
+        if choice is None:  # every move rated was refused (AMB-25): rate the legal list itself
+            choice = self._pick(state, state.legal_actions(), checked=True)
+            assert choice is not None
+        return choice
+
+    def _pick(self, state: GameState, actions: Sequence[Action], checked: bool) -> Action | None:
+        """The best-rated of ``actions``, ties broken at random; one the rules offer.
+
+        Unless ``checked``, ``actions`` are the raw moves (``GameState._moves``):
+        a pick the look-ahead refuses is dropped and the next best taken, and
+        ``None`` says that none of the moves rated is offered.
+        """
         seat = state.current_player
         assert seat is not None
         evaluation = Evaluation(state, self.weights)
@@ -111,16 +128,22 @@ class GreedyBot:
         rated, others = _predicted(evaluation, actions, rate)
         if len(others) > self.sample:
             others = self._rng.sample(others, self.sample)
-        urge = urge_to_draw(pacing, evaluation, seat)
+        urge = urge_to_draw(self._pacing, evaluation, seat)
         circles: list[tuple[Action, float]] = []
         for action in others:
             result = state._preview(action)  # rated and dropped: no look-ahead needed
             values = evaluation.applied(result)
             if urge and Pacing.draws(state, result):
                 values = tuple(v + urge if k == seat else v for k, v in enumerate(values))
-            (circles if pacing.repeats(result) else rated).append((action, rate(values)))
-        best = _best(rated or circles)
-        return best[0] if len(best) == 1 else self._rng.choice(best)
+            (circles if self._pacing.repeats(result) else rated).append((action, rate(values)))
+        while rated or circles:
+            best = _best(rated or circles)
+            choice = best[0] if len(best) == 1 else self._rng.choice(best)
+            if checked or state._offers(choice):
+                return choice
+            rated = [option for option in rated if option[0] is not choice]
+            circles = [option for option in circles if option[0] is not choice]
+        return None
 
 
 def _advantage_of(seat: int, seats: int, weights: Weights) -> Callable[[Sequence[float]], float]:

@@ -1,10 +1,14 @@
-"""A bot's preview of a choice is the step itself, but for the reply the look-ahead would force.
+"""The bots' two shortcuts round AMB-25's look-ahead give legal moves and the same positions.
 
 The greedy bot rates each option by ``GameState._preview`` instead of
 ``apply``: the same step, except that where the next decision has two or more
 legal choices of which exactly one can still end the turn (AMB-25), ``apply``
 plays that one for the player and the preview stops before it. Everywhere
 else the two are the same position.
+
+And it rates the raw moves (``GameState._moves``, the list before the
+look-ahead) and checks only its pick (``GameState._offers``): a refused pick
+is dropped for the next best, so it still plays only legal moves.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ import pytest
 from tests.core.scenarios.test_finite_chains import FLAGS, bounces_home, facing_pairs
 
 from tongiaki_rules import DecisionKind, GameState, Rules, new_game
+from tongiaki_rules.actions import Action
+from tongiaki_rules.bots import GreedyBot
 
 REPLIES = (DecisionKind.DEPARTURE, DecisionKind.BERTH, DecisionKind.PLACE_TILE)
 
@@ -36,14 +42,19 @@ def random_decisions(start: GameState, rng: random.Random, count: int) -> list[G
 
 def whole_turn(start: GameState) -> list[GameState]:
     """Every decision of the turn that ``start`` begins, by every choice (up to the next turn)."""
-    met = [start]
+    return [state for state, _path in turn_paths(start)]
+
+
+def turn_paths(start: GameState) -> list[tuple[GameState, tuple[Action, ...]]]:
+    """:func:`whole_turn`'s decisions, each with the moves that lead to it from ``start``."""
+    met: list[tuple[GameState, tuple[Action, ...]]] = [(start, ())]
     seen = {start}
-    for state in met:
+    for state, path in met:
         for action in state.legal_actions():
             after = state.apply(action)
             if after.pending.kind in REPLIES and after not in seen:
                 seen.add(after)
-                met.append(after)
+                met.append((after, (*path, action)))
     return met
 
 
@@ -75,3 +86,28 @@ def test_a_preview_is_the_step_but_for_a_reply_the_look_ahead_forces(rules: Rule
     assert differed > 0  # a refilled beach refused: the look-ahead forces the other one
     for state in random_decisions(new_game(3, rules), rng, 150):
         compare(state)
+
+
+@pytest.mark.clause("AMB-25")
+@pytest.mark.parametrize("rules", FLAGS, ids=lambda r: repr(r.changed()))
+def test_the_greedy_bot_plays_only_offered_moves_where_the_look_ahead_refuses_some(
+    rules: Rules, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    refused: list[Action] = []
+    offers = GameState._offers
+
+    def counted(state: GameState, action: Action) -> bool:
+        offered = offers(state, action)
+        if not offered:
+            refused.append(action)
+        return offered
+
+    monkeypatch.setattr(GameState, "_offers", counted)
+    for make in (facing_pairs, bounces_home):
+        for _state, path in turn_paths(make(rules)):
+            for seed in range(5):
+                state = make(rules)
+                for action in path:  # made afresh: its list not read yet, as in a game
+                    state = state.apply(action)
+                assert GreedyBot(seed=seed).choose(state) in state.legal_actions()
+    assert refused  # the bot did pick refused moves, and went on to legal ones
