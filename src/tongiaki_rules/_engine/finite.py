@@ -506,8 +506,12 @@ class FiniteChoices(Outlook):
         )
 
     def _turn_choices(self, acts: list[Action], known: Settled) -> Iterator[Action]:
-        """The turn's choice: boats placed that fill nothing, or whose full beach ends the chain."""
-        sailed = Sailings()
+        """The turn's choice: boats placed that fill nothing, or whose full beach ends the chain.
+
+        Several choices share what their certificates found (:class:`.outlook.Sailings`); one
+        checked alone (:meth:`offers`, a sampled move) has nothing to share it with.
+        """
+        sailed = Sailings() if len(acts) > 1 else None
         for a in acts:
             kind = type(a)
             if kind is Expand or kind is PlaceNewBoats:
