@@ -282,6 +282,15 @@ FIGURES: tuple[Figure, ...] = (
         ("python benchmarks/position_code_sizes.py --games 2000",),
     ),
     Figure(
+        "ladder",
+        ("docs/how-to/evaluate.md",),
+        "the ladder of the built-in bots: every two-player pairing, 20 paired games each, and Elo",
+        (
+            "python benchmarks/ladder.py --games 20 --jobs 1 "
+            "--pool random,greedy,learned,mcts:iterations=5,mcts:iterations=20,mcts",
+        ),
+    ),
+    Figure(
         "learned-training",
         ("docs/how-to/evaluate.md",),
         "the learned bot's training run: self-play, MCTS's choices, the fit, their CPU times",
