@@ -358,20 +358,22 @@ class BotDriver:
             moves = self.service.step(game_id, quick=True) if quick else self.service.step(game_id)
         except Exception:  # an unreadable game, a database error: the next viewer wakes it again
             _log.exception("stopped driving game %s", game_id)
+        done = moves is None  # nothing was left to play: stop driving the game
         if moves is not None:
             self._notify(game_id, moves)
-        else:
+            done = self._waits_for_human(game_id)  # stop now rather than after a step more
+        if done:
             self._leased.pop(game_id, None)
             self._release(game_id)
         with self._changed:
             if self._closed:
                 return
-            if moves is None and game_id in self._rewoken:  # woken while it played: look again
+            if done and game_id in self._rewoken:  # woken while it played: look again
                 self._rewoken.discard(game_id)
                 self._schedule(game_id, now=True)
                 return
             self._rewoken.discard(game_id)
-            if moves is None:
+            if done:
                 self._driven.discard(game_id)
                 self._pace.pop(game_id, None)
                 self._checked.discard(game_id)
@@ -384,8 +386,15 @@ class BotDriver:
                 self._changed.notify_all()
             else:
                 self._schedule(game_id)
-        if moves is None:  # no longer driven: a bot may wake it again once the idle seat moved
+        if done:  # no longer driven: a bot may wake it again once the idle seat moved
             self.time_turn(game_id)
+
+    def _waits_for_human(self, game_id: str) -> bool:
+        """Whether the game just played waits for a human (or is over): nothing left to drive."""
+        try:
+            return self.service.waits_for_human(game_id)
+        except Exception:  # an unreadable game: the next step finds out and says so
+            return False
 
     def time_turn(self, game_id: str) -> None:
         """If a human is to move in the game, time the turn (when a limit applies): the game

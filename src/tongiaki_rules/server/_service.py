@@ -1060,6 +1060,34 @@ class GameService:
             deciders = host.deciders(log, log.moves)
             return log.moves if any(s not in game.bots for s in deciders) else None
 
+    def waits_for_human(self, game_id: str) -> bool:
+        """Whether the server has nothing to play in the game now: it is over, or a human seat
+        is to choose (so :meth:`step` would answer ``None``). Always ``False`` where seats
+        choose at once: a round whose every choice is stored may wait for :meth:`step`.
+
+        >>> import tempfile, pathlib
+        >>> from tongiaki_rules.server.storage import SqliteStorage
+        >>> service = GameService(SqliteStorage(pathlib.Path(tempfile.mkdtemp()) / "g"))
+        >>> game = service.create_game(2, seats={1: "greedy"}, seed=1, seat=0)
+        >>> service.waits_for_human(game["id"])
+        True
+        >>> _ = service.act(game["id"], game["token"], 0, 0, replies=False)
+        >>> service.waits_for_human(game["id"]), service.step(game["id"], quick=True)
+        (False, 2)
+        >>> service.waits_for_human(game["id"])
+        True
+        """
+        game = self._game(game_id)
+        host = game.host
+        if host.simultaneous:
+            return False
+        with game.lock:
+            self._sync(game)
+            log = game.log
+            if host.is_terminal(log):
+                return True
+            return any(s not in game.bots for s in host.deciders(log, log.moves))
+
     @_capped
     def play_idle(self, game_id: str, moves: int) -> int | None:
         """Move with :data:`IDLE_BOT` for every claimed human seat still to choose after
