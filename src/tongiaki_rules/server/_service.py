@@ -62,6 +62,7 @@ from ._memory import MemoryBudget, SizedCache, json_bytes
 from ._moves import MAX_SEED, BotPolicy, bot_cost, whole
 from ._names import checked_name
 from ._scoreboard import tile_picture
+from ._view_text import SharedText, View
 from .storage import (
     CorruptGame,
     SeatLost,
@@ -110,9 +111,14 @@ GAMES_IN_MEMORY = 1000
 """The unfinished games with a bot seat resumed at startup, at most."""
 _MAX_TOKEN = 200
 _VIEWS_KEPT = 8
+_TEXTS_KEPT = 2
+"""The views of a game whose JSON text is kept (the answer to a move and its push share one)."""
 _GAME_BYTES = 2048
 """What a game in memory holds besides its log and views (its stored form, host, lock...)."""
 
+
+_Written = tuple[dict[str, Any], SharedText]
+"""A view kept and its JSON text."""
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -174,11 +180,28 @@ class _Game:
         """When that was (the service's clock): a clock counts from there."""
         self.snapped: int | None = None
         """The moves of the game's latest stored snapshot (``None``: not read yet)."""
+        self.texts: OrderedDict[tuple[Any, ...], _Written] = OrderedDict()
+        """The JSON text of the views used last (:data:`_TEXTS_KEPT`), with each view."""
+
+    def shared_text(self, key: tuple[Any, ...], shared: dict[str, Any]) -> SharedText:
+        """The JSON text of ``shared``, the view kept under ``key`` (written once while it is
+        among the last used); call with ``lock`` held."""
+        kept = self.texts.get(key)
+        if kept is not None and kept[0] is shared:
+            self.texts.move_to_end(key)
+            return kept[1]
+        text = SharedText.of(shared)
+        self.texts[key] = (shared, text)
+        self.texts.move_to_end(key)
+        while len(self.texts) > _TEXTS_KEPT:
+            self.texts.popitem(last=False)
+        return text
 
     def nbytes(self) -> int:
         """The bytes the game holds in memory, as measured (:mod:`.memory`); call with
         ``lock`` held."""
-        return _GAME_BYTES + self.log.nbytes() + sum(self.view_bytes.values())
+        texts = sum(text.nbytes for _, text in self.texts.values())
+        return _GAME_BYTES + self.log.nbytes() + sum(self.view_bytes.values()) + texts
 
 
 class GameService:
@@ -610,9 +633,10 @@ class GameService:
             game.view_bytes[key] = json_bytes(shared)
             while len(game.views) > _VIEWS_KEPT:
                 game.view_bytes.pop(game.views.popitem(last=False)[0], None)
-        view = {**shared, "you": you, "clock": self._clock_json(game, stored, at)}
+        view = View({**shared, "you": you, "clock": self._clock_json(game, stored, at)})
         if game.host.simultaneous:
             view["choice"] = pending.get(you) if you is not None else None
+        view.text = game.shared_text(key, shared)
         return view
 
     def _build_view(

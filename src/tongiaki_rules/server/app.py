@@ -30,7 +30,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import logging
 import os
 import re
@@ -64,6 +63,7 @@ from ._memory import MIB, MemoryBudget
 from ._moves import BotPolicy, server_to_move
 from ._pages import add_pages
 from ._service import MAX_GAMES_LISTED, GameService
+from ._view_text import view_text
 from ._watch import add_socket
 from .storage import CorruptGame, Storage, StorageError, StorageUnavailable, open_storage
 
@@ -128,7 +128,8 @@ class AsciiJSONResponse(JSONResponse):
     """JSON with every non-ASCII character escaped: any text can be sent, lone surrogates too."""
 
     def render(self, content: Any) -> bytes:
-        return json.dumps(content, ensure_ascii=True, separators=(",", ":")).encode("ascii")
+        # a view's shared part is written once for every answer and push of it
+        return view_text(content).encode("ascii")
 
 
 class NewGame(BaseModel):
