@@ -22,7 +22,6 @@ from tongiaki_rules import GameRecord
 from tongiaki_rules.i18n import LANGUAGES
 from tongiaki_rules.narration import Narrator, narrate, play_game
 from tongiaki_rules.server import GameService, MemoryBudget, SqliteStorage
-from tongiaki_rules.server._driver import BotDriver
 from tongiaki_rules.server._game_log import MAX_NARRATION_LINES, GameLog
 from tongiaki_rules.server._memory import json_bytes
 from tongiaki_rules.server._steps import rule_url
@@ -238,32 +237,3 @@ def test_a_games_texts_are_counted_and_the_games_stay_within_their_budget(
         service.view(games[-1]["id"], svg=True)  # a long text, the board's picture in it
         assert service.memory_use()["games_bytes"] <= budget
     assert 1 <= service.memory_use()["games"] < len(games)
-
-
-def test_a_humans_bots_replies_are_driven_in_one_step(tmp_path: Path) -> None:
-    """The driver stops at the human's turn without asking the service for a step more."""
-    service = _service(tmp_path)
-    game = service.create_game(3, seats={1: "greedy", 2: "random"}, seed=6, seat=0)
-    steps: list[int | None] = []
-    step = service.step
-
-    def counted(game_id: str, *, quick: bool = False) -> int | None:
-        moves = step(game_id, quick=quick)
-        steps.append(moves)
-        return moves
-
-    service.step = counted  # type: ignore[method-assign]
-    driver = BotDriver(service)
-    try:
-        view = service.view(game["id"], token=game["token"])
-        for _ in range(8):
-            answer = service.act(game["id"], game["token"], 0, view["moves"], replies=False)
-            before = len(steps)
-            if "legal" not in answer:
-                driver.reply(game["id"])
-                assert driver.wait_idle(timeout=60)
-                assert len(steps) == before + 1 and steps[-1] is not None
-            view = service.view(game["id"], token=game["token"])
-            assert "legal" in view
-    finally:
-        driver.close()

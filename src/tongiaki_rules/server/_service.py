@@ -38,6 +38,8 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
+import attrs
+
 from tongiaki_rules import (
     GameRecord,
     IllegalActionError,
@@ -65,6 +67,7 @@ from ._scoreboard import tile_picture
 from ._view_text import SharedText, View
 from .storage import (
     CorruptGame,
+    LeaseHeld,
     SeatLost,
     Storage,
     StorageUnavailable,
@@ -79,6 +82,7 @@ __all__ = [
     "SEARCH_POSITIONS",
     "SNAPSHOT_EVERY",
     "GameService",
+    "LeaseClaim",
 ]
 
 _log = logging.getLogger(__name__)
@@ -144,6 +148,16 @@ def _capped(
 
     functools.update_wrapper(capped, method)
     return capped
+
+
+@attrs.define
+class LeaseClaim:
+    """A bot driver's claim of a game's lease (its name and seconds), taken with a human's
+    move where the bots are to reply (:meth:`GameService.act`): ``taken`` once it was."""
+
+    holder: str
+    seconds: float
+    taken: bool = False
 
 
 def _digest(secret: str) -> str:
@@ -731,6 +745,7 @@ class GameService:
         svg: bool = False,
         language: str = "en",
         replies: bool = True,
+        lease: LeaseClaim | None = None,
     ) -> dict[str, Any]:
         """Play ``action`` (notation, or an index into the view's ``legal``) for ``token``'s seat.
 
@@ -756,6 +771,11 @@ class GameService:
         until every human seat deciding now has chosen (409 for a second
         choice of the same seat); the last choice plays the round, the bots
         choosing with it.
+
+        ``lease`` (without ``replies``, where one seat decides at a time): where
+        a bot is to reply, the driver's lease of the game is taken in the
+        transaction that stores the move, unless another driver holds it (then
+        the move is stored alone); ``lease.taken`` says whether it was.
         """
         game = self._game(game_id)
         if token is None:
@@ -787,7 +807,7 @@ class GameService:
                 if choices is None:  # the others have yet to choose: this choice stays secret
                     return self._view(game, stored, you, None, svg, language)
                 step = host.joint(log, choices, self._bots(game), game.stored.seed, game.bots)
-                stored_now = self._play(game, step, first, holder, replies)
+                stored_now = self._play(game, step, first, holder, replies, lease)
             except BaseException as exc:
                 if log.moves != first:  # moves in memory but not stored: read the game again
                     self._forget(game_id)
@@ -859,7 +879,13 @@ class GameService:
         return host.joint(log, choices, self._bots(game), game.stored.seed, game.bots)
 
     def _play(
-        self, game: _Game, step: Any, first: int, holder: tuple[int, str], replies: bool = True
+        self,
+        game: _Game,
+        step: Any,
+        first: int,
+        holder: tuple[int, str],
+        replies: bool = True,
+        lease: LeaseClaim | None = None,
     ) -> bool:
         """Apply ``step``, then chance and the bots until a human is to choose (``replies``;
         else chance alone, until anyone is to choose), and store them all from move
@@ -867,6 +893,7 @@ class GameService:
 
         ``holder`` (the mover's seat and token hash) must still hold in the storing
         transaction: a token left or claimed anew meanwhile raises :class:`SeatLost`.
+        ``lease`` is taken in that transaction where a bot is to move next (see :meth:`act`).
         """
         log, host = game.log, game.host
         try:
@@ -879,7 +906,19 @@ class GameService:
             log.extend(reply)
         moves = [host.step_json(a) for a in log.actions[first:]]
         over = host.is_terminal(log)
-        return self.storage.append_moves(game.stored.id, first, moves, over=over, holder=holder)
+        game_id = game.stored.id
+        if lease is not None and not (replies or host.simultaneous or self._nothing_to_play(game)):
+            taken = (lease.holder, lease.seconds)
+            try:
+                stored = self.storage.append_moves(
+                    game_id, first, moves, over=over, holder=holder, lease=taken
+                )
+            except LeaseHeld:  # another driver's: the move is stored alone
+                pass
+            else:
+                lease.taken = stored
+                return stored
+        return self.storage.append_moves(game_id, first, moves, over=over, holder=holder)
 
     @staticmethod
     def _chance_next(game: _Game) -> bool:
@@ -910,7 +949,9 @@ class GameService:
             return False
 
     @_capped
-    def step(self, game_id: str, *, quick: bool = False) -> int | None:
+    def step(
+        self, game_id: str, *, quick: bool = False, lease: tuple[str, float] | None = None
+    ) -> int | None:
         """Play one move of chance or of the bot to move, stored; the game's moves after it.
 
         With ``quick``, the moves of chance and of quick bots (``random``,
@@ -929,6 +970,13 @@ class GameService:
         is over. When another server process stored that move first, the
         game is read again instead (and the answer is its moves then), so a
         step never fails for losing a race.
+
+        ``lease`` (a bot driver's name and seconds), with ``quick``: the moves
+        are stored only while the game's bot-driving lease is free, expired or
+        that driver's (else :class:`~.storage.LeaseHeld`, nothing stored), and
+        in the same transaction the driver holds it for that many seconds more,
+        or gives it up where the game then waits for a human or is over
+        (:meth:`waits_for_human`): a human's bots' replies cost one write.
 
         >>> import tempfile, pathlib
         >>> from tongiaki_rules.server.storage import SqliteStorage
@@ -957,7 +1005,7 @@ class GameService:
             if action is None:
                 return None
             if quick:
-                return self._store_run(game, action, first)
+                return self._store_run(game, action, first, lease)
             over = game.host.ends_game(log, action)
             step = game.host.step_json(action)
             if self.storage.append_moves(game_id, first, [step], over=over):
@@ -966,16 +1014,25 @@ class GameService:
                 self._sync(game)
             return log.moves
 
-    def _store_run(self, game: _Game, action: Any, first: int) -> int:
+    def _store_run(
+        self, game: _Game, action: Any, first: int, lease: tuple[str, float] | None = None
+    ) -> int:
         """Apply ``action`` and the quick moves after it, and store them all from move
-        ``first``; the game's moves then (call holding the game's lock)."""
+        ``first`` (under ``lease``, see :meth:`step`); the game's moves then (call holding
+        the game's lock)."""
         log, host, game_id = game.log, game.host, game.stored.id
         try:
             log.extend(action)
             while self._quick_next(game) and (more := self._server_move(game)) is not None:
                 log.extend(more)
             steps = [host.step_json(a) for a in log.actions[first:]]
-            stored = self.storage.append_moves(game_id, first, steps, over=host.is_terminal(log))
+            over = host.is_terminal(log)
+            if lease is None:
+                stored = self.storage.append_moves(game_id, first, steps, over=over)
+            else:
+                driver, seconds = lease
+                held = (driver, None if self._nothing_to_play(game) else seconds)
+                stored = self.storage.append_moves(game_id, first, steps, over=over, lease=held)
         except BaseException:
             self._forget(game_id)  # moves in memory but not stored: read the game again
             raise
@@ -1102,15 +1159,21 @@ class GameService:
         True
         """
         game = self._game(game_id)
-        host = game.host
-        if host.simultaneous:
+        if game.host.simultaneous:
             return False
         with game.lock:
             self._sync(game)
-            log = game.log
-            if host.is_terminal(log):
-                return True
-            return any(s not in game.bots for s in host.deciders(log, log.moves))
+            return self._nothing_to_play(game)
+
+    @staticmethod
+    def _nothing_to_play(game: _Game) -> bool:
+        """:meth:`waits_for_human` for the game in memory (call holding its lock)."""
+        log, host = game.log, game.host
+        if host.simultaneous:
+            return False
+        if host.is_terminal(log):
+            return True
+        return any(s not in game.bots for s in host.deciders(log, log.moves))
 
     @_capped
     def play_idle(self, game_id: str, moves: int) -> int | None:

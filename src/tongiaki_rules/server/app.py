@@ -622,6 +622,7 @@ def _add_api(
         or ``deciders``) and has no ``legal``: the bots' replies follow in the background,
         pushed over the WebSocket and seen by any later ``GET`` of the game."""
         token = bearer.token()
+        lease = driver.claim()  # taken with the move where the bots are to reply
         view = await run_in_threadpool(
             lambda: service.act(
                 game_id,
@@ -631,11 +632,13 @@ def _add_api(
                 svg=svg,
                 language=language,
                 replies=False,
+                lease=lease,
             )
         )
         # a secret choice stored while others have yet to choose changes no move: -1 tells the
         # sockets to look again (they see who has chosen, never what)
         hub.publish(game_id, -1 if view.get("chosen") else view["moves"])
-        if server_to_move(view):
-            driver.reply(game_id)  # the bots' replies, played and pushed after this answer
+        if server_to_move(view) or lease.taken:
+            # the bots' replies, played and pushed after this answer
+            driver.reply(game_id, leased=lease.taken)
         return AsciiJSONResponse(_drive_if_waiting(driver, view))
