@@ -61,6 +61,7 @@ from .i18n import (
     translations,
 )
 from .rules import EndTrigger, Rules
+from .tiles import IslandTile
 
 __all__ = ["Narrator", "narrate", "play_game"]
 
@@ -185,12 +186,17 @@ class _Words:
         (``below Tonga``, ``2 spaces upper-left of Tonga``)."""
         if self.coordinates:
             return _pos(pos)
-        islands = [i for i in state.islands if i.position != pos]
+        # the placed tiles, not state.islands: the beaches and boats of each are not needed
+        islands = [
+            (i.position, i.tile)
+            for i in state.placed_tiles
+            if isinstance(i.tile, IslandTile) and i.position != pos
+        ]
         if not islands:
             return self.t.gettext("far from every island")
-        near = min(islands, key=lambda i: (distance(i.position, pos), i.position))
-        steps = distance(near.position, pos)
-        side = _side(near.position, pos)
+        near_position, near_tile = min(islands, key=lambda i: (distance(i[0], pos), i[0]))
+        steps = distance(near_position, pos)
+        side = _side(near_position, pos)
         t = self.t
         sides = (
             t.pgettext("place", "below {island}"),
@@ -200,7 +206,7 @@ class _Words:
             t.pgettext("place", "upper right of {island}"),
             t.pgettext("place", "lower right of {island}"),
         )
-        where = sides[side].format(island=island_name(near.tile, self.language))
+        where = sides[side].format(island=island_name(near_tile, self.language))
         if steps <= 1:
             return where
         return t.ngettext("{count} space {place}", "{count} spaces {place}", steps).format(
