@@ -1142,9 +1142,14 @@ class GameService:
             return log.moves if any(s not in game.bots for s in deciders) else None
 
     def waits_for_human(self, game_id: str) -> bool:
-        """Whether the server has nothing to play in the game now: it is over, or a human seat
-        is to choose (so :meth:`step` would answer ``None``). Always ``False`` where seats
-        choose at once: a round whose every choice is stored may wait for :meth:`step`.
+        """Whether the server has nothing to play in the game as this process holds it: it is
+        over, or a human seat is to choose (so :meth:`step` would answer ``None``). ``False``
+        for a game not in memory (nothing is read for it), and where seats choose at once: a
+        round whose every choice is stored may wait for :meth:`step`.
+
+        Moves another process stored since are not read: the bot driver asks right after
+        storing the bots' moves, and only a human's move can follow them, whose own process
+        drives the replies.
 
         >>> import tempfile, pathlib
         >>> from tongiaki_rules.server.storage import SqliteStorage
@@ -1158,11 +1163,10 @@ class GameService:
         >>> service.waits_for_human(game["id"])
         True
         """
-        game = self._game(game_id)
-        if game.host.simultaneous:
+        game = self._games.get(game_id)
+        if game is None or game.host.simultaneous:
             return False
         with game.lock:
-            self._sync(game)
             return self._nothing_to_play(game)
 
     @staticmethod
