@@ -235,6 +235,14 @@ FIGURES: tuple[Figure, ...] = (
         ),
     ),
     Figure(
+        "serve-cpu-per-move",
+        ("docs/how-to/serve.md",),
+        "the game service's CPU per human move in one process, as the server plays it (the "
+        "move, its answer and push, the bots' replies and theirs); the 'before' rows with "
+        "PYTHONPATH naming the src of the tree before issue 38's CPU cuts, interleaved",
+        ("python benchmarks/server_cpu.py",),
+    ),
+    Figure(
         "serve-bot-starvation",
         ("docs/how-to/serve.md",),
         "greedy players' move latency beside one client's MCTS games (the 'before' row: run it "
