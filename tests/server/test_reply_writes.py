@@ -103,3 +103,34 @@ def test_replies_wait_while_another_process_holds_the_games_lease(tmp_path: Path
         assert storage.writes["claim"] >= 1  # refused once, it claims before playing again
     finally:
         driver.close()
+
+
+class _Overtaken(SqliteStorage):
+    """A storage where another server stores the bots' replies just before this one does."""
+
+    rival: GameService | None = None
+
+    def append_moves(
+        self, game_id: str, first: int, moves: Sequence[dict[str, Any]], **options: Any
+    ) -> bool:
+        rival, self.rival = self.rival, None
+        if rival is not None:
+            assert rival.step(game_id, quick=True) is not None  # to the human's turn
+        return super().append_moves(game_id, first, moves, **options)
+
+
+def test_replies_another_process_stored_first_leave_the_lease_free(db_path: Path) -> None:
+    storage = _Overtaken(db_path)
+    ours, theirs = GameService(storage), GameService(SqliteStorage(db_path))
+    game = ours.create_game(2, seats={1: "greedy"}, seed=4, seat=0)
+    driver = BotDriver(ours)
+    lease = driver.claim()
+    answer = ours.act(game["id"], game["token"], 0, 0, replies=False, lease=lease)
+    assert lease.taken and "legal" not in answer
+    storage.rival = theirs
+    try:
+        moves = ours.step(game["id"], quick=True, lease=(driver.holder, driver.lease))
+        assert moves is not None and ours.waits_for_human(game["id"])  # the rival's replies
+        assert storage.claim_lease(game["id"], "another process", 5.0)  # given up all the same
+    finally:
+        driver.close()

@@ -1042,6 +1042,9 @@ class GameService:
         fresh = self._game(game_id)
         with self._using(fresh):
             self._sync(fresh)
+            if lease is not None and self._nothing_to_play(fresh):
+                # no store gave the lease up, and the driver stops here: give it up now
+                self.storage.release_lease(game_id, lease[0])
             return fresh.log.moves
 
     def _search_unheld(self, game: _Game) -> tuple[int, Any] | None:
