@@ -89,6 +89,8 @@ class Load:
         self.moves = 0
         self.games = 0
         self.errors = 0
+        self.last = 0.0
+        """When the last move's replies came in (``time.perf_counter``)."""
 
 
 async def play_games(
@@ -180,6 +182,7 @@ async def play_one(
             url = f"/api/games/{game['id']}/board.svg"
             await client.get(url, params={"at": fresh["moves"], "for": 0})
         load.moves += fresh["moves"] - view["moves"]
+        load.last = max(load.last, time.perf_counter())
         view = fresh
 
 
@@ -187,7 +190,11 @@ async def run(
     base: str, games: int, seconds: float, think: float, svg: bool, seed: int, board: bool = False
 ) -> tuple[Load, float]:
     """Each lobby slot is one player's own client with one kept-alive connection, as a
-    browser tab's: its requests reach the same worker process while the connection lasts."""
+    browser tab's: its requests reach the same worker process while the connection lasts.
+
+    The seconds returned are those of play, to the last move's replies: closing the
+    sockets afterwards (a socket may take seconds to close) is not counted in the rates.
+    """
     load = Load()
     one = httpx.Limits(max_connections=1, max_keepalive_connections=1)
     async with contextlib.AsyncExitStack() as stack:
@@ -202,7 +209,7 @@ async def run(
         await asyncio.gather(
             *(play_games(clients[k], k, seed, until, think, svg, load, board) for k in range(games))
         )
-        return load, time.perf_counter() - start
+        return load, (load.last or time.perf_counter()) - start
 
 
 def percentiles(ms: list[float]) -> str:
@@ -309,7 +316,7 @@ def main() -> None:
         database = database_cpu() - database_before
     ms = sorted(1000 * t for t in load.latencies)
     print(
-        f"{args.games} concurrent games for {wall:.1f} s (think {args.think} s, "
+        f"{args.games} concurrent games, {wall:.1f} s of play (think {args.think} s, "
         f"svg {'yes' if args.svg else 'no'}, {args.workers} worker(s), {args.db.split('@')[-1]}), "
         f"{load.games} games started"
     )

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tongiaki_rules import DecisionKind, IllegalActionError, Rules, new_game
-from tongiaki_rules.errors import SettingsError
+from tongiaki_rules.errors import InvalidPositionError, SettingsError
 from tongiaki_rules.events import Berthed
 from tongiaki_rules.narration import Narrator, narrate, play_game
 
@@ -190,3 +190,53 @@ def test_names_must_be_a_sequence_of_text(names: object) -> None:
         list(narrate(states, actions, names=names))  # type: ignore[arg-type]
     with pytest.raises(SettingsError, match="name"):
         Narrator(states[0], names=names)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "it"])
+def test_a_narrator_following_another_tells_as_narrate_does(language: str) -> None:
+    """Issue 38: the server tells a game in players' words and other languages by following
+    its English narrator, so each action is applied once."""
+    states, actions = play_game(4, seed=9)
+    names = ["Ana", None, "Mele", "Sione"]
+    leader = Narrator(states[0])
+    words = Narrator(states[0], language, names=names, coordinates=False)
+    plain = Narrator(states[0], language)
+    told_words, told_plain = words.header(), plain.header()
+    for action in actions:
+        leader.step(action)
+        told_words += words.follow(leader)
+        told_plain += plain.follow(leader)
+        assert words.state is plain.state is leader.state
+        assert words.events == plain.events == leader.events
+    assert told_plain + plain.footer() == list(narrate(states, actions, language))
+    assert told_words + words.footer() == list(
+        narrate(states, actions, language, names=names, coordinates=False)
+    )
+
+
+def test_the_events_of_a_narrator_are_those_of_its_last_step() -> None:
+    states, actions = play_game(2, seed=3)
+    narrator = Narrator(states[0])
+    assert narrator.events == ()
+    for before, action in zip(states[:30], actions[:30], strict=True):
+        narrator.step(action)
+        assert narrator.events == tuple(before.apply_with_events(action)[1])
+
+
+def test_a_narrator_follows_only_a_step_from_its_own_position() -> None:
+    states, actions = play_game(2, seed=6)
+    leader, follower = Narrator(states[0]), Narrator(states[0], "fr")
+    with pytest.raises(InvalidPositionError, match="follow"):
+        follower.follow(leader)  # the leader has told nothing yet
+    leader.step(actions[0])
+    leader.step(actions[1])
+    with pytest.raises(InvalidPositionError, match="follow"):
+        follower.follow(leader)  # the leader's last step starts after actions[0]
+    with pytest.raises(InvalidPositionError, match="Narrator"):
+        follower.follow("leader")  # type: ignore[arg-type]
+    assert follower.state == states[0] and follower.events == ()
+    follower.step(actions[0])  # caught up by a step of its own (an equal position)
+    reference = Narrator(states[0], "fr")
+    reference.step(actions[0])
+    assert follower.follow(leader) == reference.step(actions[1])
+    assert follower.state is leader.state

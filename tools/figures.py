@@ -242,6 +242,27 @@ FIGURES: tuple[Figure, ...] = (
         ),
     ),
     Figure(
+        "serve-cpu-per-move",
+        ("docs/how-to/serve.md",),
+        "the game service's CPU per human move in one process, as the server plays it (the "
+        "move, its answer and push, the bots' replies and theirs); the 'before' rows with "
+        "PYTHONPATH naming the src of the tree before issue 38's CPU cuts, interleaved",
+        ("python benchmarks/server_cpu.py",),
+    ),
+    Figure(
+        "serve-load-cpu-cut",
+        ("docs/how-to/serve.md",),
+        "50 games at 0.2 s of thinking after issue 38's CPU cuts: human moves a second, "
+        "p50/p90/p99 of the move requests and of the pushed replies, the server's CPU per "
+        "human move, 1 and 2 workers on SQLite and PostgreSQL",
+        (
+            "python benchmarks/server_load.py --no-svg --think 0.2 --workers 2 --db sqlite",
+            "python benchmarks/server_load.py --no-svg --think 0.2 --workers 1 --db sqlite",
+            "python benchmarks/server_load.py --no-svg --think 0.2 --workers 2 --db postgresql",
+            "python benchmarks/server_load.py --no-svg --think 0.2 --workers 1 --db postgresql",
+        ),
+    ),
+    Figure(
         "serve-bot-starvation",
         ("docs/how-to/serve.md",),
         "greedy players' move latency beside one client's MCTS games (the 'before' row: run it "

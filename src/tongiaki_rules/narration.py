@@ -61,6 +61,7 @@ from .i18n import (
     translations,
 )
 from .rules import EndTrigger, Rules
+from .tiles import IslandTile
 
 __all__ = ["Narrator", "narrate", "play_game"]
 
@@ -185,12 +186,17 @@ class _Words:
         (``below Tonga``, ``2 spaces upper-left of Tonga``)."""
         if self.coordinates:
             return _pos(pos)
-        islands = [i for i in state.islands if i.position != pos]
+        # the placed tiles, not state.islands: the beaches and boats of each are not needed
+        islands = [
+            (i.position, i.tile)
+            for i in state.placed_tiles
+            if isinstance(i.tile, IslandTile) and i.position != pos
+        ]
         if not islands:
             return self.t.gettext("far from every island")
-        near = min(islands, key=lambda i: (distance(i.position, pos), i.position))
-        steps = distance(near.position, pos)
-        side = _side(near.position, pos)
+        near_position, near_tile = min(islands, key=lambda i: (distance(i[0], pos), i[0]))
+        steps = distance(near_position, pos)
+        side = _side(near_position, pos)
         t = self.t
         sides = (
             t.pgettext("place", "below {island}"),
@@ -200,7 +206,7 @@ class _Words:
             t.pgettext("place", "upper right of {island}"),
             t.pgettext("place", "lower right of {island}"),
         )
-        where = sides[side].format(island=island_name(near.tile, self.language))
+        where = sides[side].format(island=island_name(near_tile, self.language))
         if steps <= 1:
             return where
         return t.ngettext("{count} space {place}", "{count} spaces {place}", steps).format(
@@ -710,6 +716,8 @@ class Narrator:
         self._first = first
         self._state = first
         self._teller = _Narrator(checked_language(language), names or (), coordinates)
+        self._last: tuple[GameState, Action, tuple[Event, ...]] | None = None
+        """The position before the last step told, its action and its events."""
 
     @property
     def state(self) -> GameState:
@@ -728,11 +736,67 @@ class Narrator:
         """
         before = self._state
         result, events = before.apply_with_events(action)
+        return self._tell(before, action, result, tuple(events))
+
+    def _tell(
+        self, before: GameState, action: Action, result: GameState, events: tuple[Event, ...]
+    ) -> list[str]:
         lines = list(self._teller.step(before, action, result, events))
         if result.pending.kind is not DecisionKind.BERTH:
             lines.extend(self._teller.flush_landing())  # the landing, if any, is complete
         self._state = result
+        self._last = (before, action, events)
         return lines
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The events of the last step told (``()`` before the first), as
+        :meth:`GameState.apply_with_events` reported them.
+
+        >>> states, actions = play_game(2, seed=4)
+        >>> narrator = Narrator(states[0])
+        >>> narrator.events
+        ()
+        >>> _ = narrator.step(actions[0])
+        >>> narrator.events == states[0].apply_with_events(actions[0])[1]
+        True
+        """
+        return () if self._last is None else self._last[2]
+
+    def follow(self, leader: Narrator) -> list[str]:
+        """Tell the step ``leader`` has just told, in this narrator's own words, without
+        playing it again: the lines :meth:`step` would return for ``leader``'s last action.
+
+        Two narrators of one game (another language, players' names, no coordinates) so
+        cost one application of each action, not two. ``leader``'s position before its
+        last step must be this narrator's :attr:`state`; anything else raises
+        :class:`~tongiaki_rules.errors.InvalidPositionError` and changes nothing.
+
+        >>> states, actions = play_game(2, seed=4)
+        >>> english, german = Narrator(states[0]), Narrator(states[0], "de")
+        >>> told = []
+        >>> for action in actions:
+        ...     _ = english.step(action)
+        ...     told += german.follow(english)
+        >>> german.header() + told + german.footer() == list(narrate(states, actions, "de"))
+        True
+        >>> german.follow(english)
+        Traceback (most recent call last):
+        ...
+        tongiaki_rules.errors.InvalidPositionError: follow: the leader's last step does not \
+start from this narrator's position
+        """
+        if not isinstance(leader, Narrator):
+            raise InvalidPositionError(
+                f"follow: the leader must be a Narrator, not {type(leader).__name__}"
+            )
+        last = leader._last
+        if last is None or (last[0] is not self._state and last[0] != self._state):
+            raise InvalidPositionError(
+                "follow: the leader's last step does not start from this narrator's position"
+            )
+        before, action, events = last
+        return self._tell(before, action, leader._state, events)
 
     def checkpoint(self) -> dict[str, Any] | None:
         """What the narrator remembers besides :attr:`state`, as JSON, to go on telling the

@@ -12,7 +12,7 @@ import pytest
 
 from tongiaki_rules import GameRecord
 from tongiaki_rules.server import GameService, SqliteStorage, StorageError, open_storage
-from tongiaki_rules.server.storage import StoredGame, StoredSeat
+from tongiaki_rules.server.storage import LeaseHeld, StoredGame, StoredSeat
 
 _SCHEMA_1 = """
 CREATE TABLE games (id TEXT PRIMARY KEY, created REAL NOT NULL, settings TEXT NOT NULL,
@@ -193,5 +193,30 @@ def test_seats_not_numbered_from_zero_are_a_corrupt_game(db: str) -> None:
         )
         with pytest.raises(CorruptGame, match="the seats are not numbered 0, 1"):
             storage.game("g-1")
+    finally:
+        storage.close()
+
+
+def test_moves_stored_with_a_lease_take_it_and_give_it_up_in_the_same_write(db: str) -> None:
+    """Issue 38: a human's bots' replies are stored in one write that takes the game's lease
+    (refused while another driver holds it) and gives it up where the game waits again."""
+    storage = open_storage(db)
+    try:
+        game_id = GameService(storage).create_game(2, seats={1: "random"}, seed=3, seat=0)["id"]
+        n = len(storage.moves(game_id, 0))
+        move = {"type": "SetupPlace", "beach": 0}
+        assert storage.claim_lease(game_id, "other", 5.0)
+        with pytest.raises(LeaseHeld):
+            storage.append_moves(game_id, n, [move], over=False, lease=("me", 5.0))
+        assert len(storage.moves(game_id, 0)) == n  # nothing stored
+        storage.release_lease(game_id, "other")
+        assert storage.append_moves(game_id, n, [move], over=False, lease=("me", 5.0))
+        assert not storage.claim_lease(game_id, "other", 5.0)  # mine now, for 5 s
+        assert storage.append_moves(game_id, n + 1, [move], over=False, lease=("me", None))
+        assert storage.claim_lease(game_id, "other", 5.0)  # given up in that write
+        # a move stored already: nothing changes, the lease's release with it
+        assert not storage.append_moves(game_id, n + 1, [move], over=False, lease=("other", None))
+        assert not storage.claim_lease(game_id, "me", 5.0)
+        assert len(storage.moves(game_id, 0)) == n + 2
     finally:
         storage.close()

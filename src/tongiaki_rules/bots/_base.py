@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import inspect
 import random
 from collections.abc import Callable, Collection, Mapping
@@ -229,7 +230,9 @@ bots from modules are not allowed here
     return factories[name](seed=seed, **options)
 
 
+@functools.lru_cache(maxsize=64)
 def _option_names(factory: BotFactory) -> frozenset[str]:
-    """The keyword options a bot class takes in a spec (all but ``seed`` and ``weights``)."""
+    """The keyword options a bot class takes in a spec (all but ``seed`` and ``weights``);
+    remembered per class (a game server makes a bot for every move)."""
     parameters = inspect.signature(factory).parameters
     return frozenset(parameters) - {"seed", "weights"}

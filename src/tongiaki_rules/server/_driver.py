@@ -28,11 +28,17 @@ write, one push), a search's move alone.
 Several server processes on one database never drive one game twice: a
 process drives a game only while it holds the game's *lease* in the
 database (:meth:`~.storage.Storage.claim_lease`, renewed as it plays, given
-up when it stops). A process refused the lease looks again once the lease
-would have run out, so a game whose driver died is taken over; a game a
-human's move woke looks again within :data:`REPLY_RETRY` seconds (the
-process holding it may be about to give it up, having played to the
-human's turn).
+up when it stops). Where a human's move hands the game to the bots, the
+lease is taken in the transaction that stores the move (:meth:`claim`), and
+the quick replies renew it, or give it up when the game waits for a human
+again, in the transaction that stores them
+(:meth:`~.storage.Storage.append_moves` with ``lease``): two writes a human
+move, where the move, a claim, the replies and a release took four; the
+driver stops there, without a step more. A process refused the lease looks
+again once the lease would have run out, so a game whose driver died is
+taken over; a game a human's move woke looks again within
+:data:`REPLY_RETRY` seconds (the process holding it may be about to give it
+up, having played to the human's turn).
 
 With ``turn_timeout`` (``tongiaki serve --turn-timeout``), or in a game
 created with a clock (the lesser of the two where both apply), a claimed seat
@@ -68,7 +74,8 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
-from ._service import GameService
+from ._service import GameService, LeaseClaim
+from .storage import LeaseHeld
 
 __all__ = ["DEFAULT_BOT_DELAY", "LEASE_SECONDS", "REPLY_RETRY", "BotDriver"]
 
@@ -156,9 +163,18 @@ class BotDriver:
             self._schedule(game_id)
             self._start()
 
-    def reply(self, game_id: str) -> None:
+    def claim(self) -> LeaseClaim:
+        """A claim of a game's lease for this driver, to be taken in the transaction that
+        stores a human's move (:meth:`~.service.GameService.act`); then :meth:`reply` with
+        ``leased`` set to whether it was taken."""
+        return LeaseClaim(self.holder, self.lease)
+
+    def reply(self, game_id: str, *, leased: bool = False) -> None:
         """Drive ``game_id`` now, after a human's move: its moves ``reply_delay`` seconds
         apart, until a human is to move again or the game is over.
+
+        ``leased``: this driver's lease of the game was taken as the move was stored (see
+        :meth:`claim`), so no write claims it again before the replies.
 
         A game driven already is driven at this pace from now on (at once if it waits
         for its next move, or for a lease another process holds); one whose move is
@@ -179,6 +195,8 @@ class BotDriver:
         with self._changed:
             if self._closed:
                 return
+            if leased:
+                self._leased[game_id] = time.monotonic()
             self._pace[game_id] = self.reply_delay
             if game_id not in self._driven:
                 self._driven.add(game_id)
@@ -346,32 +364,41 @@ class BotDriver:
         if game_id not in self._checked and not self._admit(game_id):
             return
         if not self._leased_now(game_id):  # another process drives it: look again later
-            with self._changed:
-                if not self._closed and game_id in self._driven:
-                    self._rewoken.discard(game_id)
-                    soon = game_id in self._pace  # a human waits: the holder may be done
-                    self._schedule(game_id, after=REPLY_RETRY if soon else self.lease)
+            self._refused(game_id)
             return
         with self._changed:
             quick = game_id in self._pace  # a human waits: quick moves go in one step
         try:
-            moves = self.service.step(game_id, quick=True) if quick else self.service.step(game_id)
+            if quick:  # the lease renewed, or given up, in the write that stores the moves
+                lease = (self.holder, self.lease)
+                moves = self.service.step(game_id, quick=True, lease=lease)
+            else:
+                moves = self.service.step(game_id)
+        except LeaseHeld:  # it ran out meanwhile and another process took it
+            self._leased.pop(game_id, None)
+            self._refused(game_id)
+            return
         except Exception:  # an unreadable game, a database error: the next viewer wakes it again
             _log.exception("stopped driving game %s", game_id)
+        done = moves is None  # nothing was left to play: stop driving the game
         if moves is not None:
             self._notify(game_id, moves)
-        else:
+            done = self._waits_for_human(game_id)  # stop now rather than after a step more
+            if quick and not done:
+                self._leased[game_id] = time.monotonic()  # renewed as the moves were stored
+        if done:
             self._leased.pop(game_id, None)
-            self._release(game_id)
+            if moves is None or not quick:  # else given up as the moves were stored
+                self._release(game_id)
         with self._changed:
             if self._closed:
                 return
-            if moves is None and game_id in self._rewoken:  # woken while it played: look again
+            if done and game_id in self._rewoken:  # woken while it played: look again
                 self._rewoken.discard(game_id)
                 self._schedule(game_id, now=True)
                 return
             self._rewoken.discard(game_id)
-            if moves is None:
+            if done:
                 self._driven.discard(game_id)
                 self._pace.pop(game_id, None)
                 self._checked.discard(game_id)
@@ -384,8 +411,24 @@ class BotDriver:
                 self._changed.notify_all()
             else:
                 self._schedule(game_id)
-        if moves is None:  # no longer driven: a bot may wake it again once the idle seat moved
+        if done:  # no longer driven: a bot may wake it again once the idle seat moved
             self.time_turn(game_id)
+
+    def _refused(self, game_id: str) -> None:
+        """Another process holds the game's lease: look again later (soon if a human waits,
+        as the holder may be done)."""
+        with self._changed:
+            if not self._closed and game_id in self._driven:
+                self._rewoken.discard(game_id)
+                soon = game_id in self._pace
+                self._schedule(game_id, after=REPLY_RETRY if soon else self.lease)
+
+    def _waits_for_human(self, game_id: str) -> bool:
+        """Whether the game just played waits for a human (or is over): nothing left to drive."""
+        try:
+            return self.service.waits_for_human(game_id)
+        except Exception:  # an unreadable game: the next step finds out and says so
+            return False
 
     def time_turn(self, game_id: str) -> None:
         """If a human is to move in the game, time the turn (when a limit applies): the game

@@ -35,6 +35,7 @@ import attrs
 
 from tongiaki_rules import (
     Action,
+    Event,
     GameRecord,
     GameState,
     TongiakiError,
@@ -204,14 +205,34 @@ class GameLog:
         return self._bytes + last + told + self._rules_bytes + _SLOT * 2 * len(states)
 
     def extend(self, action: Action) -> GameState:
-        """Apply ``action`` (checked) to the position now and return the new position."""
-        self._told_en.add(self._narrator.step(action))
-        self.states.append(self._narrator.state)
+        """Apply ``action`` (checked) to the position now and return the new position.
+
+        The action is applied once: its events give the English lines, their rules pages,
+        and the lines of every other narration kept up to date (other languages, players'
+        words), each following the English narrator's step.
+        """
+        narrator = self._narrator
+        before = narrator.state
+        self._told_en.add(narrator.step(action))
+        after = narrator.state
+        self.states.append(after)
         self.actions.append(action)
-        checkpoint = self._narrator.checkpoint()
+        moves = self.moves
+        if self._ruled == moves - 1:  # the pages of the lines so far are found: these too
+            self._add_rules(before, action, after, narrator.events)
+        told = len(self.actions) - 1  # the moves another narration must have told to follow
+        for kept in (self._told, self._told_words):
+            for language, other in list(kept.items()):
+                if len(other.ends) - 1 != told:
+                    continue  # behind: caught up when next asked for
+                try:
+                    other.add(other.narrator.follow(narrator))
+                except TongiakiError:  # never seen: told again from the first move if asked
+                    del kept[language]
+        checkpoint = narrator.checkpoint()
         if checkpoint is not None:
-            self._clean = (self.moves, checkpoint)
-        return self._narrator.state
+            self._clean = (moves, checkpoint)
+        return after
 
     def narration(self, at: int, language: str = "en") -> list[str]:
         """The account of the game up to move ``at``: its last :data:`MAX_NARRATION_LINES` lines.
@@ -249,24 +270,31 @@ class GameLog:
         [None, None]
         """
         told = self._told_en
-        while self._ruled < at:
+        while self._ruled < at:  # moves not found as they were made (see extend)
             k = self._ruled
             before, after, action = self.at(k), self.at(k + 1), self.actions[k - self.base]
-            events = before.apply_with_events(action)[1]
-            clauses = line_clauses(before, action, after, events)
-            count = told.end(k + 1) - told.end(k)
-            if len(clauses) == count:
-                urls = [rule_url(c) for c in clauses]
-                self._rules.extend(urls)
-                self._rules_bytes += sum(map(sys.getsizeof, urls))
-            else:  # never seen: no link rather than a wrong one
-                self._rules.extend([None] * count)
-            self._rules_bytes += _SLOT * count
-            self._ruled += 1
+            self._add_rules(before, action, after, before.apply_with_events(action)[1])
         footer = [rule_url("SCORE-4")] * len(self._footer(told, at))
         header: list[str | None] = [None] * len(told.header)
         count = MAX_NARRATION_LINES - len(footer)
         return _last(header, self._rules, told.end(at), count) + footer
+
+    def _add_rules(
+        self, before: GameState, action: Action, after: GameState, events: Sequence[Event]
+    ) -> None:
+        """Find the rules pages of the lines of move :attr:`_ruled` + 1, made by ``action``
+        from ``before`` to ``after`` with ``events``."""
+        told, k = self._told_en, self._ruled
+        clauses = line_clauses(before, action, after, events)
+        count = told.end(k + 1) - told.end(k)
+        if len(clauses) == count:
+            urls = [rule_url(c) for c in clauses]
+            self._rules.extend(urls)
+            self._rules_bytes += sum(map(sys.getsizeof, urls))
+        else:  # never seen: no link rather than a wrong one
+            self._rules.extend([None] * count)
+        self._rules_bytes += _SLOT * count
+        self._ruled += 1
 
     def step(
         self, move: int, language: str = "en", names: Sequence[str | None] | None = None

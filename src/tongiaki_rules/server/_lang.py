@@ -32,11 +32,15 @@ def language_of(lang: str | None, accept_language: str | None) -> str:
     return negotiate_language(accept_language)
 
 
-def request_language(
+async def request_language(
     lang: Annotated[str | None, Query(description=LANG_HELP)] = None,
     accept_language: Annotated[str | None, Header()] = None,
 ) -> str:
-    """The language of a request (a FastAPI dependency): :func:`language_of` its two sources."""
+    """The language of a request (a FastAPI dependency): :func:`language_of` its two sources.
+
+    A coroutine, so FastAPI calls it on the event loop: a plain function would be run in a
+    thread of FastAPI's pool, a hop per request for a few lines of work.
+    """
     return language_of(lang, accept_language)
 
 

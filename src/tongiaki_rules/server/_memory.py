@@ -29,6 +29,7 @@ import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Iterator
+from itertools import repeat
 from typing import Generic, TypeVar
 
 import attrs
@@ -40,6 +41,11 @@ MIB = 1 << 20
 
 _K = TypeVar("_K", bound=Hashable)
 _V = TypeVar("_V")
+
+_NESTED = (dict, list, tuple)
+"""What :func:`json_bytes` looks into."""
+_FLAT = 8
+"""A list longer than this is first checked for values alone (:func:`json_bytes`)."""
 
 _SHARED_NAMES = frozenset({"config", "rules", "toncc_map", "__weakref__"})
 """Slots holding a game's settings: shared by every position of a game (and often by games)."""
@@ -160,7 +166,11 @@ def json_bytes(value: object) -> int:
         if isinstance(item, dict):
             stack.extend(item.values())
         elif isinstance(item, (list, tuple)):
-            stack.extend(item)
+            # a long list of text or numbers alone (a narration) is summed without the loop
+            if len(item) > _FLAT and not any(map(isinstance, item, repeat(_NESTED))):
+                size += sum(map(sized, item))
+            else:
+                stack.extend(item)
     return size
 
 

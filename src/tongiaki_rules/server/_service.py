@@ -38,6 +38,8 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
+import attrs
+
 from tongiaki_rules import (
     GameRecord,
     IllegalActionError,
@@ -62,8 +64,10 @@ from ._memory import MemoryBudget, SizedCache, json_bytes
 from ._moves import MAX_SEED, BotPolicy, bot_cost, whole
 from ._names import checked_name
 from ._scoreboard import tile_picture
+from ._view_text import SharedText, View
 from .storage import (
     CorruptGame,
+    LeaseHeld,
     SeatLost,
     Storage,
     StorageUnavailable,
@@ -78,6 +82,7 @@ __all__ = [
     "SEARCH_POSITIONS",
     "SNAPSHOT_EVERY",
     "GameService",
+    "LeaseClaim",
 ]
 
 _log = logging.getLogger(__name__)
@@ -110,9 +115,14 @@ GAMES_IN_MEMORY = 1000
 """The unfinished games with a bot seat resumed at startup, at most."""
 _MAX_TOKEN = 200
 _VIEWS_KEPT = 8
+_TEXTS_KEPT = 2
+"""The views of a game whose JSON text is kept (the answer to a move and its push share one)."""
 _GAME_BYTES = 2048
 """What a game in memory holds besides its log and views (its stored form, host, lock...)."""
 
+
+_Written = tuple[dict[str, Any], SharedText]
+"""A view kept and its JSON text."""
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -138,6 +148,16 @@ def _capped(
 
     functools.update_wrapper(capped, method)
     return capped
+
+
+@attrs.define
+class LeaseClaim:
+    """A bot driver's claim of a game's lease (its name and seconds), taken with a human's
+    move where the bots are to reply (:meth:`GameService.act`): ``taken`` once it was."""
+
+    holder: str
+    seconds: float
+    taken: bool = False
 
 
 def _digest(secret: str) -> str:
@@ -174,11 +194,28 @@ class _Game:
         """When that was (the service's clock): a clock counts from there."""
         self.snapped: int | None = None
         """The moves of the game's latest stored snapshot (``None``: not read yet)."""
+        self.texts: OrderedDict[tuple[Any, ...], _Written] = OrderedDict()
+        """The JSON text of the views used last (:data:`_TEXTS_KEPT`), with each view."""
+
+    def shared_text(self, key: tuple[Any, ...], shared: dict[str, Any]) -> SharedText:
+        """The JSON text of ``shared``, the view kept under ``key`` (written once while it is
+        among the last used); call with ``lock`` held."""
+        kept = self.texts.get(key)
+        if kept is not None and kept[0] is shared:
+            self.texts.move_to_end(key)
+            return kept[1]
+        text = SharedText.of(shared)
+        self.texts[key] = (shared, text)
+        self.texts.move_to_end(key)
+        while len(self.texts) > _TEXTS_KEPT:
+            self.texts.popitem(last=False)
+        return text
 
     def nbytes(self) -> int:
         """The bytes the game holds in memory, as measured (:mod:`.memory`); call with
         ``lock`` held."""
-        return _GAME_BYTES + self.log.nbytes() + sum(self.view_bytes.values())
+        texts = sum(text.nbytes for _, text in self.texts.values())
+        return _GAME_BYTES + self.log.nbytes() + sum(self.view_bytes.values()) + texts
 
 
 class GameService:
@@ -610,9 +647,10 @@ class GameService:
             game.view_bytes[key] = json_bytes(shared)
             while len(game.views) > _VIEWS_KEPT:
                 game.view_bytes.pop(game.views.popitem(last=False)[0], None)
-        view = {**shared, "you": you, "clock": self._clock_json(game, stored, at)}
+        view = View({**shared, "you": you, "clock": self._clock_json(game, stored, at)})
         if game.host.simultaneous:
             view["choice"] = pending.get(you) if you is not None else None
+        view.text = game.shared_text(key, shared)
         return view
 
     def _build_view(
@@ -707,6 +745,7 @@ class GameService:
         svg: bool = False,
         language: str = "en",
         replies: bool = True,
+        lease: LeaseClaim | None = None,
     ) -> dict[str, Any]:
         """Play ``action`` (notation, or an index into the view's ``legal``) for ``token``'s seat.
 
@@ -732,6 +771,11 @@ class GameService:
         until every human seat deciding now has chosen (409 for a second
         choice of the same seat); the last choice plays the round, the bots
         choosing with it.
+
+        ``lease`` (without ``replies``, where one seat decides at a time): where
+        a bot is to reply, the driver's lease of the game is taken in the
+        transaction that stores the move, unless another driver holds it (then
+        the move is stored alone); ``lease.taken`` says whether it was.
         """
         game = self._game(game_id)
         if token is None:
@@ -763,7 +807,7 @@ class GameService:
                 if choices is None:  # the others have yet to choose: this choice stays secret
                     return self._view(game, stored, you, None, svg, language)
                 step = host.joint(log, choices, self._bots(game), game.stored.seed, game.bots)
-                stored_now = self._play(game, step, first, holder, replies)
+                stored_now = self._play(game, step, first, holder, replies, lease)
             except BaseException as exc:
                 if log.moves != first:  # moves in memory but not stored: read the game again
                     self._forget(game_id)
@@ -835,7 +879,13 @@ class GameService:
         return host.joint(log, choices, self._bots(game), game.stored.seed, game.bots)
 
     def _play(
-        self, game: _Game, step: Any, first: int, holder: tuple[int, str], replies: bool = True
+        self,
+        game: _Game,
+        step: Any,
+        first: int,
+        holder: tuple[int, str],
+        replies: bool = True,
+        lease: LeaseClaim | None = None,
     ) -> bool:
         """Apply ``step``, then chance and the bots until a human is to choose (``replies``;
         else chance alone, until anyone is to choose), and store them all from move
@@ -843,6 +893,7 @@ class GameService:
 
         ``holder`` (the mover's seat and token hash) must still hold in the storing
         transaction: a token left or claimed anew meanwhile raises :class:`SeatLost`.
+        ``lease`` is taken in that transaction where a bot is to move next (see :meth:`act`).
         """
         log, host = game.log, game.host
         try:
@@ -855,7 +906,19 @@ class GameService:
             log.extend(reply)
         moves = [host.step_json(a) for a in log.actions[first:]]
         over = host.is_terminal(log)
-        return self.storage.append_moves(game.stored.id, first, moves, over=over, holder=holder)
+        game_id = game.stored.id
+        if lease is not None and not (replies or host.simultaneous or self._nothing_to_play(game)):
+            taken = (lease.holder, lease.seconds)
+            try:
+                stored = self.storage.append_moves(
+                    game_id, first, moves, over=over, holder=holder, lease=taken
+                )
+            except LeaseHeld:  # another driver's: the move is stored alone
+                pass
+            else:
+                lease.taken = stored
+                return stored
+        return self.storage.append_moves(game_id, first, moves, over=over, holder=holder)
 
     @staticmethod
     def _chance_next(game: _Game) -> bool:
@@ -886,7 +949,9 @@ class GameService:
             return False
 
     @_capped
-    def step(self, game_id: str, *, quick: bool = False) -> int | None:
+    def step(
+        self, game_id: str, *, quick: bool = False, lease: tuple[str, float] | None = None
+    ) -> int | None:
         """Play one move of chance or of the bot to move, stored; the game's moves after it.
 
         With ``quick``, the moves of chance and of quick bots (``random``,
@@ -905,6 +970,13 @@ class GameService:
         is over. When another server process stored that move first, the
         game is read again instead (and the answer is its moves then), so a
         step never fails for losing a race.
+
+        ``lease`` (a bot driver's name and seconds), with ``quick``: the moves
+        are stored only while the game's bot-driving lease is free, expired or
+        that driver's (else :class:`~.storage.LeaseHeld`, nothing stored), and
+        in the same transaction the driver holds it for that many seconds more,
+        or gives it up where the game then waits for a human or is over
+        (:meth:`waits_for_human`): a human's bots' replies cost one write.
 
         >>> import tempfile, pathlib
         >>> from tongiaki_rules.server.storage import SqliteStorage
@@ -933,7 +1005,7 @@ class GameService:
             if action is None:
                 return None
             if quick:
-                return self._store_run(game, action, first)
+                return self._store_run(game, action, first, lease)
             over = game.host.ends_game(log, action)
             step = game.host.step_json(action)
             if self.storage.append_moves(game_id, first, [step], over=over):
@@ -942,16 +1014,25 @@ class GameService:
                 self._sync(game)
             return log.moves
 
-    def _store_run(self, game: _Game, action: Any, first: int) -> int:
+    def _store_run(
+        self, game: _Game, action: Any, first: int, lease: tuple[str, float] | None = None
+    ) -> int:
         """Apply ``action`` and the quick moves after it, and store them all from move
-        ``first``; the game's moves then (call holding the game's lock)."""
+        ``first`` (under ``lease``, see :meth:`step`); the game's moves then (call holding
+        the game's lock)."""
         log, host, game_id = game.log, game.host, game.stored.id
         try:
             log.extend(action)
             while self._quick_next(game) and (more := self._server_move(game)) is not None:
                 log.extend(more)
             steps = [host.step_json(a) for a in log.actions[first:]]
-            stored = self.storage.append_moves(game_id, first, steps, over=host.is_terminal(log))
+            over = host.is_terminal(log)
+            if lease is None:
+                stored = self.storage.append_moves(game_id, first, steps, over=over)
+            else:
+                driver, seconds = lease
+                held = (driver, None if self._nothing_to_play(game) else seconds)
+                stored = self.storage.append_moves(game_id, first, steps, over=over, lease=held)
         except BaseException:
             self._forget(game_id)  # moves in memory but not stored: read the game again
             raise
@@ -961,6 +1042,9 @@ class GameService:
         fresh = self._game(game_id)
         with self._using(fresh):
             self._sync(fresh)
+            if lease is not None and self._nothing_to_play(fresh):
+                # no store gave the lease up, and the driver stops here: give it up now
+                self.storage.release_lease(game_id, lease[0])
             return fresh.log.moves
 
     def _search_unheld(self, game: _Game) -> tuple[int, Any] | None:
@@ -1059,6 +1143,44 @@ class GameService:
                 return None
             deciders = host.deciders(log, log.moves)
             return log.moves if any(s not in game.bots for s in deciders) else None
+
+    def waits_for_human(self, game_id: str) -> bool:
+        """Whether the server has nothing to play in the game as this process holds it: it is
+        over, or a human seat is to choose (so :meth:`step` would answer ``None``). ``False``
+        for a game not in memory (nothing is read for it), and where seats choose at once: a
+        round whose every choice is stored may wait for :meth:`step`.
+
+        Moves another process stored since are not read: the bot driver asks right after
+        storing the bots' moves, and only a human's move can follow them, whose own process
+        drives the replies.
+
+        >>> import tempfile, pathlib
+        >>> from tongiaki_rules.server.storage import SqliteStorage
+        >>> service = GameService(SqliteStorage(pathlib.Path(tempfile.mkdtemp()) / "g"))
+        >>> game = service.create_game(2, seats={1: "greedy"}, seed=1, seat=0)
+        >>> service.waits_for_human(game["id"])
+        True
+        >>> _ = service.act(game["id"], game["token"], 0, 0, replies=False)
+        >>> service.waits_for_human(game["id"]), service.step(game["id"], quick=True)
+        (False, 2)
+        >>> service.waits_for_human(game["id"])
+        True
+        """
+        game = self._games.get(game_id)
+        if game is None or game.host.simultaneous:
+            return False
+        with game.lock:
+            return self._nothing_to_play(game)
+
+    @staticmethod
+    def _nothing_to_play(game: _Game) -> bool:
+        """:meth:`waits_for_human` for the game in memory (call holding its lock)."""
+        log, host = game.log, game.host
+        if host.simultaneous:
+            return False
+        if host.is_terminal(log):
+            return True
+        return any(s not in game.bots for s in host.deciders(log, log.moves))
 
     @_capped
     def play_idle(self, game_id: str, moves: int) -> int | None:

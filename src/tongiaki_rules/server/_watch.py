@@ -30,6 +30,7 @@ from ._hub import Hub
 from ._lang import language_of
 from ._limits import ServeLimits, SocketCount
 from ._service import GameService
+from ._view_text import view_text
 from .storage import StorageError, StorageUnavailable
 
 __all__ = ["HELLO_TIMEOUT", "add_socket"]
@@ -104,6 +105,12 @@ def add_socket(
     return count
 
 
+def _view_message(view: dict[str, Any]) -> str:
+    """The message ``{"type": "view", "view": ...}``, the view's shared part as written once
+    (:mod:`.view_text`; every character beyond ASCII escaped, as in the HTTP answers)."""
+    return '{"type":"view","view":' + view_text(view) + "}"
+
+
 async def _serve(
     websocket: WebSocket,
     game_id: str,
@@ -143,7 +150,7 @@ async def _serve(
             await websocket.close(code=4500, reason="the game cannot be read")
             return
         wake(view)
-        await websocket.send_json({"type": "view", "view": view})
+        await websocket.send_text(_view_message(view))
         sent = view["moves"]
         chosen = view.get("chosen")  # who has chosen now, where seats choose at once
         async with anyio.create_task_group() as tasks:
@@ -181,7 +188,7 @@ async def _serve(
                     ):
                         sent, chosen = fresh["moves"], fresh.get("chosen")
                         try:
-                            await websocket.send_json({"type": "view", "view": fresh})
+                            await websocket.send_text(_view_message(fresh))
                         except WebSocketDisconnect:  # gone while the view was read: done
                             tasks.cancel_scope.cancel()
                             return

@@ -30,7 +30,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import logging
 import os
 import re
@@ -64,6 +63,7 @@ from ._memory import MIB, MemoryBudget
 from ._moves import BotPolicy, server_to_move
 from ._pages import add_pages
 from ._service import MAX_GAMES_LISTED, GameService
+from ._view_text import view_text
 from ._watch import add_socket
 from .storage import CorruptGame, Storage, StorageError, StorageUnavailable, open_storage
 
@@ -128,7 +128,8 @@ class AsciiJSONResponse(JSONResponse):
     """JSON with every non-ASCII character escaped: any text can be sent, lone surrogates too."""
 
     def render(self, content: Any) -> bytes:
-        return json.dumps(content, ensure_ascii=True, separators=(",", ":")).encode("ascii")
+        # a view's shared part is written once for every answer and push of it
+        return view_text(content).encode("ascii")
 
 
 class NewGame(BaseModel):
@@ -211,7 +212,9 @@ class Bearer:
         return _bearer(self.header)
 
 
-def _authorization(authorization: Annotated[str | None, Header()] = None) -> Bearer:
+async def _authorization(authorization: Annotated[str | None, Header()] = None) -> Bearer:
+    # async: FastAPI runs a plain function dependency in a thread of its own pool, a hop
+    # (and a wait for the interpreter lock) per request for a few lines of work
     return Bearer(authorization)
 
 
@@ -619,6 +622,7 @@ def _add_api(
         or ``deciders``) and has no ``legal``: the bots' replies follow in the background,
         pushed over the WebSocket and seen by any later ``GET`` of the game."""
         token = bearer.token()
+        lease = driver.claim()  # taken with the move where the bots are to reply
         view = await run_in_threadpool(
             lambda: service.act(
                 game_id,
@@ -628,11 +632,13 @@ def _add_api(
                 svg=svg,
                 language=language,
                 replies=False,
+                lease=lease,
             )
         )
         # a secret choice stored while others have yet to choose changes no move: -1 tells the
         # sockets to look again (they see who has chosen, never what)
         hub.publish(game_id, -1 if view.get("chosen") else view["moves"])
-        if server_to_move(view):
-            driver.reply(game_id)  # the bots' replies, played and pushed after this answer
+        if server_to_move(view) or lease.taken:
+            # the bots' replies, played and pushed after this answer
+            driver.reply(game_id, leased=lease.taken)
         return AsciiJSONResponse(_drive_if_waiting(driver, view))

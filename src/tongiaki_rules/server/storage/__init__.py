@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from ._base import (
     CorruptGame,
     GameSummary,
+    LeaseHeld,
     SeatLost,
     Storage,
     StorageError,
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CorruptGame",
     "GameSummary",
+    "LeaseHeld",
     "PostgresStorage",
     "SeatLost",
     "SqliteStorage",

@@ -29,6 +29,7 @@ __all__ = [
     "BucketUpdate",
     "CorruptGame",
     "GameSummary",
+    "LeaseHeld",
     "SeatLost",
     "SocketCheck",
     "Storage",
@@ -101,6 +102,19 @@ class SeatLost(Exception):
         super().__init__(f"seat {seat} of game {game_id} no longer holds that token")
         self.game_id = game_id
         self.seat = seat
+
+
+class LeaseHeld(Exception):
+    """Another driver holds the game's bot-driving lease: the moves a driver meant to store
+    with it were not stored.
+
+    >>> str(LeaseHeld("g-1"))
+    "another process drives game g-1's bots now"
+    """
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"another process drives game {game_id}'s bots now")
+        self.game_id = game_id
 
 
 @attrs.frozen
@@ -208,11 +222,18 @@ class Storage(Protocol):
         *,
         over: bool,
         holder: tuple[int, str] | None = None,
+        lease: tuple[str, float | None] | None = None,
     ) -> bool:
         """Store moves ``first, ...`` in one transaction; ``False`` if move ``first`` exists.
 
         ``holder`` (a seat and a token hash): the moves are a player's, stored only if that
         seat holds that token hash in the same transaction; else :class:`SeatLost`.
+
+        ``lease`` (a driver's name and seconds): the moves are a bot driver's, stored only
+        if the game's lease is free, expired or that driver's, in the same transaction
+        (else :class:`LeaseHeld`, nothing stored); the driver then holds it for that many
+        seconds more (:meth:`claim_lease`), or gives it up with ``None`` (:meth:`release_lease`):
+        one write where a claim, the moves and a release took three.
         """
 
     def add_choice(

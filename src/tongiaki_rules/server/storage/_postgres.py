@@ -355,21 +355,20 @@ class PostgresStorage(SqlStorage[psycopg.Connection[Any]]):
                 "ON CONFLICT (id) DO UPDATE SET checked = excluded.checked"
             )
 
-    def claim_lease(self, game_id: str, holder: str, seconds: float) -> bool:
-        """Hold the game's bot-driving lease for ``seconds`` more, if it is free, expired or
-        ``holder``'s already; ``False`` while another holder's lease runs.
-
-        The database's clock decides, so the processes' clocks need not agree.
-        """
-        with self._write() as db:
-            changed = db.execute(
-                "INSERT INTO leases (game_id, holder, until) "
-                "VALUES (%s, %s, extract(epoch FROM clock_timestamp()) + %s) "
-                "ON CONFLICT (game_id) DO UPDATE SET holder = excluded.holder, "
-                "until = excluded.until WHERE leases.holder = excluded.holder "
-                "OR leases.until < extract(epoch FROM clock_timestamp())",
-                (game_id, holder, seconds),
-            ).rowcount
+    def _take_lease(
+        self, db: psycopg.Connection[Any], game_id: str, holder: str, seconds: float
+    ) -> bool:
+        """Hold the game's lease for ``seconds`` more in ``db``'s write transaction, if it is
+        free, expired or ``holder``'s. The database's clock decides, so the processes'
+        clocks need not agree."""
+        changed = db.execute(
+            "INSERT INTO leases (game_id, holder, until) "
+            "VALUES (%s, %s, extract(epoch FROM clock_timestamp()) + %s) "
+            "ON CONFLICT (game_id) DO UPDATE SET holder = excluded.holder, "
+            "until = excluded.until WHERE leases.holder = excluded.holder "
+            "OR leases.until < extract(epoch FROM clock_timestamp())",
+            (game_id, holder, seconds),
+        ).rowcount
         return changed == 1
 
     def _watch(self, notify: Notify, watched: Watched, stop: threading.Event) -> None:

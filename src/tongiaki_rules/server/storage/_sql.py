@@ -18,7 +18,15 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from ._base import BucketUpdate, GameSummary, SeatLost, SocketCheck, StoredGame, dump_json
+from ._base import (
+    BucketUpdate,
+    GameSummary,
+    LeaseHeld,
+    SeatLost,
+    SocketCheck,
+    StoredGame,
+    dump_json,
+)
 from ._rows import (
     choice_rows,
     decoded_choices,
@@ -247,16 +255,25 @@ class SqlStorage(Generic[C]):
         *,
         over: bool,
         holder: tuple[int, str] | None = None,
+        lease: tuple[str, float | None] | None = None,
     ) -> bool:
         """Store moves ``first, ...`` in one transaction; ``False`` if move ``first`` exists.
 
         ``holder`` (a seat and a token hash): stored only if that seat holds that token hash
-        in the same transaction; else :class:`~.base.SeatLost`, nothing stored.
+        in the same transaction; else :class:`~.base.SeatLost`, nothing stored. ``lease``
+        (a driver and seconds, ``None`` to give it up): stored only while the game's lease
+        is free, expired or that driver's; else :class:`~.base.LeaseHeld`, nothing stored.
         """
         try:
             with self._write() as db:
                 if holder is not None:
                     self._check_holder(db, game_id, *holder)
+                if lease is not None:
+                    driver, seconds = lease
+                    if not self._take_lease(db, game_id, driver, seconds or 0.0):
+                        raise LeaseHeld(game_id)
+                    if seconds is None:
+                        db.execute(self._sql.release_lease, (game_id, driver))
                 self._run_many(db, self._sql.insert_move, move_rows(game_id, first, moves))
                 if over:
                     db.execute(self._sql.set_over, (game_id,))
@@ -290,6 +307,18 @@ class SqlStorage(Generic[C]):
         """The secret choices stored for the decision at move ``n``, by seat."""
         rows = self._read(lambda db: db.execute(self._sql.choices, (game_id, n)).fetchall())
         return decoded_choices(game_id, rows)
+
+    def _take_lease(self, db: C, game_id: str, holder: str, seconds: float) -> bool:
+        """Hold the game's lease for ``seconds`` more inside the write transaction of ``db``,
+        if it is free, expired or ``holder``'s; ``False`` (nothing changed) while another
+        holder's runs. Each database says whose clock decides."""
+        raise NotImplementedError
+
+    def claim_lease(self, game_id: str, holder: str, seconds: float) -> bool:
+        """Hold the game's bot-driving lease for ``seconds`` more, if it is free, expired or
+        ``holder``'s already; ``False`` while another holder's lease runs."""
+        with self._write() as db:
+            return self._take_lease(db, game_id, holder, seconds)
 
     def release_lease(self, game_id: str, holder: str) -> None:
         """Give the lease up if ``holder`` holds it (another holder's lease is kept)."""

@@ -314,18 +314,19 @@ class SqliteStorage(SqlStorage[sqlite3.Connection]):
         self._check_writable()
 
     # ------------------------------------------------------------ several processes
-    def claim_lease(self, game_id: str, holder: str, seconds: float) -> bool:
-        """Hold the game's bot-driving lease for ``seconds`` more, if it is free, expired or
-        ``holder``'s already; ``False`` while another holder's lease runs."""
+    def _take_lease(
+        self, db: sqlite3.Connection, game_id: str, holder: str, seconds: float
+    ) -> bool:
+        """Hold the game's lease for ``seconds`` more in ``db``'s write transaction, if it is
+        free, expired or ``holder``'s (this machine's clock decides: one file, one machine)."""
         now = time.time()
-        with self._write() as db:
-            changed = db.execute(
-                "INSERT INTO leases (game_id, holder, until) VALUES (?, ?, ?) "
-                "ON CONFLICT (game_id) DO UPDATE SET holder = excluded.holder, "
-                "until = excluded.until WHERE leases.holder = excluded.holder OR leases.until < ?",
-                (game_id, holder, now + seconds, now),
-            ).rowcount
-        return changed == 1
+        changed = db.execute(
+            "INSERT INTO leases (game_id, holder, until) VALUES (?, ?, ?) "
+            "ON CONFLICT (game_id) DO UPDATE SET holder = excluded.holder, "
+            "until = excluded.until WHERE leases.holder = excluded.holder OR leases.until < ?",
+            (game_id, holder, now + seconds, now),
+        ).rowcount
+        return bool(changed == 1)
 
     def _watch(self, notify: Notify, watched: Watched, stop: threading.Event) -> None:
         """Poll for moves other processes store in the ``watched()`` games until ``stop``.
