@@ -58,12 +58,17 @@ def bind_state_class(cls: type[GameState], setters: tuple[_Setter, ...]) -> None
     _BOUND.setters = setters
 
 
-def step(state: GameState, action: Action, log: list[Event] | None) -> GameState:
-    """The state after the legal ``action`` (already checked), with everything forced settled."""
+def step(
+    state: GameState, action: Action, log: list[Event] | None, look_ahead: bool = True
+) -> GameState:
+    """The state after the legal ``action`` (already checked), with everything forced settled.
+
+    Without ``look_ahead``, a :func:`preview`.
+    """
     w = Work(state)
     w.log = log
     w.apply(action)
-    legal = w.settle()
+    legal = w.settle(look_ahead)
     w.log = None
     return freeze(w, legal, state)
 
@@ -81,10 +86,7 @@ def preview(state: GameState, action: Action) -> GameState:
     (:class:`~tongiaki_rules.bots.GreedyBot`). A preview is never a position
     of the game: it is rated and dropped.
     """
-    w = Work(state)
-    w.apply(action)
-    legal = w.settle(False)
-    return freeze(w, legal, state)
+    return step(state, action, None, False)
 
 
 def step_offered(state: GameState, action: object) -> GameState | None:

@@ -135,6 +135,20 @@ class Outlook(SetupPhase):
                 return False
         return True
 
+    def arrives(self, i: int, direction: int, group: tuple[int, ...]) -> int:
+        """:meth:`route`, but a royal island the group may not land on sends it back (ROYAL-7).
+
+        The island where ``group``, sailing from island ``i`` in ``direction``,
+        lands (:meth:`bounce_back` when the route ends at such a royal island),
+        or :data:`DRAWS`, :data:`LOST` or :data:`LOST_ENDS_TURN`.
+        """
+        target = self.route(i, direction, group)
+        if target >= 0:
+            king = self.kings[target]
+            if king != NO_KING and not self.may_land_royal(king, group):
+                return self.bounce_back(i)
+        return target
+
     def bounce_back(self, i: int) -> int:
         """AMB-09: where a group that left island ``i`` lands after a royal bounce."""
         back = self.tiles[i][0]
@@ -241,14 +255,9 @@ class Outlook(SetupPhase):
         chain has not reached: after a loss (fewer boats than any position
         reached), or after a landing elsewhere on a table the chain never had.
         """
-        where_to = self.route(i, direction, group)
-        if where_to == DRAWS:
+        target = self.arrives(i, direction, group)
+        if target == DRAWS:
             return True  # an empty hex: the island is not closed, and a tile is drawn
-        target = where_to
-        if target >= 0:
-            king = self.kings[target]
-            if king != NO_KING and not self.may_land_royal(king, group):
-                target = self.bounce_back(i)  # ROYAL-7
         if len(self.full) == 1:
             # lost, or removed with its island (CLOSED-1): nothing is full, the turn ends
             if target < 0 or self.is_closed(i, group):
@@ -302,6 +311,7 @@ class Outlook(SetupPhase):
         beaches = self.boats[i]
         a = self.agent
         filled = -1
+        group: tuple[int, ...] = ()  # the filled beach's group
         for b in placed:
             if len(beaches[b]) + placed.count(b) >= slots[b]:
                 group = tuple(sorted((*beaches[b], *([a] * placed.count(b)))))
@@ -314,7 +324,6 @@ class Outlook(SetupPhase):
             return True  # nothing fills: the turn ends (EXPAND-7)
         if sailed is None:
             return self._filled_beach_ends(i, placed, filled, moved)
-        group = tuple(sorted((*beaches[filled], *([a] * placed.count(filled)))))
         key = (i, filled, group)
         known = sailed.ends.get(key)
         if known is None:
@@ -345,16 +354,9 @@ class Outlook(SetupPhase):
         found = sailed.lands.get(beach)
         if found is None:
             _p, t, rot = self.tiles[i]
-            kings = self.kings
-            ends: list[int] = []
-            for e in self.cfg.tiles.jetties[t][b]:
-                target = self.route(i, (e + rot) % 6, group)
-                if target >= 0:
-                    king = kings[target]
-                    if king != NO_KING and not self.may_land_royal(king, group):
-                        target = self.bounce_back(i)
-                ends.append(target)
-            found = sailed.lands[beach] = tuple(ends)
+            found = sailed.lands[beach] = tuple(
+                self.arrives(i, (e + rot) % 6, group) for e in self.cfg.tiles.jetties[t][b]
+            )
         if i in found:
             return False
         return moved is None or self.where[moved.source] not in found
