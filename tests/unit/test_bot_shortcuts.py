@@ -20,7 +20,8 @@ from tests.core.scenarios.test_finite_chains import FLAGS, bounces_home, facing_
 
 from tongiaki_rules import DecisionKind, GameState, Rules, new_game
 from tongiaki_rules.actions import Action
-from tongiaki_rules.bots import GreedyBot
+from tongiaki_rules.bots import Evaluation, GreedyBot, rate_options
+from tongiaki_rules.errors import SettingsError
 
 REPLIES = (DecisionKind.DEPARTURE, DecisionKind.BERTH, DecisionKind.PLACE_TILE)
 
@@ -111,3 +112,11 @@ def test_the_greedy_bot_plays_only_offered_moves_where_the_look_ahead_refuses_so
                     state = state.apply(action)
                 assert GreedyBot(seed=seed).choose(state) in state.legal_actions()
     assert refused  # the bot did pick refused moves, and went on to legal ones
+
+
+@pytest.mark.parametrize("previews", [1, 0, "yes", None, 1.0])
+def test_rate_options_takes_only_a_bool_for_previews(previews: object) -> None:
+    state = new_game(2)
+    with pytest.raises(SettingsError, match="previews must be True or False"):
+        rate_options(state, Evaluation(state), None, random.Random(0), 24, previews=previews)  # type: ignore[arg-type]
+    assert state == new_game(2)

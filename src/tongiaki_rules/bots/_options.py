@@ -31,6 +31,8 @@ import random
 
 from .._state import GameState
 from ..actions import Action
+from ..errors import SettingsError
+from ._checks import shown
 from ._heuristic import Evaluation, advantage
 from ._pacing import Pacing
 
@@ -61,7 +63,8 @@ def rate_options(
     would play the only choice of the next decision that can still end the
     turn), which saves that look-ahead, and come without their result
     (``None``): a caller that goes on from an option applies it then, as the
-    MCTS bot does for the few options its search opens.
+    MCTS bot does for the few options its search opens. A ``previews`` that
+    is not a bool raises :class:`~tongiaki_rules.errors.SettingsError`.
 
     >>> import random
     >>> from tongiaki_rules import new_game
@@ -71,6 +74,8 @@ def rate_options(
     >>> [(o[0], o[2]) for o in quick] == [(o[0], o[2]) for o in slow]
     True
     """
+    if type(previews) is not bool:
+        raise SettingsError(f"previews must be True or False, not {shown(previews)}")
     seat = state.current_player
     assert seat is not None
     rated: list[Option] = []
