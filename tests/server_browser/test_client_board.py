@@ -142,6 +142,26 @@ def _figure(name: str, value: object) -> None:
 
 
 # ---------------------------------------------------------------------- the tests
+def _play_to_the_end_by_board(
+    player: WebDriver,
+    rng: random.Random,
+    at_move: tuple[int, Callable[[], None]] | None = None,
+) -> tuple[int, int]:
+    """Play the seat's moves by clicks on the board until the game is over: (moves, clicks).
+
+    ``at_move`` is a move number and what to do once that many moves are played.
+    """
+    moves = clicks = 0
+    while True:
+        wait_for(player, "the player's turn or the end", over_or_my_turn)
+        if status(player)["over"] == "true":
+            return moves, clicks
+        clicks += play_by_board(player, rng)
+        moves += 1
+        if at_move is not None and moves == at_move[0]:
+            at_move[1]()
+
+
 @pytest.mark.slow  # a whole 6-player game: a few minutes
 def test_a_whole_six_player_game_is_played_by_board_clicks_alone_with_one_confirm_a_move(
     server: _Server, browsers: Callable[[], webdriver.Chrome]
@@ -155,14 +175,7 @@ def test_a_whole_six_player_game_is_played_by_board_clicks_alone_with_one_confir
         "window.confirms = 0; document.getElementById('confirm')"
         ".addEventListener('click', () => { window.confirms += 1; });"
     )
-    rng = random.Random(6)
-    moves = clicks = 0
-    while True:
-        wait_for(player, "the player's turn or the end", over_or_my_turn)
-        if status(player)["over"] == "true":
-            break
-        clicks += play_by_board(player, rng)
-        moves += 1
+    moves, clicks = _play_to_the_end_by_board(player, random.Random(6))
     confirms = player.execute_script("return window.confirms")
     assert moves > 10
     assert not player.find_element(By.ID, "legal-box").get_attribute("open")  # never opened
@@ -182,16 +195,11 @@ def test_a_whole_game_against_a_bot_is_played_by_board_clicks_alone_to_the_end_p
     _desktop(player)
     game = _new_game(server, 2, {"1": "greedy"}, seat=0, seed=11, rules=SHORT)
     _open_seat(player, server, game)
-    rng = random.Random(1)
-    moves = clicks = 0
-    while True:
-        wait_for(player, "the player's turn or the end", over_or_my_turn)
-        if status(player)["over"] == "true":
-            break
-        clicks += play_by_board(player, rng)
-        moves += 1
-        if moves == 30:
-            _shot(player, "mid-game.png", "serve-game.png")
+    moves, clicks = _play_to_the_end_by_board(
+        player,
+        random.Random(1),
+        at_move=(30, lambda: _shot(player, "mid-game.png", "serve-game.png")),
+    )
     assert moves > 20
     assert not player.find_element(By.ID, "legal-box").get_attribute("open")  # never opened
     _figure("click-only game: human moves", moves)
