@@ -230,6 +230,7 @@ class Board:
         "setup_firsts",
         "tile",
         "tiles",
+        "touched",
         "turn_origin",
         "unread",
         "where",
@@ -271,6 +272,15 @@ class Board:
         self.log: list[ev.Event] | None = None
         """Events of this step, when the caller asked for them."""
         self.probing: bool = False
+        self.touched: int = 0
+        """The islands whose boats a look-ahead's way has read, one bit by tile index.
+
+        Set by :meth:`.finite.FiniteChoices.ends_finitely` where the way
+        starts (the islands of the beaches full there), and by each landing
+        (its island). A group leaves only from a full beach, one full where
+        the way started or filled by a landing, so its island is marked
+        already. ``-1`` (every bit) once an island is removed, since the
+        indices after it shift."""
         self.unread: tuple[int, tuple[Action, ...]] | None = None
         """Set when the list :meth:`~.work.Work.settle` returned is not kept to finite choices.
 
@@ -314,6 +324,7 @@ class Board:
         self.chain = w.chain
         self.log = None
         self.probing = w.probing
+        self.touched = w.touched
         self.unread = None
 
     def walk(self, i: int, direction: int) -> tuple[int, int]:
@@ -425,6 +436,7 @@ class Board:
         del self.boats[i]
         self.kings = self.kings[:i] + self.kings[i + 1 :]
         self.where = {p: k for k, (p, _t, _r) in enumerate(self.tiles)}
+        self.touched = -1  # the indices after ``i`` shift
 
     def tonga_index(self) -> int | None:
         i = self.where.get(ORIGIN)

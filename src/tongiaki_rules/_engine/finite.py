@@ -70,7 +70,9 @@ class Settled:
 
     ``marks`` holds, by position (:meth:`FiniteChoices.node_key`), :data:`ENDS`
     or :data:`NO_END`; while a search runs, the positions it has open hold
-    their index in the search (0, 1, ...) and leave once it is answered. The
+    their index in the search (0, 1, ...) and leave once it is answered.
+    ``reads`` and ``witness`` say which islands' boats a way to an end
+    depends on (see :meth:`FiniteChoices.ends_finitely`). The
     tiles and royal islands are those of the table the first decision of the
     blocked set had: a position on that table leaves them out of its key,
     which keeps keys short (a look-ahead changes the tiles only when it
@@ -80,12 +82,17 @@ class Settled:
     {}
     """
 
-    __slots__ = ("kings", "marks", "tiles")
+    __slots__ = ("kings", "marks", "reads", "tiles", "witness")
 
     def __init__(self, tiles: tuple[object, ...], kings: tuple[int, ...]) -> None:
         self.tiles = tiles
         self.kings = kings
         self.marks: dict[tuple[object, ...], int] = {}
+        self.reads: dict[tuple[object, ...], int] = {}
+        """By position settled as :data:`ENDS`: the islands (bits) a way from it to an end
+        reads, and those of the way there (see :attr:`.board.Board.touched`)."""
+        self.witness = -1
+        """After a search that found an end: the islands (bits) the way it found reads."""
 
 
 _settled: dict[tuple[object, ...], tuple[object, Settled]] = {}
@@ -261,6 +268,7 @@ class FiniteChoices(Outlook):
         if known is None:
             known = Settled(self.tiles, self.kings)
         marks = known.marks
+        reads = known.reads
         allowance = ALLOWANCE.get()
         first = self.fork()
         first.probing = True
@@ -268,16 +276,30 @@ class FiniteChoices(Outlook):
         if self.phase == DEPART:
             # the decision's own position is reached once it departs
             first.chain = (*self.chain, (tuple(self.boats),))
+        elif not self.chain:
+            # nothing blocked: mark what the way reads (a departure from a blocked position
+            # would compare every island's boats)
+            touched = 0
+            where = first.where
+            for pos, _b in first.full:  # filled by the choice: read by what follows
+                touched |= 1 << where[pos]
+            first.touched = touched
+        else:
+            first.touched = -1
         acts = first.settle()
         if not acts:
+            known.witness = first.touched
             return first.phase != LOOP  # a draw, the end of the turn or of the game
         key = first.node_key(known)
         seen = marks.get(key)
         if seen is not None:
+            known.witness = first.touched | reads.get(key, -1)
             return seen == ENDS
-        # the open positions: their keys in the order met, and each one's low link (Tarjan)
+        # the open positions: their keys in the order met, each one's low link (Tarjan),
+        # and the islands the way to each read
         open_: list[tuple[object, ...]] = [key]
         low = [0]
+        ways = [first.touched]
         marks[key] = 0
         path: list[tuple[int, FiniteChoices, Iterator[Action] | Iterator[Landing]]] = [
             (0, first, first.steps(acts))
@@ -297,6 +319,7 @@ class FiniteChoices(Outlook):
                     else:
                         child.apply(chosen)
                     after = child.settle()
+                    way = child.touched
                     if not after:
                         if child.phase == LOOP:
                             continue  # back to a position the chain reached: no end this way
@@ -307,6 +330,7 @@ class FiniteChoices(Outlook):
                         if at == new:  # new: look at it next
                             open_.append(ckey)
                             low.append(at)
+                            ways.append(way)
                             path.append((at, child, child.steps(after)))
                             continue
                         if at >= 0:  # open: in the component being built
@@ -315,11 +339,17 @@ class FiniteChoices(Outlook):
                             continue
                         if at == NO_END:
                             continue  # a position settled as reaching no end
+                        way |= reads.get(ckey, -1)
                     # a draw, the end of the turn or of the game, or a position settled as
-                    # reaching one: every open position can reach it
+                    # reaching one: every open position can reach it, by ways that read
+                    # at most the islands the ways to the open positions and this end read
+                    for w in ways:
+                        way |= w
                     for reached in open_:
                         marks[reached] = ENDS
+                        reads[reached] = way
                     open_.clear()
+                    known.witness = way
                     return True
                 path.pop()
                 if low[here] == here:  # the root of a component that reaches no end
@@ -327,6 +357,7 @@ class FiniteChoices(Outlook):
                         marks[closed] = NO_END
                     del open_[here:]
                     del low[here:]
+                    del ways[here:]
                 elif path:
                     parent = path[-1][0]
                     if low[here] < low[parent]:
@@ -509,7 +540,9 @@ class FiniteChoices(Outlook):
         """The turn's choice: boats placed that fill nothing, or whose full beach ends the chain.
 
         Several choices share what their certificates found (:class:`.outlook.Sailings`); one
-        checked alone (:meth:`offers`, a sampled move) has nothing to share it with.
+        checked alone (:meth:`offers`, a sampled move) has nothing to share it with. Moves of a
+        boat of the table to one beach share what their searches found, too
+        (:meth:`_moved_by_the_same_way`).
         """
         sailed = Sailings() if len(acts) > 1 else None
         for a in acts:
@@ -520,13 +553,48 @@ class FiniteChoices(Outlook):
             elif kind is ExpandFromBoard:
                 assert isinstance(a, ExpandFromBoard)
                 j = self.where[a.island]
-                ok = self.free(j, a.beach) > 1 or self._boats_placed_end(
-                    j, (a.beach,), a, sailed
-                )
+                ok = self.free(j, a.beach) > 1 or self._boats_placed_end(j, (a.beach,), a, sailed)
+                if ok or (
+                    self._moved_by_the_same_way(a, known, sailed)
+                    if sailed is not None
+                    else self.ends_finitely(a, known)
+                ):
+                    yield a
+                continue
             else:
                 ok = kind is Recolonize or kind is FoundRoyal  # a draw, or ROYAL-5
             if ok or self.ends_finitely(a, known):
                 yield a
+
+    def _moved_by_the_same_way(
+        self, move: ExpandFromBoard, known: Settled, sailed: Sailings
+    ) -> bool:
+        """Can the turn end after ``move``, a boat of the table moved to a beach it fills?
+
+        Searched (:meth:`ends_finitely`) unless a way to an end found for another move to the
+        same beach serves this one too. Two such moves leave the same table but for the two
+        islands the boats left; at a turn decision nothing has been blocked yet (the chain is
+        empty), so a way from one of them to an end is a way from the other as well when it
+        reads neither island (:attr:`.board.Board.touched`): every departure, landing and
+        certain end on it sees the same boats. Such ways are kept in ``sailed``, by beach,
+        when they do not read the island their own move left.
+        """
+        where = self.where
+        target = (where[move.island], move.beach)
+        source = where[move.source]
+        ways = sailed.ways.get(target)
+        if ways is not None:
+            for way in ways:
+                if not way >> source & 1:
+                    return True
+        if not self.ends_finitely(move, known):
+            return False
+        way = known.witness
+        if not way >> source & 1:
+            if ways is None:
+                ways = sailed.ways[target] = []
+            ways.append(way)
+        return True
 
     def _landing_choices(self, acts: list[Action], known: Settled) -> Iterator[Action]:
         """Berth choices: the landing can be finished and the chain end.

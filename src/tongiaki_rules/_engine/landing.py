@@ -121,6 +121,7 @@ class LandingPhase(ClosedRoutes):
         return True
 
     def land(self, pos: Hex) -> None:
+        self.touched |= 1 << self.where[pos]
         self.at = pos
         self.served = 0
         self.phase = LAND

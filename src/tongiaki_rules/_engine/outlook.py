@@ -35,19 +35,27 @@ class Sailings:
     """What one turn decision's certificates found for beaches filled by a group.
 
     ``ends`` says, by ``(island, beach, group)``, whether the beach can sail
-    and end the turn, kept where that does not depend on the boats an
-    expansion changes; ``lands``, by the same key, where each of the beach's
-    exits takes the group (see :meth:`Outlook._boats_placed_end`).
+    and end the turn after boats from the reserve, kept where that does not
+    depend on the boats an expansion changes; ``moved`` says the same after a
+    boat of the table moved there (an empty reserve), kept where it does not
+    depend on the island the boat left; ``lands``, by the same key, where
+    each of the beach's exits takes the group (see
+    :meth:`Outlook._boats_placed_end`). ``ways`` holds, by ``(island,
+    beach)``, the islands (bits) read by the ways to an end found for boats
+    of the table moved there (see
+    :meth:`.finite.FiniteChoices._moved_by_the_same_way`).
 
     >>> Sailings().ends
     {}
     """
 
-    __slots__ = ("ends", "lands")
+    __slots__ = ("ends", "lands", "moved", "ways")
 
     def __init__(self) -> None:
         self.ends: dict[tuple[int, int, tuple[int, ...]], bool] = {}
+        self.moved: dict[tuple[int, int, tuple[int, ...]], bool] = {}
         self.lands: dict[tuple[int, int, tuple[int, ...]], tuple[int, ...]] = {}
+        self.ways: dict[tuple[int, int], list[int]] = {}
 
 
 class Outlook(SetupPhase):
@@ -300,10 +308,17 @@ class Outlook(SetupPhase):
 
         ``sailed`` keeps, for one turn decision, what the last test found
         for a beach and the group that fills it, where the answer cannot
-        depend on the boats the expansion changes: no exit of the beach
-        leads to the island or to the island a boat is taken from
-        (:meth:`_lands_elsewhere`). Many expansions fill the same beach and
-        differ only in where their other boats go, or which boat moves.
+        depend on the boats the expansion changes (:meth:`_exits_land`). The
+        test reads only the island expanded (its routes, and its boats when
+        an exit leads back to it) and the islands the beach's exits lead to.
+        Boats from the reserve change the island expanded, so their answer is
+        kept when no exit leads back to it. A boat moved from the table
+        changes the island it leaves; the island expanded it changes only by
+        itself (the same for every such move of the decision) unless it
+        leaves that island, so its answer is kept when no exit leads to the
+        island it leaves. Many
+        expansions fill the same beach and differ only in where their other
+        boats go, or which boat moves.
         """
         if self.full or self.chain:
             return False
@@ -325,41 +340,39 @@ class Outlook(SetupPhase):
         if sailed is None:
             return self._filled_beach_ends(i, placed, filled, moved)
         key = (i, filled, group)
-        known = sailed.ends.get(key)
+        lands = self._exits_land(key, sailed)
+        if moved is None:
+            if i in lands:
+                return self._filled_beach_ends(i, placed, filled, moved)
+            kept = sailed.ends
+        else:
+            if self.where[moved.source] in lands:
+                return self._filled_beach_ends(i, placed, filled, moved)
+            kept = sailed.moved
+        known = kept.get(key)
         if known is None:
             # one beach fills: try its departures on the table as it will be
-            ends = self._filled_beach_ends(i, placed, filled, moved)
-            if self._lands_elsewhere(key, moved, sailed):
-                sailed.ends[key] = ends
-            return ends
-        if moved is not None and not self._lands_elsewhere(key, moved, sailed):
-            return self._filled_beach_ends(i, placed, filled, moved)
+            known = kept[key] = self._filled_beach_ends(i, placed, filled, moved)
         return known
 
-    def _lands_elsewhere(
-        self,
-        beach: tuple[int, int, tuple[int, ...]],
-        moved: ExpandFromBoard | None,
-        sailed: Sailings,
-    ) -> bool:
-        """Does every exit of ``beach`` (island ``i``, beach ``b``, the group that fills it)
-        take the group away from the islands the expansion changes (``i``, and a moved
-        boat's source)?
+    def _exits_land(
+        self, beach: tuple[int, int, tuple[int, ...]], sailed: Sailings
+    ) -> tuple[int, ...]:
+        """Where each exit of ``beach`` (island ``i``, beach ``b``, the group that fills it)
+        takes the group, after a royal island's bounce too (ROYAL-7); kept in ``sailed``.
 
-        Then whether the beach can sail and end the turn does not depend on
-        the boats of those islands. Where each exit lands (after a royal
-        island's bounce, ROYAL-7) is kept for the turn decision in ``sailed``.
+        Whether the beach can sail and end the turn depends on the boats of
+        these islands, and on nothing else of the table's boats but the
+        beach's own group.
         """
-        i, b, group = beach
         found = sailed.lands.get(beach)
         if found is None:
+            i, b, group = beach
             _p, t, rot = self.tiles[i]
             found = sailed.lands[beach] = tuple(
                 self.arrives(i, (e + rot) % 6, group) for e in self.cfg.tiles.jetties[t][b]
             )
-        if i in found:
-            return False
-        return moved is None or self.where[moved.source] not in found
+        return found
 
     def _filled_beach_ends(
         self, i: int, placed: tuple[int, ...], filled: int, moved: ExpandFromBoard | None

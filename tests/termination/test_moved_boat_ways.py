@@ -1,0 +1,125 @@
+"""Moves of a boat of the table to one beach share the ways to an end found for each other.
+
+With an empty reserve, a turn decision offers a move of each of the player's
+boats on the table to each beach with room (EMPTYRESERVE-1/2). The moves that
+fill one beach leave the same table but for the island each boat left, so a
+way from one of them to the end of the turn, found by the look-ahead's search,
+is a way from another too when it reads neither island's boats
+(``FiniteChoices._moved_by_the_same_way``, AMB-25). Here every move's answer
+at a turn decision, with the ways shared, must equal its answer worked out
+alone: on tight rings with emptied reserves (where some moves to a beach can
+end the turn and others cannot, so a way shared wrongly would offer one), and
+on scheming two-player games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from tests.termination.chain_generators import FAMILIES, FLAG_SETS, built_decisions
+from tests.termination.test_finite_choices import decisions
+
+from tongiaki_rules import DecisionKind, ExpandFromBoard, GameState, new_game
+from tongiaki_rules import _engine as E
+from tongiaki_rules._engine.finite import Settled
+from tongiaki_rules._engine.outlook import Sailings
+
+
+def alone(state: GameState, move: ExpandFromBoard) -> bool:
+    """Can the turn end after ``move``, worked out with nothing shared with other moves?"""
+    work = E.Work(state)
+    i = work.where[move.island]
+    return (
+        work.free(i, move.beach) > 1
+        or work._boats_placed_end(i, (move.beach,), move)
+        or work.ends_finitely(move, Settled(work.tiles, work.kings))
+    )
+
+
+def moves_decisions(seed: int) -> Iterator[GameState]:
+    """Turn decisions with two or more moves of a boat of the table."""
+    sources = [
+        built_decisions(FAMILIES["tight-empty"], seed, FLAG_SETS["infinite-only"]),
+        built_decisions(FAMILIES["tight-empty"], seed, FLAG_SETS["default"]),
+        decisions(new_game(2), seed),
+    ]
+    for source in sources:
+        for state in source:
+            if state.pending.kind is not DecisionKind.TURN:
+                continue
+            moves = [a for a in state.legal_actions() if isinstance(a, ExpandFromBoard)]
+            if len(moves) > 1:
+                yield state
+
+
+@pytest.mark.clause("AMB-25", "EMPTYRESERVE-1")
+def test_moves_to_one_beach_are_offered_as_each_would_be_alone() -> None:
+    mixed = 0  # decisions where some moves to a beach can end the turn and others cannot
+    for seed in (11, 12, 16, 22):
+        for state in moves_decisions(seed):
+            work = E.Work(state)
+            acts = work.legal()
+            kept = set(work._turn_choices(acts, Settled(work.tiles, work.kings)))
+            answers: dict[tuple[object, int], set[bool]] = {}
+            for a in acts:
+                if isinstance(a, ExpandFromBoard):
+                    ok = alone(state, a)
+                    assert (a in kept) == ok, (a, state.to_json())
+                    answers.setdefault((a.island, a.beach), set()).add(ok)
+            mixed += any(len(found) == 2 for found in answers.values())
+    assert mixed > 0  # the case a way shared with the wrong move would get wrong
+
+
+def moves_to_one_beach(state: GameState) -> list[ExpandFromBoard] | None:
+    """Three moves from three islands to one beach they fill, if the decision has them."""
+    work = E.Work(state)
+    by_beach: dict[tuple[object, int], dict[int, ExpandFromBoard]] = {}
+    for a in work.legal():
+        if isinstance(a, ExpandFromBoard) and work.free(work.where[a.island], a.beach) == 1:
+            target = work.where[a.island]
+            source = work.where[a.source]
+            if source != target:
+                by_beach.setdefault((a.island, a.beach), {}).setdefault(source, a)
+    for moves in by_beach.values():
+        if len(moves) >= 3:
+            return list(moves.values())[:3]
+    return None
+
+
+@pytest.mark.clause("AMB-25", "EMPTYRESERVE-1")
+def test_a_way_serves_only_the_moves_from_islands_it_does_not_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The bookkeeping alone, with the search replaced by one whose ways read what we say."""
+    found = next(
+        (state, moves)
+        for seed in range(20)
+        for state in moves_decisions(seed)
+        if (moves := moves_to_one_beach(state)) is not None
+    )
+    state, (first, second, third) = found
+    work = E.Work(state)
+    source = {m: work.where[m.source] for m in (first, second, third)}
+    target = 1 << work.where[first.island]
+    reads = {
+        first: target | 1 << source[second],  # reads the second move's island, not its own
+        second: target | 1 << source[second],  # reads its own island: no use to another move
+        third: target,
+    }
+    searched: list[ExpandFromBoard] = []
+
+    def search(self: E.Work, move: ExpandFromBoard, known: Settled | None = None) -> bool:
+        searched.append(move)
+        assert known is not None
+        known.witness = reads[move]
+        return True
+
+    monkeypatch.setattr(E.Work, "ends_finitely", search)
+    sailed = Sailings()
+    known = Settled(work.tiles, work.kings)
+    assert work._moved_by_the_same_way(second, known, sailed)  # searched; its way not kept
+    assert work._moved_by_the_same_way(first, known, sailed)  # searched; its way kept
+    assert work._moved_by_the_same_way(second, known, sailed)  # its island is read: searched
+    assert work._moved_by_the_same_way(third, known, sailed)  # served by the first's way
+    assert searched == [second, first, second]
