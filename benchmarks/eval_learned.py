@@ -11,6 +11,12 @@ the table of docs/how-to/evaluate.md ("The learned bot").
 
     python benchmarks/eval_learned.py [--bot learned] [--opponent greedy]
                                       [--games 1000] [--chunk 50] [--seed 1]
+                                      [--first-chunk 0]
+
+The chunks are independent, so a run cut short after ``n`` chunks goes on
+with ``--first-chunk n`` (and the same ``--games``, ``--chunk`` and
+``--seed``): it plays the chunks left and counts only those; add its wins
+to the first run's.
 """
 
 from __future__ import annotations
@@ -35,6 +41,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=1000, help="games in all (even)")
     parser.add_argument("--chunk", type=int, default=50, help="games per chunk (even)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--first-chunk", type=int, default=0, help="go on from this chunk (a run cut short)"
+    )
     args = parser.parse_args(argv)
     if args.bot == args.opponent:
         parser.error("--bot and --opponent must differ (one spec's games are counted together)")
@@ -43,8 +52,11 @@ def main(argv: list[str] | None = None) -> None:
     games = 0
     wins = 0.0
     score = [0.0, 0.0]
-    for k in range(-(-args.games // args.chunk)):
-        count = min(args.chunk, args.games - games)
+    if args.first_chunk < 0 or args.first_chunk * args.chunk >= args.games:
+        parser.error("--first-chunk must name one of the run's chunks")
+    total = args.games - args.first_chunk * args.chunk
+    for k in range(args.first_chunk, -(-args.games // args.chunk)):
+        count = min(args.chunk, total - games)
         summary = simulate(
             [args.bot, args.opponent],
             games=count,
