@@ -18,6 +18,7 @@ from collections.abc import Iterator
 
 import pytest
 from tests.termination.chain_generators import FAMILIES, FLAG_SETS, built_decisions
+from tests.termination.pure_build import pure_build_only
 from tests.termination.test_finite_choices import decisions
 
 from tongiaki_rules import DecisionKind, ExpandFromBoard, GameState, new_game
@@ -87,6 +88,7 @@ def moves_to_one_beach(state: GameState) -> list[ExpandFromBoard] | None:
     return None
 
 
+@pure_build_only
 @pytest.mark.clause("AMB-25", "EMPTYRESERVE-1")
 def test_a_way_serves_only_the_moves_from_islands_it_does_not_read(
     monkeypatch: pytest.MonkeyPatch,
