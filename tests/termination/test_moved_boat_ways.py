@@ -5,7 +5,9 @@ boats on the table to each beach with room (EMPTYRESERVE-1/2). The moves that
 fill one beach leave the same table but for the island each boat left, so a
 way from one of them to the end of the turn, found by the look-ahead's search,
 is a way from another too when it reads neither island's boats
-(``FiniteChoices._moved_by_the_same_way``, AMB-25). Here every move's answer
+(``FiniteChoices._moved_by_the_same_way``, AMB-25); and the certificate that
+the filled beach can sail and end the turn is shared by the moves whose boat
+leaves an island none of its exits leads to. Here every move's answer
 at a turn decision, with the ways shared, must equal its answer worked out
 alone: on tight rings with emptied reserves (where some moves to a beach can
 end the turn and others cannot, so a way shared wrongly would offer one), and

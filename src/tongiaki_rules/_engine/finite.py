@@ -545,6 +545,13 @@ class FiniteChoices(Outlook):
         (:meth:`_moved_by_the_same_way`).
         """
         sailed = Sailings() if len(acts) > 1 else None
+        # the moves of a boat of the table to one beach come one after another in the list
+        island: object = None
+        beach = -1
+        j = -1
+        certain = False  # that beach keeps room, or fills and draws
+        lands: tuple[int, ...] = ()  # where its exits take the group that fills it
+        shared: bool | None = None  # can it sail and end the turn, whichever boat moved
         for a in acts:
             kind = type(a)
             if kind is Expand or kind is PlaceNewBoats:
@@ -552,8 +559,26 @@ class FiniteChoices(Outlook):
                 ok = self._boats_placed_end(self.where[a.island], a.beaches, None, sailed)
             elif kind is ExpandFromBoard:
                 assert isinstance(a, ExpandFromBoard)
-                j = self.where[a.island]
-                ok = self.free(j, a.beach) > 1 or self._boats_placed_end(j, (a.beach,), a, sailed)
+                if a.beach != beach or a.island != island:
+                    island = a.island
+                    beach = a.beach
+                    j = self.where[a.island]
+                    group = tuple(sorted((*self.boats[j][beach], self.agent)))
+                    certain = self.free(j, beach) > 1 or self.beach_draws(j, beach, group)
+                    if not certain:
+                        lands = self._exits_land(j, beach, group)
+                        shared = None
+                if certain:
+                    ok = True
+                elif self.where[a.source] in lands:
+                    # the boat leaves an island the group may land on: its own answer
+                    ok = self._filled_beach_ends(j, (beach,), beach, a)
+                else:
+                    # the answer reads the island expanded (the same after every such move)
+                    # and the islands the exits lead to, none of which the boat leaves
+                    if shared is None:
+                        shared = self._filled_beach_ends(j, (beach,), beach, a)
+                    ok = shared
                 if ok or (
                     self._moved_by_the_same_way(a, known, sailed)
                     if sailed is not None

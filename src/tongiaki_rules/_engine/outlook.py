@@ -31,16 +31,17 @@ LOST_ENDS_TURN = -3
 """The group goes home and the turn ends with it (AMB-08, ``failure_ends_turn``)."""
 
 
+_DEPENDS = -1
+"""In :attr:`Sailings.ends`: the answer depends on the island expanded, and is not kept."""
+
+
 class Sailings:
-    """What one turn decision's certificates found for beaches filled by a group.
+    """What one turn decision's certificates and searches found, shared by its choices.
 
     ``ends`` says, by ``(island, beach, group)``, whether the beach can sail
-    and end the turn after boats from the reserve, kept where that does not
-    depend on the boats an expansion changes; ``moved`` says the same after a
-    boat of the table moved there (an empty reserve), kept where it does not
-    depend on the island the boat left; ``lands``, by the same key, where
-    each of the beach's exits takes the group (see
-    :meth:`Outlook._boats_placed_end`). ``ways`` holds, by ``(island,
+    and end the turn after boats from the reserve (1 or 0), where that does
+    not depend on the boats an expansion changes, and :data:`_DEPENDS` where
+    it does (see :meth:`Outlook._boats_placed_end`). ``ways`` holds, by ``(island,
     beach)``, the islands (bits) read by the ways to an end found for boats
     of the table moved there (see
     :meth:`.finite.FiniteChoices._moved_by_the_same_way`).
@@ -49,12 +50,10 @@ class Sailings:
     {}
     """
 
-    __slots__ = ("ends", "lands", "moved", "ways")
+    __slots__ = ("ends", "ways")
 
     def __init__(self) -> None:
-        self.ends: dict[tuple[int, int, tuple[int, ...]], bool] = {}
-        self.moved: dict[tuple[int, int, tuple[int, ...]], bool] = {}
-        self.lands: dict[tuple[int, int, tuple[int, ...]], tuple[int, ...]] = {}
+        self.ends: dict[tuple[int, int, tuple[int, ...]], int] = {}
         self.ways: dict[tuple[int, int], list[int]] = {}
 
 
@@ -306,19 +305,17 @@ class Outlook(SetupPhase):
         position. The turn certainly ends if no beach fills; if a beach filled
         has a jetty that draws; or if the one beach filled can sail and end it.
 
-        ``sailed`` keeps, for one turn decision, what the last test found
-        for a beach and the group that fills it, where the answer cannot
-        depend on the boats the expansion changes (:meth:`_exits_land`). The
-        test reads only the island expanded (its routes, and its boats when
-        an exit leads back to it) and the islands the beach's exits lead to.
-        Boats from the reserve change the island expanded, so their answer is
-        kept when no exit leads back to it. A boat moved from the table
-        changes the island it leaves; the island expanded it changes only by
-        itself (the same for every such move of the decision) unless it
-        leaves that island, so its answer is kept when no exit leads to the
-        island it leaves. Many
-        expansions fill the same beach and differ only in where their other
-        boats go, or which boat moves.
+        ``sailed`` keeps, for one turn decision, what the test found for a
+        beach and the group that fills it, where the answer cannot depend on
+        the boats an expansion changes. The test reads only the island
+        expanded (its routes, and its boats when an exit leads back to it)
+        and the islands the beach's exits lead to (:meth:`_exits_land`).
+        Boats from the reserve change the island expanded, so their answer
+        is kept when no exit leads back to it. Many expansions fill the same
+        beach and differ only in where their other boats go. (A boat moved
+        from the table changes the island it leaves: the turn decision
+        shares those answers itself, see
+        :meth:`.finite.FiniteChoices._turn_choices`.)
         """
         if self.full or self.chain:
             return False
@@ -337,42 +334,32 @@ class Outlook(SetupPhase):
                 filled = b
         if filled < 0:
             return True  # nothing fills: the turn ends (EXPAND-7)
-        if sailed is None:
+        if sailed is None or moved is not None:
             return self._filled_beach_ends(i, placed, filled, moved)
         key = (i, filled, group)
-        lands = self._exits_land(key, sailed)
-        if moved is None:
-            if i in lands:
-                return self._filled_beach_ends(i, placed, filled, moved)
-            kept = sailed.ends
-        else:
-            if self.where[moved.source] in lands:
-                return self._filled_beach_ends(i, placed, filled, moved)
-            kept = sailed.moved
-        known = kept.get(key)
+        known = sailed.ends.get(key)
         if known is None:
-            # one beach fills: try its departures on the table as it will be
-            known = kept[key] = self._filled_beach_ends(i, placed, filled, moved)
-        return known
+            if i in self._exits_land(i, filled, group):
+                known = sailed.ends[key] = _DEPENDS
+            else:
+                # one beach fills: try its departures on the table as it will be
+                ends = self._filled_beach_ends(i, placed, filled, moved)
+                sailed.ends[key] = int(ends)
+                return ends
+        if known == _DEPENDS:
+            return self._filled_beach_ends(i, placed, filled, moved)
+        return known == 1
 
-    def _exits_land(
-        self, beach: tuple[int, int, tuple[int, ...]], sailed: Sailings
-    ) -> tuple[int, ...]:
-        """Where each exit of ``beach`` (island ``i``, beach ``b``, the group that fills it)
-        takes the group, after a royal island's bounce too (ROYAL-7); kept in ``sailed``.
+    def _exits_land(self, i: int, b: int, group: tuple[int, ...]) -> tuple[int, ...]:
+        """Where each exit of beach ``b`` of island ``i`` takes ``group``, full there, after a
+        royal island's bounce too (ROYAL-7).
 
         Whether the beach can sail and end the turn depends on the boats of
         these islands, and on nothing else of the table's boats but the
-        beach's own group.
+        beach's own group (:meth:`_filled_beach_ends`).
         """
-        found = sailed.lands.get(beach)
-        if found is None:
-            i, b, group = beach
-            _p, t, rot = self.tiles[i]
-            found = sailed.lands[beach] = tuple(
-                self.arrives(i, (e + rot) % 6, group) for e in self.cfg.tiles.jetties[t][b]
-            )
-        return found
+        _p, t, rot = self.tiles[i]
+        return tuple(self.arrives(i, (e + rot) % 6, group) for e in self.cfg.tiles.jetties[t][b])
 
     def _filled_beach_ends(
         self, i: int, placed: tuple[int, ...], filled: int, moved: ExpandFromBoard | None
