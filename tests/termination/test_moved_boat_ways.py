@@ -5,7 +5,7 @@ boats on the table to each beach with room (EMPTYRESERVE-1/2). The moves that
 fill one beach leave the same table but for the island each boat left, so a
 way from one of them to the end of the turn, found by the look-ahead's search,
 is a way from another too when it reads neither island's boats
-(``FiniteChoices._moved_by_the_same_way``, AMB-25); and the certificate that
+(``FiniteChoices._by_a_way_found``, AMB-25); and the certificate that
 the filled beach can sail and end the turn is shared by the moves whose boat
 leaves an island none of its exits leads to. Here every move's answer
 at a turn decision, with the ways shared, must equal its answer worked out
@@ -23,10 +23,9 @@ from tests.termination.chain_generators import FAMILIES, FLAG_SETS, built_decisi
 from tests.termination.pure_build import pure_build_only
 from tests.termination.test_finite_choices import decisions
 
-from tongiaki_rules import DecisionKind, ExpandFromBoard, GameState, new_game
+from tongiaki_rules import DecisionKind, Expand, ExpandFromBoard, GameState, new_game
 from tongiaki_rules import _engine as E
 from tongiaki_rules._engine.finite import Settled
-from tongiaki_rules._engine.outlook import Sailings
 
 
 def alone(state: GameState, move: ExpandFromBoard) -> bool:
@@ -90,40 +89,96 @@ def moves_to_one_beach(state: GameState) -> list[ExpandFromBoard] | None:
     return None
 
 
+def searched_in_turn(
+    monkeypatch: pytest.MonkeyPatch,
+    state: GameState,
+    choices: list[ExpandFromBoard] | list[Expand],
+    lands_on: dict[object, int],
+) -> list[object]:
+    """The choices the turn decision searches, in order, when no certificate settles one and
+    the search (replaced) finds for each a way that lands on the islands ``lands_on`` says."""
+    searched: list[object] = []
+
+    def search(self: E.Work, choice: object, known: Settled | None = None) -> bool:
+        searched.append(choice)
+        assert known is not None
+        known.witness = lands_on[choice]
+        return True
+
+    monkeypatch.setattr(E.Work, "ends_finitely", search)
+    monkeypatch.setattr(E.Work, "_boats_placed_end", lambda *_args: False)
+    monkeypatch.setattr(E.Work, "_filled_beach_ends", lambda *_args: False)
+    monkeypatch.setattr(E.Work, "beach_draws", lambda *_args: False)
+    work = E.Work(state)
+    offered = list(work._turn_choices(list(choices), Settled(work.tiles, work.kings)))
+    assert offered == choices  # every search found a way
+    return searched
+
+
 @pure_build_only
 @pytest.mark.clause("AMB-25", "EMPTYRESERVE-1")
-def test_a_way_serves_only_the_moves_from_islands_it_does_not_read(
+def test_a_way_serves_only_the_moves_from_islands_it_does_not_land_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The bookkeeping alone, with the search replaced by one whose ways read what we say."""
-    found = next(
+    """The bookkeeping alone, with the search replaced by one whose ways land where we say."""
+    state, (first, second, third) = next(
         (state, moves)
         for seed in range(20)
         for state in moves_decisions(seed)
         if (moves := moves_to_one_beach(state)) is not None
     )
-    state, (first, second, third) = found
     work = E.Work(state)
     source = {m: work.where[m.source] for m in (first, second, third)}
-    target = 1 << work.where[first.island]
-    reads = {
-        first: target | 1 << source[second],  # reads the second move's island, not its own
-        second: target | 1 << source[second],  # reads its own island: no use to another move
-        third: target,
+    lands_on: dict[object, int] = {
+        first: 1 << source[second],  # lands on the second move's island, not on its own
+        second: 1 << source[second],  # lands on its own island: no use to another move
+        third: 0,
     }
-    searched: list[ExpandFromBoard] = []
+    # the second is searched and its way not kept; the first's way is kept, lands on the
+    # second's island (searched again) and serves the third
+    moves = [second, first, second, third]
+    assert searched_in_turn(monkeypatch, state, moves, lands_on) == [second, first, second]
 
-    def search(self: E.Work, move: ExpandFromBoard, known: Settled | None = None) -> bool:
-        searched.append(move)
-        assert known is not None
-        known.witness = reads[move]
-        return True
 
-    monkeypatch.setattr(E.Work, "ends_finitely", search)
-    sailed = Sailings()
-    known = Settled(work.tiles, work.kings)
-    assert work._moved_by_the_same_way(second, known, sailed)  # searched; its way not kept
-    assert work._moved_by_the_same_way(first, known, sailed)  # searched; its way kept
-    assert work._moved_by_the_same_way(second, known, sailed)  # its island is read: searched
-    assert work._moved_by_the_same_way(third, known, sailed)  # served by the first's way
-    assert searched == [second, first, second]
+def expansions_filling_one_beach(state: GameState) -> list[Expand] | None:
+    """Two expansions from the reserve that fill one beach with the same group, if the
+    decision has them (their other boats go to other beaches)."""
+    work = E.Work(state)
+    by_fill: dict[tuple[int, tuple[int, ...]], list[Expand]] = {}
+    for a in work.legal():
+        if not isinstance(a, Expand):
+            continue
+        i = work.where[a.island]
+        slots = work.cfg.tiles.slots[work.tiles[i][1]]
+        beaches = work.boats[i]
+        filled = [b for b in set(a.beaches) if len(beaches[b]) + a.beaches.count(b) >= slots[b]]
+        if len(filled) == 1 and len(a.beaches) == 2 and len(set(a.beaches)) == 2:
+            b = filled[0]
+            group = tuple(sorted((*beaches[b], work.agent)))
+            by_fill.setdefault((i * 8 + b, group), []).append(a)
+    for expansions in by_fill.values():
+        if len(expansions) >= 2:
+            return expansions[:2]
+    return None
+
+
+@pure_build_only
+@pytest.mark.clause("AMB-25", "EXPAND-4")
+def test_a_way_that_lands_on_the_island_expanded_serves_no_other_expansion(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Expansions that fill one beach differ in the island expanded itself: a way to an end
+    serves another only if it never lands there. The search is replaced by one whose ways
+    land where we say."""
+    state, (first, second) = next(
+        (state, found)
+        for seed in range(20)
+        for state in decisions(new_game(4), seed)
+        if state.pending.kind is DecisionKind.TURN
+        and (found := expansions_filling_one_beach(state)) is not None
+    )
+    island = E.Work(state).where[first.island]
+    lands_on: dict[object, int] = {first: 1 << island, second: 0}
+    # the first's way lands on the island expanded: not kept; the second's serves the first
+    expansions = [first, second, first]
+    assert searched_in_turn(monkeypatch, state, expansions, lands_on) == [first, second]

@@ -1,15 +1,16 @@
-"""A step of the look-ahead reads the boats of the islands it marks, and of no other island.
+"""A step of the look-ahead reads the boats of full beaches and of the islands it marks, only.
 
-The look-ahead's search (AMB-25) marks, as it goes, the islands whose boats a
-way to an end has read (``Board.touched``: each island a group leaves or lands
-on; the islands of beaches already full are marked where the way starts). A
-turn decision's moves of a boat of the table share the ways found for each
-other on that ground (``test_moved_boat_ways``), so it must hold step by step:
-one step of a look-ahead from a departure or a landing (a departure with the
-forced steps after it, or a whole landing), taken on a table whose boats are
-shuffled on every island it does not mark (each beach keeping room), must end
-in the same phase with the same group, reserve and choices, and the same boats
-on the islands marked. By induction a whole way then reads only what it marks.
+The look-ahead's search (AMB-25) marks, as it goes, the islands a way to an
+end lands on (``Board.touched``); a way reads the boats of those islands and of
+the full beaches, which its groups leave from, and of no other beach. A turn
+decision's choices that fill one beach share the ways found for each other on
+that ground (``test_moved_boat_ways``), so it must hold step by step: one step
+of a look-ahead from a departure or a landing (a departure with the forced
+steps after it, or a whole landing), taken on a table whose boats are shuffled
+on every beach that is not full, on every island it does not mark (each beach
+keeping room), must end in the same phase with the same group, reserve and
+choices, the same full beaches, and the same boats on the islands marked. By
+induction a whole way then reads only what it marks.
 That holds where nothing is blocked yet, as in the searches of a turn
 decision: a departure from a position the chain has reached compares every
 island's boats.
@@ -32,21 +33,19 @@ from tongiaki_rules._engine.board import LAND, NO_KING
 
 def looking_ahead(state: GameState) -> E.Work:
     """The decision as a position of a turn decision's look-ahead: nothing blocked (the
-    chain is empty, as at a turn's choice), the islands of its full beaches (and the one a
-    group lands on) marked."""
+    chain is empty, as at a turn's choice), the island a group lands on marked."""
     work = E.Work(state)
     work.probing = True
     work.chain = ()
     work.touched = 0
-    for pos, _b in work.full:
-        work.touched |= 1 << work.where[pos]
     if work.phase == LAND and work.at is not None:
         work.touched |= 1 << work.where[work.at]
     return work
 
 
 def shuffled(work: E.Work, keep: int, rng: random.Random) -> E.Work:
-    """A copy of ``work`` with new boats on every island outside ``keep`` (bits), none full."""
+    """A copy of ``work`` with new boats on every beach that is not full, on every island
+    outside ``keep`` (bits); none of them full."""
     copy = work.fork()
     colours = len(copy.reserve)
     for k, beaches in enumerate(copy.boats):
@@ -54,7 +53,10 @@ def shuffled(work: E.Work, keep: int, rng: random.Random) -> E.Work:
             continue
         slots = copy.cfg.tiles.slots[copy.tiles[k][1]]
         copy.boats[k] = tuple(
-            tuple(sorted(rng.choices(range(colours), k=rng.randrange(n)))) for n in slots
+            beach
+            if len(beach) >= n
+            else tuple(sorted(rng.choices(range(colours), k=rng.randrange(n))))
+            for beach, n in zip(beaches, slots, strict=True)
         )
     return copy
 
@@ -86,6 +88,7 @@ def what_follows(child: E.Work, acts: list[object]) -> tuple[object, ...]:
         tuple(child.reserve),
         child.ended,
         tuple(child.full),
+        tuple(child.boats[child.where[pos]][b] for pos, b in child.full),
         child.touched,
         marked,
         tuple(acts),

@@ -273,14 +273,14 @@ class Board:
         """Events of this step, when the caller asked for them."""
         self.probing: bool = False
         self.touched: int = 0
-        """The islands whose boats a look-ahead's way has read, one bit by tile index.
+        """The islands a look-ahead's way has landed on, one bit by tile index.
 
-        Set by :meth:`.finite.FiniteChoices.ends_finitely` where the way
-        starts (the islands of the beaches full there), and by each landing
-        (its island). A group leaves only from a full beach, one full where
-        the way started or filled by a landing, so its island is marked
-        already. ``-1`` (every bit) once an island is removed, since the
-        indices after it shift."""
+        Cleared by :meth:`.finite.FiniteChoices.ends_finitely` where a way
+        starts, and marked by each landing. A way with nothing blocked (a
+        departure from a blocked position compares every island's boats)
+        reads the boats of the full beaches (a group leaves only from one)
+        and of the islands it lands on, and of no other beach. ``-1`` (every
+        bit) once an island is removed, since the indices after it shift."""
         self.unread: tuple[int, tuple[Action, ...]] | None = None
         """Set when the list :meth:`~.work.Work.settle` returned is not kept to finite choices.
 

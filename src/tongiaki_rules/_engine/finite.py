@@ -71,8 +71,9 @@ class Settled:
     ``marks`` holds, by position (:meth:`FiniteChoices.node_key`), :data:`ENDS`
     or :data:`NO_END`; while a search runs, the positions it has open hold
     their index in the search (0, 1, ...) and leave once it is answered.
-    ``reads`` and ``witness`` say which islands' boats a way to an end
-    depends on (see :meth:`FiniteChoices.ends_finitely`). The
+    ``reads`` and ``witness`` say which islands a way to an end lands on,
+    which is what it reads of the table's boats besides the full beaches
+    when nothing is blocked (see :meth:`FiniteChoices._by_a_way_found`). The
     tiles and royal islands are those of the table the first decision of the
     blocked set had: a position on that table leaves them out of its key,
     which keeps keys short (a look-ahead changes the tiles only when it
@@ -90,9 +91,12 @@ class Settled:
         self.marks: dict[tuple[object, ...], int] = {}
         self.reads: dict[tuple[object, ...], int] = {}
         """By position settled as :data:`ENDS`: the islands (bits) a way from it to an end
-        reads, and those of the way there (see :attr:`.board.Board.touched`)."""
+        lands on, and those the way there landed on (see :attr:`.board.Board.touched`)."""
         self.witness = -1
-        """After a search that found an end: the islands (bits) the way it found reads."""
+        """After a search that found an end: the islands (bits) the way it found lands on.
+
+        With nothing blocked, that way reads the boats of those islands and of full beaches
+        only."""
 
 
 _settled: dict[tuple[object, ...], tuple[object, Settled]] = {}
@@ -273,19 +277,10 @@ class FiniteChoices(Outlook):
         first = self.fork()
         first.probing = True
         first.apply(action)
+        first.touched = 0
         if self.phase == DEPART:
             # the decision's own position is reached once it departs
             first.chain = (*self.chain, (tuple(self.boats),))
-        elif not self.chain:
-            # nothing blocked: mark what the way reads (a departure from a blocked position
-            # would compare every island's boats)
-            touched = 0
-            where = first.where
-            for pos, _b in first.full:  # filled by the choice: read by what follows
-                touched |= 1 << where[pos]
-            first.touched = touched
-        else:
-            first.touched = -1
         acts = first.settle()
         if not acts:
             known.witness = first.touched
@@ -540,9 +535,9 @@ class FiniteChoices(Outlook):
         """The turn's choice: boats placed that fill nothing, or whose full beach ends the chain.
 
         Several choices share what their certificates found (:class:`.outlook.Sailings`); one
-        checked alone (:meth:`offers`, a sampled move) has nothing to share it with. Moves of a
-        boat of the table to one beach share what their searches found, too
-        (:meth:`_moved_by_the_same_way`).
+        checked alone (:meth:`offers`, a sampled move) has nothing to share it with. Choices that
+        fill one beach with one group share what their searches found, too
+        (:meth:`_by_a_way_found`).
         """
         sailed = Sailings() if len(acts) > 1 else None
         # the moves of a boat of the table to one beach come one after another in the list
@@ -556,8 +551,13 @@ class FiniteChoices(Outlook):
             kind = type(a)
             if kind is Expand or kind is PlaceNewBoats:
                 assert isinstance(a, (Expand, PlaceNewBoats))
-                ok = self._boats_placed_end(self.where[a.island], a.beaches, None, sailed)
-            elif kind is ExpandFromBoard:
+                i = self.where[a.island]
+                if self._boats_placed_end(i, a.beaches, None, sailed) or self._by_a_way_found(
+                    a, i, a.beaches, 1 << i, known, sailed
+                ):
+                    yield a
+                continue
+            if kind is ExpandFromBoard:
                 assert isinstance(a, ExpandFromBoard)
                 if a.beach != beach or a.island != island:
                     island = a.island
@@ -568,9 +568,10 @@ class FiniteChoices(Outlook):
                     if not certain:
                         lands = self._exits_land(j, beach, group)
                         shared = None
+                source = self.where[a.source]
                 if certain:
                     ok = True
-                elif self.where[a.source] in lands:
+                elif source in lands:
                     # the boat leaves an island the group may land on: its own answer
                     ok = self._filled_beach_ends(j, (beach,), beach, a)
                 else:
@@ -579,43 +580,55 @@ class FiniteChoices(Outlook):
                     if shared is None:
                         shared = self._filled_beach_ends(j, (beach,), beach, a)
                     ok = shared
-                if ok or (
-                    self._moved_by_the_same_way(a, known, sailed)
-                    if sailed is not None
-                    else self.ends_finitely(a, known)
-                ):
+                if ok or self._by_a_way_found(a, j, (beach,), 1 << source, known, sailed):
                     yield a
                 continue
-            else:
-                ok = kind is Recolonize or kind is FoundRoyal  # a draw, or ROYAL-5
-            if ok or self.ends_finitely(a, known):
+            # a draw, or ROYAL-5
+            if kind is Recolonize or kind is FoundRoyal or self.ends_finitely(a, known):
                 yield a
 
-    def _moved_by_the_same_way(
-        self, move: ExpandFromBoard, known: Settled, sailed: Sailings
+    def _by_a_way_found(
+        self,
+        choice: Action,
+        i: int,
+        placed: tuple[int, ...],
+        changed: int,
+        known: Settled,
+        sailed: Sailings | None,
     ) -> bool:
-        """Can the turn end after ``move``, a boat of the table moved to a beach it fills?
+        """Can the turn end after ``choice``, which puts boats on beaches ``placed`` of island
+        ``i`` and fills one of them, where no certificate said so?
 
-        Searched (:meth:`ends_finitely`) unless a way to an end found for another move to the
-        same beach serves this one too. Two such moves leave the same table but for the two
-        islands the boats left; at a turn decision nothing has been blocked yet (the chain is
-        empty), so a way from one of them to an end is a way from the other as well when it
-        reads neither island (:attr:`.board.Board.touched`): every departure, landing and
-        certain end on it sees the same boats. Such ways are kept in ``sailed``, by beach,
-        when they do not read the island their own move left.
+        Searched (:meth:`ends_finitely`) unless a way to an end found for another choice of the
+        decision that fills the same beach with the same group serves this one too. Two such
+        choices leave the same table but for beaches that are not full, on the islands
+        ``changed`` (bits) of each: the island expanded, where the other boats of an expansion
+        go, or the island a boat of the table leaves. At a turn decision nothing has been
+        blocked yet (the chain is empty), and a way reads the boats of the full beaches, which
+        it leaves from, and of the islands it lands on (:attr:`.board.Board.touched`), so a way
+        from one of the two to an end is a way from the other as well when it lands on none of
+        the islands either changed: every departure, landing and certain end on it sees the
+        same boats. Such ways are kept in ``sailed``, by beach and group, when they do not land
+        on the islands their own choice changed.
         """
-        where = self.where
-        target = (where[move.island], move.beach)
-        source = where[move.source]
+        if sailed is None:
+            return self.ends_finitely(choice, known)
+        slots = self.cfg.tiles.slots[self.tiles[i][1]]
+        beaches = self.boats[i]
+        filled = [b for b in set(placed) if len(beaches[b]) + placed.count(b) >= slots[b]]
+        if len(filled) != 1:
+            return self.ends_finitely(choice, known)  # several fill: not shared
+        b = filled[0]
+        target = (i, b, tuple(sorted((*beaches[b], *([self.agent] * placed.count(b))))))
         ways = sailed.ways.get(target)
         if ways is not None:
             for way in ways:
-                if not way >> source & 1:
+                if not way & changed:
                     return True
-        if not self.ends_finitely(move, known):
+        if not self.ends_finitely(choice, known):
             return False
         way = known.witness
-        if not way >> source & 1:
+        if not way & changed:
             if ways is None:
                 ways = sailed.ways[target] = []
             ways.append(way)

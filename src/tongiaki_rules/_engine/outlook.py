@@ -54,7 +54,7 @@ class Sailings:
 
     def __init__(self) -> None:
         self.ends: dict[tuple[int, int, tuple[int, ...]], int] = {}
-        self.ways: dict[tuple[int, int], list[int]] = {}
+        self.ways: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
 
 
 class Outlook(SetupPhase):
