@@ -99,9 +99,9 @@ def test_a_long_look_ahead_keeps_no_settled_positions_once_its_decision_is_answe
     refused, long, drawing = (Expand((0, 0), (b,)) for b in (1, 0, 3))
     monkeypatch.setattr(finite, "_SETTLED_SIZE", 150)
     work = E.Work(turn)
-    finite._settled.clear()
+    finite._settled().clear()
     assert work.finite_choices([refused, drawing]) == [drawing]
-    assert len(finite._settled) == 1  # kept for the chain's next decisions
-    assert 0 < len(next(iter(finite._settled.values()))[1].marks) <= 150
+    assert len(finite._settled()) == 1  # kept for the chain's next decisions
+    assert 0 < len(next(iter(finite._settled().values()))[1].marks) <= 150
     assert work.finite_choices([long, drawing]) == [long, drawing]
-    assert finite._settled == {}  # more than _SETTLED_SIZE positions: forgotten
+    assert finite._settled() == {}  # more than _SETTLED_SIZE positions: forgotten

@@ -27,8 +27,9 @@ a decision.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
-from typing import Final
+from typing import Final, cast
 
 from .._search_limit import ALLOWANCE
 from ..actions import (
@@ -55,6 +56,8 @@ ENDS: Final = -1
 """A settled position from which the turn can end (see :class:`Settled`)."""
 NO_END: Final = -2
 """A settled position from which it cannot."""
+NO_WAY: Final = -2
+"""What :meth:`FiniteChoices.way_to_an_end` finds when the turn cannot end."""
 
 Landing = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
 """One way a landing under way can finish: its berths ``(colour, beach)`` and the colours sent home.
@@ -71,9 +74,9 @@ class Settled:
     ``marks`` holds, by position (:meth:`FiniteChoices.node_key`), :data:`ENDS`
     or :data:`NO_END`; while a search runs, the positions it has open hold
     their index in the search (0, 1, ...) and leave once it is answered.
-    ``reads`` and ``witness`` say which islands a way to an end lands on,
-    which is what it reads of the table's boats besides the full beaches
-    when nothing is blocked (see :meth:`FiniteChoices._by_a_way_found`). The
+    ``reads`` says which islands a way to an end lands on, which is what it
+    reads of the table's boats besides the full beaches when nothing is
+    blocked (see :meth:`FiniteChoices.way_to_an_end`). The
     tiles and royal islands are those of the table the first decision of the
     blocked set had: a position on that table leaves them out of its key,
     which keeps keys short (a look-ahead changes the tiles only when it
@@ -83,7 +86,7 @@ class Settled:
     {}
     """
 
-    __slots__ = ("kings", "marks", "reads", "tiles", "witness")
+    __slots__ = ("kings", "marks", "reads", "tiles")
 
     def __init__(self, tiles: tuple[object, ...], kings: tuple[int, ...]) -> None:
         self.tiles = tiles
@@ -92,23 +95,31 @@ class Settled:
         self.reads: dict[tuple[object, ...], int] = {}
         """By position settled as :data:`ENDS`: the islands (bits) a way from it to an end
         lands on, and those the way there landed on (see :attr:`.board.Board.touched`)."""
-        self.witness = -1
-        """After a search that found an end: the islands (bits) the way it found lands on.
-
-        With nothing blocked, that way reads the boats of those islands and of full beaches
-        only."""
 
 
-_settled: dict[tuple[object, ...], tuple[object, Settled]] = {}
-"""What the look-ahead settled, by blocked set and by what a search takes as fixed.
+_here = threading.local()
+"""Each thread's own :func:`_settled` (a search marks the positions it has open, which another
+thread's search must never see)."""
 
-The positions a search settles (an end reachable or none) depend on the
-positions blocked (the chain's, and a departure decision's own) and on what
-stays the same through a look-ahead: the rules, the player, the pile, the
-tiles removed and the royal islands founded. Every decision of one chain
-segment with the same blocked set shares them: the boats of one landing, and
-the decisions after a departure with the departure's own decision.
-"""
+
+def _settled() -> dict[tuple[object, ...], tuple[object, Settled]]:
+    """What the look-ahead settled in this thread, by blocked set and by what a search takes
+    as fixed.
+
+    The positions a search settles (an end reachable or none) depend on the
+    positions blocked (the chain's, and a departure decision's own) and on
+    what stays the same through a look-ahead: the rules, the player, the
+    pile, the tiles removed and the royal islands founded. Every decision of
+    one chain segment with the same blocked set shares them: the boats of one
+    landing, and the decisions after a departure with the departure's own
+    decision.
+    """
+    try:
+        return cast("dict[tuple[object, ...], tuple[object, Settled]]", _here.settled)
+    except AttributeError:
+        kept: dict[tuple[object, ...], tuple[object, Settled]] = {}
+        _here.settled = kept
+        return kept
 
 
 def _new_decision() -> None:
@@ -121,7 +132,7 @@ def _new_decision() -> None:
 def _forget_if_large(known: Settled) -> None:
     """Keep no settled positions after a decision that settled many: memory stays flat."""
     if len(known.marks) > _SETTLED_SIZE:
-        _settled.clear()
+        _settled().clear()
 
 
 class FiniteChoices(Outlook):
@@ -225,7 +236,7 @@ class FiniteChoices(Outlook):
         return (a for a in acts if self._placement_ends(a) or self.ends_finitely(a, known))
 
     def settled(self) -> Settled:
-        """The positions settled for this decision's blocked set (see :data:`_settled`).
+        """The positions settled for this decision's blocked set (see :func:`_settled`).
 
         A departure decision blocks its own position as well as the chain's:
         after the departure, the chain holds exactly those, so the decisions
@@ -236,15 +247,27 @@ class FiniteChoices(Outlook):
             blocked = (*blocked, tuple(self.boats))
         cfg = self.cfg
         context = (blocked, id(cfg), self.agent, self.pile, self.removed, self.founded, self.out)
-        kept = _settled.get(context)
+        settled = _settled()
+        kept = settled.get(context)
         if kept is None or kept[0] is not cfg:
-            if len(_settled) >= _SETTLED_KEPT:
-                _settled.clear()
-            kept = _settled[context] = (cfg, Settled(self.tiles, self.kings))
+            if len(settled) >= _SETTLED_KEPT:
+                settled.clear()
+            kept = settled[context] = (cfg, Settled(self.tiles, self.kings))
         return kept[1]
 
     def ends_finitely(self, action: Action, known: Settled | None = None) -> bool:
         """The exact search: can the turn end after ``action`` without a return?
+
+        See :meth:`way_to_an_end`, which says besides where the way it found lands.
+        """
+        return self.way_to_an_end(action, known) != NO_WAY
+
+    def way_to_an_end(self, action: Action, known: Settled | None = None) -> int:
+        """The exact search: the islands (bits) a way to an end after ``action`` lands on,
+        :data:`NO_WAY` if the turn cannot end after it without a return (``-1``: unknown).
+
+        Where nothing is blocked (the chain is empty, as at a turn's choice), the way reads
+        the boats of the full beaches and of those islands only (:attr:`.board.Board.touched`).
 
         A depth-first search over positions: a position is the scratch copy
         without the chain's memory (:meth:`node_key`), and the positions the
@@ -282,14 +305,12 @@ class FiniteChoices(Outlook):
             # the decision's own position is reached once it departs
             first.chain = (*self.chain, (tuple(self.boats),))
         acts = first.settle()
-        if not acts:
-            known.witness = first.touched
-            return first.phase != LOOP  # a draw, the end of the turn or of the game
+        if not acts:  # a draw, the end of the turn or of the game
+            return first.touched if first.phase != LOOP else NO_WAY
         key = first.node_key(known)
         seen = marks.get(key)
         if seen is not None:
-            known.witness = first.touched | reads.get(key, -1)
-            return seen == ENDS
+            return first.touched | reads.get(key, -1) if seen == ENDS else NO_WAY
         # the open positions: their keys in the order met, each one's low link (Tarjan),
         # and the islands the way to each read
         open_: list[tuple[object, ...]] = [key]
@@ -344,8 +365,7 @@ class FiniteChoices(Outlook):
                         marks[reached] = ENDS
                         reads[reached] = way
                     open_.clear()
-                    known.witness = way
-                    return True
+                    return way
                 path.pop()
                 if low[here] == here:  # the root of a component that reaches no end
                     for closed in open_[here:]:
@@ -357,7 +377,7 @@ class FiniteChoices(Outlook):
                     parent = path[-1][0]
                     if low[here] < low[parent]:
                         low[parent] = low[here]
-            return False
+            return NO_WAY
         finally:
             for left in open_:  # a search cut short (SearchLimitReached): nothing half-settled
                 del marks[left]
@@ -625,9 +645,9 @@ class FiniteChoices(Outlook):
             for way in ways:
                 if not way & changed:
                     return True
-        if not self.ends_finitely(choice, known):
+        way = self.way_to_an_end(choice, known)
+        if way == NO_WAY:
             return False
-        way = known.witness
         if not way & changed:
             if ways is None:
                 ways = sailed.ways[target] = []
