@@ -12,6 +12,7 @@ placements: new boats, then any full beach departs (EXPAND-7, NOBOATS-2).
 from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
+from typing import Final
 
 from .. import events as ev
 from ..actions import Action, ExpandFromBoard
@@ -51,6 +52,27 @@ def _own(beaches: tuple[tuple[int, ...], ...], a: int) -> tuple[int, bool]:
     return n, n == total
 
 
+def _moves_to(
+    pos: Hex, eligible: tuple[int, ...], sources: tuple[tuple[Hex, int], ...]
+) -> tuple[ExpandFromBoard, ...]:
+    """The moves of a boat from ``sources`` (hex, beach) to the beaches ``eligible`` of ``pos``."""
+    return tuple(
+        [
+            _FROM_BOARD[pos, b, source, sb]
+            for b in eligible
+            for source, sb in sources
+            if source != pos or sb != b
+        ]
+    )
+
+
+_MOVES_TO: dict[tuple[Hex, tuple[int, ...], tuple[tuple[Hex, int], ...]], tuple[Action, ...]] = {}
+""":func:`_moves_to`, kept: a search (MCTS) meets the same moves again and again."""
+
+_MOVES_KEPT: Final = 4096
+"""How many lists of moves :data:`_MOVES_TO` keeps before it forgets them all."""
+
+
 def expansion_cap(own: int, eligible: tuple[int, ...], reserve: int) -> int:
     """How many boats an expansion places (EXPAND-2, EXPAND-3, FEWBOATS-1)."""
     return min(own, len(eligible), reserve)
@@ -69,7 +91,7 @@ class ExpansionPhase(VoyagePhase):
         fewer = cfg.rules.expand_allow_fewer
         acts: list[Action] = []
         royal: list[Action] = []
-        sources: list[tuple[int, int]] | None = None
+        sources: tuple[tuple[Hex, int], ...] | None = None
         any_own = False
         expansions = _EXPANSIONS
         for (pos, t, _r), beaches, king in zip(self.tiles, self.boats, self.kings, strict=True):
@@ -86,7 +108,8 @@ class ExpansionPhase(VoyagePhase):
                 continue  # AMB-01/AMB-37: no beach with a free slot
             if reserve == 0:
                 if sources is None:
-                    sources = self._board_sources(None)
+                    tiles = self.tiles
+                    sources = tuple([(tiles[j][0], sb) for j, sb in self._board_sources(None)])
                 acts.extend(self._legal_from_board(self.where[pos], eligible, sources))
                 continue
             acts.extend(expansions[pos, eligible, expansion_cap(n, eligible, reserve), fewer])
@@ -150,19 +173,23 @@ class ExpansionPhase(VoyagePhase):
         return sources
 
     def _legal_from_board(
-        self, target: int, eligible: tuple[int, ...], sources: list[tuple[int, int]]
-    ) -> list[Action]:
-        """EMPTYRESERVE-1/2: move exactly one own boat, never from a royal island (AMB-04)."""
-        if self.cfg.rules.empty_reserve_source is EmptyReserveSource.OTHER_ISLAND_ONLY:
-            sources = [(j, sb) for j, sb in sources if j != target]
+        self, target: int, eligible: tuple[int, ...], sources: tuple[tuple[Hex, int], ...]
+    ) -> tuple[Action, ...]:
+        """EMPTYRESERVE-1/2: move exactly one own boat, never from a royal island (AMB-04).
+
+        ``sources`` are the player's boats on the table (hex, beach). The moves to an island's
+        beaches are kept by island, beaches and sources (:data:`_MOVES_TO`).
+        """
         pos = self.tiles[target][0]
-        tiles = self.tiles
-        return [
-            _FROM_BOARD[pos, b, tiles[j][0], sb]
-            for b in eligible
-            for j, sb in sources
-            if j != target or sb != b
-        ]
+        if self.cfg.rules.empty_reserve_source is EmptyReserveSource.OTHER_ISLAND_ONLY:
+            sources = tuple([(source, sb) for source, sb in sources if source != pos])
+        key = (pos, eligible, sources)
+        moves = _MOVES_TO.get(key)
+        if moves is None:
+            if len(_MOVES_TO) >= _MOVES_KEPT:
+                _MOVES_TO.clear()
+            moves = _MOVES_TO[key] = _moves_to(pos, eligible, sources)
+        return moves
 
     def place_from_reserve(self, island: Hex, beaches: tuple[int, ...]) -> None:
         """Expand (EXPAND-4/5) or no-boats placement (NOBOATS-1/2): new boats, then go on."""
