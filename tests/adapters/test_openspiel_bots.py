@@ -1,10 +1,19 @@
 """SpielBot: OpenSpiel's bots (MCTS, AlphaZero's search) playing in the library's harness.
 
-Needs the openspiel extra only.
+Needs the openspiel extra only. examples/openspiel_alpha_zero.py, which
+trains OpenSpiel's AlphaZero, also needs JAX, Flax, Optax, Orbax and chex
+(not extras of the package, and not in CI): its parts that do not are
+tested here; a short whole run is a slow test that needs them, and the
+20-minute run is a figure of docs/how-to/openspiel.md.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +33,10 @@ from tongiaki_rules import (  # noqa: E402
 from tongiaki_rules.adapters.openspiel import SpielBot, load_game  # noqa: E402
 from tongiaki_rules.bots import play_match  # noqa: E402
 from tongiaki_rules.simulation import simulate  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "examples" / "openspiel_alpha_zero.py"
+ALPHA_ZERO_NEEDS = ("jax", "flax", "optax", "orbax.checkpoint", "chex")
 
 
 class Recorder:
@@ -117,3 +130,50 @@ def test_bad_arguments_are_refused() -> None:
         SpielBot(game, object())
     with pytest.raises(SettingsError, match="name"):
         SpielBot(game, Recorder(), name="")
+
+
+def load_example() -> Any:
+    spec = importlib.util.spec_from_file_location("openspiel_alpha_zero", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # imports pyspiel and the adapter, not JAX
+    return module
+
+
+def test_the_alpha_zero_example_loads_the_last_whole_step(tmp_path: Path) -> None:
+    example = load_example()
+    assert example.last_logged_step(tmp_path) is None
+    lines = [json.dumps({"step": step, "loss": {}}) for step in (1, 2)]
+    (tmp_path / "learner.jsonl").write_text("\n".join(lines) + '\n{"step": 3, "lo')
+    assert example.last_logged_step(tmp_path)["step"] == 2
+
+
+def test_the_alpha_zero_example_trains_a_zero_sum_game() -> None:
+    game = load_game(2)  # registers the game under its name
+    import pyspiel
+
+    example = load_example()
+    az_game = pyspiel.load_game(example.GAME)
+    assert az_game.num_players() == 2 and az_game.utility_sum() == 0.0
+    assert az_game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert az_game.num_distinct_actions() == 3706 < game.num_distinct_actions()
+
+
+@pytest.mark.slow
+def test_the_alpha_zero_example_trains_and_plays_in_a_short_run(tmp_path: Path) -> None:
+    missing = [m for m in ALPHA_ZERO_NEEDS if importlib.util.find_spec(m.split(".")[0]) is None]
+    if missing:
+        pytest.skip(f"OpenSpiel's AlphaZero needs {missing[0]} (see docs/how-to/openspiel.md)")
+    short = ["--seconds", "30", "--simulations", "2", "--eval-games", "2", "--against", "random"]
+    result = subprocess.run(
+        [sys.executable, str(SCRIPT), *short, "--buffer", "64", "--path", str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,  # a guard against a hang, not a measure of speed
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "learning steps" in result.stdout
+    assert "alpha_zero against random: win share " in result.stdout
+    assert (tmp_path / "checkpoint-0").is_dir() and (tmp_path / "learner.jsonl").exists()
