@@ -170,6 +170,14 @@ FIGURES: tuple[Figure, ...] = (
         ),
     ),
     Figure(
+        "openspiel-alpha-zero",
+        ("docs/how-to/openspiel.md",),
+        "OpenSpiel's own AlphaZero trained for 20 minutes on the 2-player game, then against"
+        " random and greedy (about 50 minutes; run it with the Python of the page's side venv,"
+        " which has JAX)",
+        ("python examples/openspiel_alpha_zero.py --seconds 1200 --eval-games 40 --seed 1",),
+    ),
+    Figure(
         "openspiel-overhead",
         ("docs/how-to/openspiel.md",),
         "a random game through the OpenSpiel adapter against the plain API",

@@ -351,6 +351,10 @@ class SpielState(pyspiel.State):
         game: SpielGame = self.get_game()
         return game.spiel_encoding
 
+    def _move_to(self, position: Any) -> None:
+        """Put this new state at ``position``: its history stays empty, no decision counted."""
+        self._now = _Now.of(position, 0, self._encoding())
+
     # ---------------------------------------------------------- the OpenSpiel API
     def current_player(self) -> int:
         """The seat to decide, or ``pyspiel.PlayerId.CHANCE`` / ``SIMULTANEOUS`` / ``TERMINAL``."""

@@ -104,6 +104,7 @@ __all__ = [
     "PARAMETERS",
     "RETURNS",
     "GameSettings",
+    "SpielBot",
     "TongiakiGame",
     "TongiakiObserver",
     "TongiakiState",
@@ -541,3 +542,63 @@ def _record_index(state: TongiakiState, action: Any) -> int:
     if isinstance(action, Draw):
         return encoding.encode_chance(action)
     return encoding.encode(now, action)
+
+
+class SpielBot:
+    """An OpenSpiel bot, anything with ``step(state) -> action``, as a bot of this library.
+
+    For each decision it puts a new :class:`TongiakiState` of ``game`` at the
+    position it is given, asks ``bot.step`` for an action index and decodes
+    it, so OpenSpiel's ``MCTSBot`` (with any evaluator, AlphaZero's too)
+    plays in :func:`~tongiaki_rules.bots.play_match` and
+    :func:`~tongiaki_rules.simulation.simulate`. The OpenSpiel state starts
+    at that position: its history is empty, and its ``max_game_length``
+    counts decisions from there. ``game`` must have been loaded for the same
+    seats, rules and first player as the positions the bot is given
+    (otherwise :class:`~tongiaki_rules.errors.InvalidPositionError`), with
+    any ``returns`` and ``actions``. An index that is not a legal action
+    raises :class:`~tongiaki_rules.errors.IllegalActionError` (in a
+    tournament: the bot failed).
+
+    >>> import numpy as np
+    >>> from open_spiel.python.bots.uniform_random import UniformRandomBot
+    >>> from tongiaki_rules import new_game
+    >>> game = load_game(2, actions="compact")
+    >>> bot = SpielBot(game, UniformRandomBot(0, np.random.RandomState(1)), name="uniform")
+    >>> state = new_game(2)
+    >>> bot.choose(state) in state.legal_actions(), bot.name
+    (True, 'uniform')
+    """
+
+    def __init__(self, game: TongiakiGame, bot: Any, *, name: str = "openspiel") -> None:
+        if not isinstance(game, TongiakiGame):
+            raise SettingsError(f"game must be a TongiakiGame, not {shown(game)}")
+        if not callable(getattr(bot, "step", None)):
+            raise SettingsError(f"bot must have a step(state) method, not {shown(bot)}")
+        if type(name) is not str or not name:
+            raise SettingsError(f"name must be a non-empty str, not {shown(name)}")
+        self.game = game
+        self.bot = bot
+        self._name = name
+
+    @property
+    def name(self) -> str:
+        """The name given (``"openspiel"`` by default)."""
+        return self._name
+
+    def choose(self, state: GameState) -> Action:
+        """The action ``bot.step`` picks at ``state`` (a decision, not a chance node)."""
+        if not isinstance(state, GameState):
+            raise InvalidPositionError(f"state must be a GameState, not {shown(state)}")
+        if state.config != self.game.initial.config:
+            raise InvalidPositionError(
+                f"the state is not of {self.game}: another player count, rules or first player"
+            )
+        if state.is_chance_node or state.is_terminal:
+            raise InvalidPositionError("the state is a chance node or the end, not a decision")
+        spiel_state = self.game.new_initial_state()
+        spiel_state._move_to(TongiakiPosition(state))
+        index = self.bot.step(spiel_state)
+        if isinstance(index, numpy.integer):  # OpenSpiel's bots return an int or a numpy one
+            index = int(index)
+        return self.game.encoding.decode(state, index)
