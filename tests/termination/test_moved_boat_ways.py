@@ -32,9 +32,12 @@ def alone(state: GameState, move: ExpandFromBoard) -> bool:
     """Can the turn end after ``move``, worked out with nothing shared with other moves?"""
     work = E.Work(state)
     i = work.where[move.island]
+    b = move.beach
+    group = tuple(sorted((*work.boats[i][b], work.agent)))
     return (
-        work.free(i, move.beach) > 1
-        or work._boats_placed_end(i, (move.beach,), move)
+        work.free(i, b) > 1
+        or work.beach_draws(i, b, group)
+        or work._filled_beach_ends(i, (b,), b, move)
         or work.ends_finitely(move, Settled(work.tiles, work.kings))
     )
 

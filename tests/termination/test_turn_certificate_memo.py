@@ -34,7 +34,7 @@ def answers(state: GameState) -> tuple[list[bool], list[bool], int]:
     for a in work.legal():
         if isinstance(a, Expand | PlaceNewBoats):
             i = work.where[a.island]
-            shared.append(work._boats_placed_end(i, a.beaches, None, kept))
+            shared.append(work._boats_placed_end(i, a.beaches, kept))
             alone.append(work._boats_placed_end(i, a.beaches))
     return shared, alone, sum(1 for answer in kept.ends.values() if answer >= 0)
 

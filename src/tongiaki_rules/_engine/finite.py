@@ -572,7 +572,7 @@ class FiniteChoices(Outlook):
             if kind is Expand or kind is PlaceNewBoats:
                 assert isinstance(a, (Expand, PlaceNewBoats))
                 i = self.where[a.island]
-                if self._boats_placed_end(i, a.beaches, None, sailed) or self._by_a_way_found(
+                if self._boats_placed_end(i, a.beaches, sailed) or self._by_a_way_found(
                     a, i, a.beaches, 1 << i, known, sailed
                 ):
                     yield a

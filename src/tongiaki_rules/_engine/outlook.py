@@ -41,10 +41,11 @@ class Sailings:
     ``ends`` says, by ``(island, beach, group)``, whether the beach can sail
     and end the turn after boats from the reserve (1 or 0), where that does
     not depend on the boats an expansion changes, and :data:`_DEPENDS` where
-    it does (see :meth:`Outlook._boats_placed_end`). ``ways`` holds, by ``(island,
-    beach)``, the islands (bits) read by the ways to an end found for boats
-    of the table moved there (see
-    :meth:`.finite.FiniteChoices._moved_by_the_same_way`).
+    it does (see :meth:`Outlook._boats_placed_end`). ``ways`` holds, by
+    ``(island, beach, group)``, the ways to an end found for choices that
+    fill that beach with that group, none of which lands on an island its
+    own choice changed: the islands (bits) each lands on (see
+    :meth:`.finite.FiniteChoices._by_a_way_found`).
 
     >>> Sailings().ends
     {}
@@ -293,11 +294,7 @@ class Outlook(SetupPhase):
         return self.sails_and_ends(i, b, action.jetty, self.boats[i][b])
 
     def _boats_placed_end(
-        self,
-        i: int,
-        placed: tuple[int, ...],
-        moved: ExpandFromBoard | None = None,
-        sailed: Sailings | None = None,
+        self, i: int, placed: tuple[int, ...], sailed: Sailings | None = None
     ) -> bool:
         """New boats of the player on beaches ``placed`` of island ``i`` (a beach may repeat).
 
@@ -330,12 +327,12 @@ class Outlook(SetupPhase):
                 if self.beach_draws(i, b, group):
                     return True
                 if filled >= 0 and filled != b:
-                    return self._lost_first(i, placed, moved)
+                    return self._lost_first(i, placed)
                 filled = b
         if filled < 0:
             return True  # nothing fills: the turn ends (EXPAND-7)
-        if sailed is None or moved is not None:
-            return self._filled_beach_ends(i, placed, filled, moved)
+        if sailed is None:
+            return self._filled_beach_ends(i, placed, filled, None)
         key = (i, filled, group)
         known = sailed.ends.get(key)
         if known is None:
@@ -343,11 +340,11 @@ class Outlook(SetupPhase):
                 known = sailed.ends[key] = _DEPENDS
             else:
                 # one beach fills: try its departures on the table as it will be
-                ends = self._filled_beach_ends(i, placed, filled, moved)
+                ends = self._filled_beach_ends(i, placed, filled, None)
                 sailed.ends[key] = int(ends)
                 return ends
         if known == _DEPENDS:
-            return self._filled_beach_ends(i, placed, filled, moved)
+            return self._filled_beach_ends(i, placed, filled, None)
         return known == 1
 
     def _exits_land(self, i: int, b: int, group: tuple[int, ...]) -> tuple[int, ...]:
@@ -380,7 +377,7 @@ class Outlook(SetupPhase):
             self.boats = saved
             self.full.pop()
 
-    def _lost_first(self, i: int, placed: tuple[int, ...], moved: ExpandFromBoard | None) -> bool:
+    def _lost_first(self, i: int, placed: tuple[int, ...]) -> bool:
         """Several beaches fill, none draws: all but one sail off and are lost, the last ends?
 
         A beach whose exit loses the group (VOYAGE-3) is always offered when
@@ -393,8 +390,6 @@ class Outlook(SetupPhase):
         saved = list(self.boats)
         saved_full = list(self.full)
         try:
-            if moved is not None:
-                self.remove_boat_quietly(self.where[moved.source], moved.source_beach, a)
             for b in placed:
                 self.boats[i] = self._with_boat(i, b, a)
             beaches = self.boats[i]
