@@ -588,10 +588,11 @@ class FiniteChoices(Outlook):
                     if not certain:
                         lands = self._exits_land(j, beach, group)
                         shared = None
-                source = self.where[a.source]
                 if certain:
-                    ok = True
-                elif source in lands:
+                    yield a
+                    continue
+                source = self.where[a.source]
+                if source in lands:
                     # the boat leaves an island the group may land on: its own answer
                     ok = self._filled_beach_ends(j, (beach,), beach, a)
                 else:
