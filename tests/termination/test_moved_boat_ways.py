@@ -11,7 +11,9 @@ leaves an island none of its exits leads to. Here every move's answer
 at a turn decision, with the ways shared, must equal its answer worked out
 alone: on tight rings with emptied reserves (where some moves to a beach can
 end the turn and others cannot, so a way shared wrongly would offer one), and
-on scheming two-player games.
+on scheming two-player games. Expansions from the reserve that fill the same
+beaches (one or several) with the same groups share ways the same way, when
+the way never lands on the island expanded.
 """
 
 from __future__ import annotations
@@ -21,11 +23,12 @@ from collections.abc import Iterator
 import pytest
 from tests.termination.chain_generators import FAMILIES, FLAG_SETS, built_decisions
 from tests.termination.pure_build import pure_build_only
+from tests.termination.test_every_turn_ends import random_game
 from tests.termination.test_finite_choices import decisions
 
-from tongiaki_rules import DecisionKind, Expand, ExpandFromBoard, GameState, new_game
+from tongiaki_rules import DecisionKind, Expand, ExpandFromBoard, GameState, PlaceNewBoats, new_game
 from tongiaki_rules import _engine as E
-from tongiaki_rules._engine.finite import Settled
+from tongiaki_rules._engine.finite import NO_WAY, Settled
 
 
 def alone(state: GameState, move: ExpandFromBoard) -> bool:
@@ -183,3 +186,93 @@ def test_a_way_that_lands_on_the_island_expanded_serves_no_other_expansion(
     # the first's way lands on the island expanded: not kept; the second's serves the first
     expansions = [first, second, first]
     assert searched_in_turn(monkeypatch, state, expansions, lands_on) == [first, second]
+
+
+def filled_by(work: E.Work, choice: Expand | PlaceNewBoats) -> tuple[int, ...]:
+    """The beaches ``choice`` fills, ascending, with the groups they hold then, flattened
+    as ``(beach, colour, colour, ..., -1, beach, ...)``."""
+    i = work.where[choice.island]
+    slots = work.cfg.tiles.slots[work.tiles[i][1]]
+    beaches = work.boats[i]
+    key: list[int] = []
+    for b in sorted(set(choice.beaches)):
+        n = choice.beaches.count(b)
+        if len(beaches[b]) + n >= slots[b]:
+            key += [b, *sorted((*beaches[b], *[work.agent] * n)), -1]
+    return tuple(key)
+
+
+def several_filled_decisions(seed: int) -> Iterator[GameState]:
+    """Turn decisions of scheming 4-player games and of games with sampled flags."""
+    for source in (decisions(new_game(4), seed), decisions(random_game(seed), seed)):
+        for state in source:
+            if state.pending.kind is DecisionKind.TURN:
+                yield state
+
+
+@pytest.mark.clause("AMB-25", "EXPAND-7")
+def test_expansions_filling_several_beaches_are_offered_as_each_would_be_alone() -> None:
+    """Expansions that fill the same two or more beaches with the same groups share the ways
+    to an end found for each other; each must be offered exactly when it would be alone."""
+    shareable = 0  # two such expansions searched, one of whose ways avoids the island
+    for seed in range(12):
+        for state in several_filled_decisions(seed):
+            work = E.Work(state)
+            acts = work.legal()
+            kept = set(work._turn_choices(acts, Settled(work.tiles, work.kings)))
+            ways: dict[tuple[object, tuple[int, ...]], list[int]] = {}
+            for a in acts:
+                if not isinstance(a, Expand | PlaceNewBoats):
+                    continue
+                alone = E.Work(state)
+                i = alone.where[a.island]
+                certain = alone._boats_placed_end(i, a.beaches)
+                way = NO_WAY if certain else alone.way_to_an_end(a, Settled(work.tiles, work.kings))
+                assert (a in kept) == (certain or way != NO_WAY), (a, state.to_position_code())
+                key = filled_by(work, a)
+                if not certain and key.count(-1) >= 2:
+                    ways.setdefault((a.island, key), []).append(way)
+            for (island, _key), found in ways.items():
+                i = work.where[island]
+                if len(found) >= 2 and any(w != NO_WAY and not w >> i & 1 for w in found):
+                    shareable += 1
+    assert shareable > 0  # the case the sharing serves, and must not get wrong
+
+
+@pure_build_only
+@pytest.mark.clause("AMB-25", "EXPAND-7")
+def test_a_way_serves_only_expansions_that_fill_the_same_beaches_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two expansions that fill the same two beaches with the same groups share a way that
+    avoids the island expanded; an expansion that fills only one of those beaches, or a way
+    that lands on the island, shares none. The search is replaced by one whose ways land
+    where we say."""
+    found = None
+    for seed in range(40):
+        for state in several_filled_decisions(seed):
+            work = E.Work(state)
+            by_fill: dict[tuple[object, tuple[int, ...]], list[Expand]] = {}
+            for a in work.legal():
+                if isinstance(a, Expand) and filled_by(work, a):
+                    by_fill.setdefault((a.island, filled_by(work, a)), []).append(a)
+            for (island, key), group in by_fill.items():
+                if len(group) < 2 or key.count(-1) < 2:
+                    continue
+                first_beach = key[: key.index(-1) + 1]  # the lowest beach filled, alone
+                alone = by_fill.get((island, first_beach))
+                if alone:
+                    found = (state, group[0], group[1], alone[0])
+                    break
+            if found is not None:
+                break
+        if found is not None:
+            break
+    assert found is not None
+    state, first, second, other = found
+    island = E.Work(state).where[first.island]
+    lands_on: dict[object, int] = {first: 1 << island, second: 0, other: 0}
+    # the first's way lands on the island expanded: not kept; the second's serves the first,
+    # but not an expansion that fills only one of those beaches
+    expansions = [first, second, first, other]
+    assert searched_in_turn(monkeypatch, state, expansions, lands_on) == [first, second, other]

@@ -556,7 +556,7 @@ class FiniteChoices(Outlook):
 
         Several choices share what their certificates found (:class:`.outlook.Sailings`); one
         checked alone (:meth:`offers`, a sampled move) has nothing to share it with. Choices that
-        fill one beach with one group share what their searches found, too
+        fill the same beaches with the same groups share what their searches found, too
         (:meth:`_by_a_way_found`).
         """
         sailed = Sailings() if len(acts) > 1 else None
@@ -618,10 +618,10 @@ class FiniteChoices(Outlook):
         sailed: Sailings | None,
     ) -> bool:
         """Can the turn end after ``choice``, which puts boats on beaches ``placed`` of island
-        ``i`` and fills one of them, where no certificate said so?
+        ``i`` and fills one or more of them, where no certificate said so?
 
         Searched (:meth:`ends_finitely`) unless a way to an end found for another choice of the
-        decision that fills the same beach with the same group serves this one too. Two such
+        decision that fills the same beaches with the same groups serves this one too. Two such
         choices leave the same table but for beaches that are not full, on the islands
         ``changed`` (bits) of each: the island expanded, where the other boats of an expansion
         go, or the island a boat of the table leaves. At a turn decision nothing has been
@@ -629,18 +629,21 @@ class FiniteChoices(Outlook):
         it leaves from, and of the islands it lands on (:attr:`.board.Board.touched`), so a way
         from one of the two to an end is a way from the other as well when it lands on none of
         the islands either changed: every departure, landing and certain end on it sees the
-        same boats. Such ways are kept in ``sailed``, by beach and group, when they do not land
-        on the islands their own choice changed.
+        same boats (the order in which beaches filled is not part of a position: the departure
+        decision lists every full beach). Such ways are kept in ``sailed``, by the beaches filled
+        and their groups, when they do not land on the islands their own choice changed.
         """
         if sailed is None:
             return self.ends_finitely(choice, known)
         slots = self.cfg.tiles.slots[self.tiles[i][1]]
         beaches = self.boats[i]
-        filled = [b for b in set(placed) if len(beaches[b]) + placed.count(b) >= slots[b]]
-        if len(filled) != 1:
-            return self.ends_finitely(choice, known)  # several fill: not shared
-        b = filled[0]
-        target = (i, b, tuple(sorted((*beaches[b], *([self.agent] * placed.count(b))))))
+        agent = self.agent
+        filled: list[tuple[int, tuple[int, ...]]] = []
+        for b in sorted(set(placed)):
+            n = placed.count(b)
+            if len(beaches[b]) + n >= slots[b]:
+                filled.append((b, tuple(sorted((*beaches[b], *([agent] * n))))))
+        target = (i, tuple(filled))
         ways = sailed.ways.get(target)
         if ways is not None:
             for way in ways:

@@ -42,9 +42,10 @@ class Sailings:
     and end the turn after boats from the reserve (1 or 0), where that does
     not depend on the boats an expansion changes, and :data:`_DEPENDS` where
     it does (see :meth:`Outlook._boats_placed_end`). ``ways`` holds, by
-    ``(island, beach, group)``, the ways to an end found for choices that
-    fill that beach with that group, none of which lands on an island its
-    own choice changed: the islands (bits) each lands on (see
+    island and the beaches a choice fills there with their groups (``(island,
+    ((beach, group), ...))``, beaches ascending), the ways to an end found for
+    choices that fill those beaches with those groups, none of which lands on
+    an island its own choice changed: the islands (bits) each lands on (see
     :meth:`.finite.FiniteChoices._by_a_way_found`).
 
     >>> Sailings().ends
@@ -55,7 +56,7 @@ class Sailings:
 
     def __init__(self) -> None:
         self.ends: dict[tuple[int, int, tuple[int, ...]], int] = {}
-        self.ways: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
+        self.ways: dict[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], list[int]] = {}
 
 
 class Outlook(SetupPhase):
