@@ -41,6 +41,7 @@ from ..actions import (
     FoundRoyal,
     PlaceNewBoats,
     Recolonize,
+    ReturnBoat,
 )
 from ..errors import SearchLimitReached
 from .board import DEPART, LAND, LOOP, PLACE, TURN
@@ -262,7 +263,9 @@ class FiniteChoices(Outlook):
         """
         return self.way_to_an_end(action, known) != NO_WAY
 
-    def way_to_an_end(self, action: Action, known: Settled | None = None) -> int:
+    def way_to_an_end(
+        self, action: Action, known: Settled | None = None, landed: list[Landing] | None = None
+    ) -> int:
         """The exact search: the islands (bits) a way to an end after ``action`` lands on,
         :data:`NO_WAY` if the turn cannot end after it without a return (``-1``: unknown).
 
@@ -286,6 +289,10 @@ class FiniteChoices(Outlook):
         without an end can reach none. So every position it meets is settled,
         and the choices of one decision together expand each position
         reachable from the decision without a draw at most once.
+
+        ``landed``, when given, receives the landing the way finishes first when ``action``
+        leaves boats of a landing still to berth (:meth:`landings`): the way goes on from
+        that whole landing, which holds ``action``'s berth too.
 
         Under a caller's cap (:func:`.search_limit`) each position expanded
         counts against the decision's allowance, and the search raises
@@ -320,11 +327,17 @@ class FiniteChoices(Outlook):
         path: list[tuple[int, FiniteChoices, Iterator[Action] | Iterator[Landing]]] = [
             (0, first, first.steps(acts))
         ]
+        rooted: object = None  # the last step taken from the first position
+        # the first position is still the decision's landing: nothing landed since (a landing
+        # finished with no choice left, a forced departure and a landing elsewhere would have)
+        same_landing = landed is not None and first.phase == LAND and not first.touched
         try:
             while path:
                 here, node, steps = path[-1]
                 chosen = next(steps, None)
                 if chosen is not None:
+                    if not here:
+                        rooted = chosen
                     if allowance is not None:
                         allowance.left -= 1
                         if allowance.left < 0:
@@ -365,6 +378,9 @@ class FiniteChoices(Outlook):
                         marks[reached] = ENDS
                         reads[reached] = way
                     open_.clear()
+                    if same_landing and isinstance(rooted, tuple):
+                        assert landed is not None
+                        landed.append(cast("Landing", rooted))
                     return way
                 path.pop()
                 if low[here] == here:  # the root of a component that reaches no end
@@ -671,6 +687,7 @@ class FiniteChoices(Outlook):
             yield from acts  # whatever lands, a full beach then draws from a new position
             return
         certain: dict[tuple[int, int], bool] = {}
+        ending: set[tuple[int, int]] = set()  # the berths (colour, beach; -1: home) of ways found
         for a in acts:
             if type(a) is Berth:
                 assert isinstance(a, Berth)
@@ -678,7 +695,33 @@ class FiniteChoices(Outlook):
                 ok = certain.get(key)
                 if ok is None:
                     ok = certain[key] = self._berth_ends(i, key[0], key[1], fresh)
-                if ok or self.ends_finitely(a, known):
+                if ok or key in ending or self._by_a_landing_found(a, key, known, ending):
+                    yield a
+            elif type(a) is ReturnBoat:
+                assert isinstance(a, ReturnBoat)
+                key = (int(a.colour), -1)
+                if key in ending or self._by_a_landing_found(a, key, known, ending):
                     yield a
             elif self.ends_finitely(a, known):
                 yield a
+
+    def _by_a_landing_found(
+        self, choice: Action, key: tuple[int, int], known: Settled, ending: set[tuple[int, int]]
+    ) -> bool:
+        """Can the turn end after ``choice``, a berth or a return of the landing under way?
+
+        Searched (:meth:`way_to_an_end`); a way found finishes a whole landing first (when
+        boats are left after ``choice``), and its berths and returns go into ``ending``
+        with ``key``'s. Every order of a legal landing's berths and returns is legal and
+        ends in the same position (LAND-2..4, AMB-16; :meth:`landings`), and nothing is
+        blocked until the next departure, so each of them, played first, can still end the
+        turn the same way: a later choice of the decision in ``ending`` needs no search.
+        """
+        landed: list[Landing] = []
+        if self.way_to_an_end(choice, known, landed) == NO_WAY:
+            return False
+        ending.add(key)
+        for berths, homes in landed:
+            ending.update(berths)
+            ending.update([(c, -1) for c in homes])
+        return True
