@@ -125,7 +125,7 @@ class GreedyBot:
         assert seat is not None
         evaluation = Evaluation(state, self.weights)
         rate = _advantage_of(seat, state.num_players, self.weights)
-        rated, others = _predicted(evaluation, actions, rate)
+        rated, others = _predicted(evaluation, actions, rate, seat)
         if len(others) > self.sample:
             others = self._rng.sample(others, self.sample)
         urge = urge_to_draw(self._pacing, evaluation, seat)
@@ -176,6 +176,7 @@ def _predicted(
     evaluation: Evaluation,
     actions: Sequence[Action],
     rate: Callable[[Sequence[float]], float],
+    seat: int,
 ) -> tuple[list[tuple[Action, float]], list[Action]]:
     """The options rated without being applied, with their advantages, and the others.
 
@@ -189,11 +190,13 @@ def _predicted(
     others: list[Action] = []
     if not evaluation._turn:
         return rated, list(actions)
+    table = evaluation._table
+    if table.colours == 2 and table.seat_per_colour and evaluation._colour == seat:
+        return _predicted_two(evaluation, actions, seat)
     predict = evaluation.predict
     deltas = evaluation._deltas
     delta = evaluation._delta
     colour = evaluation._colour
-    table = evaluation._table
     still = evaluation._still_totals()
     same = table.seat_per_colour
     fade = evaluation._fade
@@ -240,6 +243,128 @@ def _predicted(
             others.append(action)
         else:
             rated.append((action, rate(values)))
+    return rated, others
+
+
+def _predicted_two(
+    evaluation: Evaluation, actions: Sequence[Action], seat: int
+) -> tuple[list[tuple[Action, float]], list[Action]]:
+    """:func:`_predicted` for two seats of one colour each, the seat deciding for its own.
+
+    The values are two floats, so the sums and the advantage are written
+    out for them: each is the same float operation, in the same order, as
+    in :func:`_predicted` and ``two`` of :func:`_advantage_of` (a total is
+    ``(still + arrive) + leave``; the advantage ``mine - (rivalry * o +
+    rest * (0.0 + o))``). What the options of one decision share is worked
+    out once: the still totals plus a boat's arrival on a beach, and the
+    advantage of an expansion onto given beaches.
+    """
+    rated: list[tuple[Action, float]] = []
+    others: list[Action] = []
+    weights = evaluation.weights
+    rivalry = weights.rivalry
+    rest = 1.0 - weights.rivalry
+    other = 1 - seat
+    still = evaluation._still_totals()
+    still_mine = still[seat]
+    still_other = still[other]
+    deltas = evaluation._deltas
+    delta = evaluation._delta
+    fade = evaluation._fade
+    boats = evaluation._view.reserve[seat]
+    predict = evaluation.predict
+    island_at = evaluation._island
+    beach_change = evaluation._beach_change
+    parts = evaluation._parts
+    unchanged = fade * (evaluation._reserve_value(boats) - evaluation._reserve_value(boats))
+    # per (island, beach): the still totals plus a boat's arrival there (None: the beach fills)
+    arrivals: dict[tuple[Hex, int], tuple[float, float] | None] = {}
+    # per (island, beach): how a boat's leaving changes the two values (None: no prediction)
+    leavings: dict[tuple[Hex, int], tuple[float, float] | None] = {}
+    expansions: dict[tuple[Hex, tuple[int, ...]], float | None] = {}
+    for action in actions:
+        kind = type(action)
+        if kind is ExpandFromBoard:
+            assert isinstance(action, ExpandFromBoard)
+            island = action.island
+            source = action.source
+            if source != island:
+                key = (island, action.beach)
+                arrive = arrivals.get(key, _UNKNOWN)
+                if arrive is _UNKNOWN:
+                    change = deltas.get((island, action.beach, 1), _UNKNOWN)
+                    if change is _UNKNOWN:
+                        change = delta(island, action.beach, 1, seat)
+                    arrive = arrivals[key] = (
+                        None
+                        if change is None
+                        else (still_mine + change[seat], still_other + change[other])
+                    )
+                if arrive is None:
+                    others.append(action)
+                    continue
+                key = (source, action.source_beach)
+                leave = leavings.get(key, _UNKNOWN)
+                if leave is _UNKNOWN:
+                    change = deltas.get((source, action.source_beach, -1), _UNKNOWN)
+                    if change is _UNKNOWN:
+                        change = delta(source, action.source_beach, -1, seat)
+                    leave = leavings[key] = (
+                        None if change is None else (change[seat], change[other])
+                    )
+                if leave is None:
+                    others.append(action)
+                    continue
+                o = arrive[1] + leave[1]
+                rated.append((action, arrive[0] + leave[0] - (rivalry * o + rest * (0.0 + o))))
+                continue
+            # within one island: predict's sum, the island's change and the reserve's (+0.0)
+            found = island_at(island)
+            if found is None:
+                others.append(action)
+                continue
+            added = [0] * len(found[1])
+            added[action.beach] += 1
+            added[action.source_beach] -= 1
+            moved = beach_change(island, seat, tuple(added))
+            if moved is None:
+                others.append(action)
+                continue
+            part = moved[1]
+            old = parts[island]
+            mine = still_mine + (part[seat] - old[seat]) + unchanged
+            o = still_other + (part[other] - old[other])
+            rated.append((action, mine - (rivalry * o + rest * (0.0 + o))))
+            continue
+        elif kind is Expand or kind is PlaceNewBoats:
+            assert isinstance(action, Expand | PlaceNewBoats)
+            # predict's sum: the still totals, plus the island's change, plus the reserve's
+            key2 = (action.island, action.beaches)
+            if key2 in expansions:
+                value = expansions[key2]
+            else:
+                change = _expansion(evaluation, action.island, action.beaches)
+                if change is None:
+                    value = None
+                else:
+                    count = len(action.beaches)
+                    reserve = fade * (
+                        evaluation._reserve_value(boats - count) - evaluation._reserve_value(boats)
+                    )
+                    o = still_other + change[other]
+                    value = still_mine + change[seat] + reserve - (rivalry * o + rest * (0.0 + o))
+                expansions[key2] = value
+            if value is None:
+                others.append(action)
+            else:
+                rated.append((action, value))
+            continue
+        values = predict(action)
+        if values is None:
+            others.append(action)
+        else:
+            o = values[other]
+            rated.append((action, values[seat] - (rivalry * o + rest * (0.0 + o))))
     return rated, others
 
 
