@@ -43,7 +43,7 @@ from ._checks import MAX_PATIENCE, MAX_SAMPLE, seed_option, weights_option, whol
 from ._heuristic import _UNKNOWN, DEFAULT_WEIGHTS, Evaluation, Weights
 from ._options import urge_to_draw
 from ._pacing import Pacing
-from ._tables import by_seat
+from ._tables import Beaches, by_seat
 
 __all__ = ["GreedyBot"]
 
@@ -88,6 +88,7 @@ class GreedyBot:
         self._pacing = Pacing(
             whole_option("greedy", "patience", patience, low=0, high=MAX_PATIENCE)
         )
+        self._shifts = _Shifts()
 
     @property
     def name(self) -> str:
@@ -125,7 +126,7 @@ class GreedyBot:
         assert seat is not None
         evaluation = Evaluation(state, self.weights)
         rate = _advantage_of(seat, state.num_players, self.weights)
-        rated, others = _predicted(evaluation, actions, rate, seat)
+        rated, others = _predicted(evaluation, actions, rate, seat, self._shifts)
         if len(others) > self.sample:
             others = self._rng.sample(others, self.sample)
         urge = urge_to_draw(self._pacing, evaluation, seat)
@@ -177,6 +178,7 @@ def _predicted(
     actions: Sequence[Action],
     rate: Callable[[Sequence[float]], float],
     seat: int,
+    shifts: _Shifts | None = None,
 ) -> tuple[list[tuple[Action, float]], list[Action]]:
     """The options rated without being applied, with their advantages, and the others.
 
@@ -191,8 +193,10 @@ def _predicted(
     if not evaluation._turn:
         return rated, list(actions)
     table = evaluation._table
-    if table.colours == 2 and table.seat_per_colour and evaluation._colour == seat:
-        return _predicted_two(evaluation, actions, seat)
+    two = shifts is not None and table.colours == 2 and table.seat_per_colour
+    if two and evaluation._colour == seat:
+        assert shifts is not None
+        return _predicted_two(evaluation, actions, seat, shifts.bind(evaluation))
     predict = evaluation.predict
     deltas = evaluation._deltas
     delta = evaluation._delta
@@ -247,7 +251,7 @@ def _predicted(
 
 
 def _predicted_two(
-    evaluation: Evaluation, actions: Sequence[Action], seat: int
+    evaluation: Evaluation, actions: Sequence[Action], seat: int, shift: _Shift
 ) -> tuple[list[tuple[Action, float]], list[Action]]:
     """:func:`_predicted` for two seats of one colour each, the seat deciding for its own.
 
@@ -255,9 +259,12 @@ def _predicted_two(
     out for them: each is the same float operation, in the same order, as
     in :func:`_predicted` and ``two`` of :func:`_advantage_of` (a total is
     ``(still + arrive) + leave``; the advantage ``mine - (rivalry * o +
-    rest * (0.0 + o))``). What the options of one decision share is worked
-    out once: the still totals plus a boat's arrival on a beach, and the
-    advantage of an expansion onto given beaches.
+    rest * (0.0 + o))``). How an island's part changes is asked of
+    ``shift`` (:meth:`_Shifts.bind`), which gives the very tuple
+    ``Evaluation._delta`` and :func:`_expansion` compute; what the options
+    of one decision share is worked out once: the still totals plus a
+    boat's arrival on a beach, and the advantage of an expansion onto given
+    beaches.
     """
     rated: list[tuple[Action, float]] = []
     others: list[Action] = []
@@ -268,14 +275,10 @@ def _predicted_two(
     still = evaluation._still_totals()
     still_mine = still[seat]
     still_other = still[other]
-    deltas = evaluation._deltas
-    delta = evaluation._delta
     fade = evaluation._fade
     boats = evaluation._view.reserve[seat]
     predict = evaluation.predict
-    island_at = evaluation._island
-    beach_change = evaluation._beach_change
-    parts = evaluation._parts
+    sizes = _beach_counts(evaluation)
     unchanged = fade * (evaluation._reserve_value(boats) - evaluation._reserve_value(boats))
     # per (island, beach): the still totals plus a boat's arrival there (None: the beach fills)
     arrivals: dict[tuple[Hex, int], tuple[float, float] | None] = {}
@@ -292,9 +295,7 @@ def _predicted_two(
                 key = (island, action.beach)
                 arrive = arrivals.get(key, _UNKNOWN)
                 if arrive is _UNKNOWN:
-                    change = deltas.get((island, action.beach, 1), _UNKNOWN)
-                    if change is _UNKNOWN:
-                        change = delta(island, action.beach, 1, seat)
+                    change = shift(island, _one(sizes, island, action.beach, 1))
                     arrive = arrivals[key] = (
                         None
                         if change is None
@@ -306,9 +307,7 @@ def _predicted_two(
                 key = (source, action.source_beach)
                 leave = leavings.get(key, _UNKNOWN)
                 if leave is _UNKNOWN:
-                    change = deltas.get((source, action.source_beach, -1), _UNKNOWN)
-                    if change is _UNKNOWN:
-                        change = delta(source, action.source_beach, -1, seat)
+                    change = shift(source, _one(sizes, source, action.source_beach, -1))
                     leave = leavings[key] = (
                         None if change is None else (change[seat], change[other])
                     )
@@ -319,21 +318,19 @@ def _predicted_two(
                 rated.append((action, arrive[0] + leave[0] - (rivalry * o + rest * (0.0 + o))))
                 continue
             # within one island: predict's sum, the island's change and the reserve's (+0.0)
-            found = island_at(island)
-            if found is None:
+            size = sizes.get(island)
+            if size is None:
                 others.append(action)
                 continue
-            added = [0] * len(found[1])
+            added = [0] * size
             added[action.beach] += 1
             added[action.source_beach] -= 1
-            moved = beach_change(island, seat, tuple(added))
-            if moved is None:
+            change = shift(island, tuple(added))
+            if change is None:
                 others.append(action)
                 continue
-            part = moved[1]
-            old = parts[island]
-            mine = still_mine + (part[seat] - old[seat]) + unchanged
-            o = still_other + (part[other] - old[other])
+            mine = still_mine + change[seat] + unchanged
+            o = still_other + change[other]
             rated.append((action, mine - (rivalry * o + rest * (0.0 + o))))
             continue
         elif kind is Expand or kind is PlaceNewBoats:
@@ -343,16 +340,23 @@ def _predicted_two(
             if key2 in expansions:
                 value = expansions[key2]
             else:
-                change = _expansion(evaluation, action.island, action.beaches)
-                if change is None:
-                    value = None
-                else:
-                    count = len(action.beaches)
-                    reserve = fade * (
-                        evaluation._reserve_value(boats - count) - evaluation._reserve_value(boats)
-                    )
-                    o = still_other + change[other]
-                    value = still_mine + change[seat] + reserve - (rivalry * o + rest * (0.0 + o))
+                value = None
+                size = sizes.get(action.island)
+                if size is not None:
+                    added = [0] * size
+                    for b in action.beaches:
+                        added[b] += 1
+                    change = shift(action.island, tuple(added))
+                    if change is not None:
+                        count = len(action.beaches)
+                        reserve = fade * (
+                            evaluation._reserve_value(boats - count)
+                            - evaluation._reserve_value(boats)
+                        )
+                        o = still_other + change[other]
+                        value = (
+                            still_mine + change[seat] + reserve - (rivalry * o + rest * (0.0 + o))
+                        )
                 expansions[key2] = value
             if value is None:
                 others.append(action)
@@ -366,6 +370,93 @@ def _predicted_two(
             o = values[other]
             rated.append((action, values[seat] - (rivalry * o + rest * (0.0 + o))))
     return rated, others
+
+
+def _beach_counts(evaluation: Evaluation) -> dict[Hex, int]:
+    """The number of beaches of each island of the position, by position."""
+    boats = evaluation._view.boats
+    return {position: len(boats[k]) for position, k in evaluation._island_at.items()}
+
+
+def _one(sizes: dict[Hex, int], island: Hex, beach: int, n: int) -> tuple[int, ...]:
+    """``added`` with ``n`` boats on ``beach`` of ``island`` (an empty tuple: no island)."""
+    size = sizes.get(island)
+    if size is None:
+        return ()
+    added = [0] * size
+    added[beach] = n
+    return tuple(added)
+
+
+_Shift = Callable[[Hex, tuple[int, ...]], "tuple[float, ...] | None"]
+"""How the part of the island at a position changes with ``added[b]`` boats more of the
+deciding colour on each beach ``b``, per colour (``None``: no island there, or a beach fills)."""
+
+SHIFTS_LIMIT = 20_000
+""":class:`_Shifts` forgets the islands it remembers when it holds more than this many."""
+
+
+class _Shifts:
+    """How islands' parts change with the deciding colour's boats, remembered across decisions.
+
+    The engine shares the beaches tuple of an island nobody touched between
+    states, so most islands of a bot's next decision are the very objects of
+    its last one: their changes are kept per island, keyed by the identity
+    of its beaches (each record holds that object, so the identity cannot
+    be reused while it is kept) with everything else the part depends on
+    (tile, king, colour, which colours may still found, fade). A change is
+    computed as ``Evaluation._delta`` and :func:`_expansion` do: the part
+    with the boats added (``Table.part_with_boats``) minus the part as it
+    is (``Table.part``), colour by colour.
+    """
+
+    __slots__ = ("_records", "_table")
+
+    def __init__(self) -> None:
+        self._table: object = None
+        self._records: dict[
+            tuple[int, int, int, int, tuple[bool, ...], float],
+            tuple[Beaches, dict[tuple[int, ...], tuple[float, ...] | None]],
+        ] = {}
+
+    def bind(self, evaluation: Evaluation) -> _Shift:
+        """The changes of the islands of ``evaluation``'s position, for its deciding colour."""
+        table = evaluation._table
+        if table is not self._table or len(self._records) > SHIFTS_LIMIT:
+            self._table = table
+            self._records = {}
+        records = self._records
+        view = evaluation._view
+        tiles, boats, kings = view.tiles, view.boats, view.kings
+        island_at = evaluation._island_at
+        colour = evaluation._colour
+        may_found = evaluation._may_found
+        fade = evaluation._fade
+
+        def shift(position: Hex, added: tuple[int, ...]) -> tuple[float, ...] | None:
+            k = island_at.get(position)
+            if k is None:
+                return None
+            beaches = boats[k]
+            t = tiles[k][1]
+            king = kings[k]
+            key = (id(beaches), t, king, colour, may_found, fade)
+            record = records.get(key)
+            if record is None or record[0] is not beaches:
+                record = records[key] = (beaches, {})
+            changes = record[1]
+            change = changes.get(added, _UNKNOWN)
+            if change is _UNKNOWN:
+                part = table.part_with_boats(t, beaches, king, colour, added, may_found, fade)
+                if part is None:
+                    change = None
+                else:
+                    old = table.part(t, beaches, king, may_found, fade)
+                    change = tuple(p - o for p, o in zip(part, old, strict=True))
+                changes[added] = change
+            return change
+
+        return shift
 
 
 def _expansion(
