@@ -34,11 +34,13 @@ True
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Callable, Sequence
 
 from .._state import GameState
 from ..actions import Action, Expand, ExpandFromBoard, PlaceNewBoats
 from ..hexgrid import Hex
+from ..views import Phase
 from ._checks import MAX_PATIENCE, MAX_SAMPLE, seed_option, weights_option, whole_option
 from ._heuristic import _UNKNOWN, DEFAULT_WEIGHTS, Evaluation, Weights
 from ._options import urge_to_draw
@@ -46,6 +48,9 @@ from ._pacing import Pacing
 from ._tables import Beaches, by_seat
 
 __all__ = ["GreedyBot"]
+
+_DEPART = int(Phase.DEPART)
+Boats = tuple[Beaches, ...]
 
 
 class GreedyBot:
@@ -131,9 +136,20 @@ class GreedyBot:
             others = self._rng.sample(others, self.sample)
         urge = urge_to_draw(self._pacing, evaluation, seat)
         circles: list[tuple[Action, float]] = []
+        stops = _Stops(state, evaluation, self._pacing) if evaluation._turn else None
         for action in others:
+            candidate = stops is not None and stops.candidate(action)
+            if candidate:
+                assert stops is not None and isinstance(action, ExpandFromBoard)
+                still = stops.rated(action)
+                if still is not None:  # stops at the departure: no draw, no circle
+                    rated.append((action, rate(still)))
+                    continue
             result = state._preview(action)  # rated and dropped: no look-ahead needed
             values = evaluation.applied(result)
+            if candidate:
+                assert stops is not None and isinstance(action, ExpandFromBoard)
+                stops.learn(action, result, values)
             if urge and Pacing.draws(state, result):
                 values = tuple(v + urge if k == seat else v for k, v in enumerate(values))
             (circles if self._pacing.repeats(result) else rated).append((action, rate(values)))
@@ -145,6 +161,91 @@ class GreedyBot:
             rated = [option for option in rated if option[0] is not choice]
             circles = [option for option in circles if option[0] is not choice]
         return None
+
+
+class _Stops:
+    """Boats moved to another island that fill a beach, rated without a preview where it is known.
+
+    Such a move ends with a departure decision (DEPART-1): the full beach's
+    boats sail, by one of the routes its jetties offer. When there are two
+    or more, the preview stops there, with nothing else changed: the boat
+    has left its beach for the other island's, the beach is full, no group
+    is under way. Which departures a full beach offers depends on its boats
+    (the group) and on the table (tiles, kings, the rules), not on the
+    beach the moved boat came from, so it is the same for every move that
+    fills the same beach from another island, in a position with no other
+    full beach. The first such move to each beach is previewed as before;
+    if its preview is that position, every further move filling the same
+    beach is rated as that position with its own source
+    (:meth:`.heuristic.Evaluation._still_with`, the values
+    :meth:`~.heuristic.Evaluation.applied` gives it, checked against the
+    preview), unless a position of this turn had the same boats (it might
+    close a circle: then it is previewed).
+    """
+
+    __slots__ = ("_evaluation", "_open", "_pacing", "_verdicts")
+
+    def __init__(self, state: GameState, evaluation: Evaluation, pacing: Pacing) -> None:
+        self._evaluation = evaluation
+        self._pacing = pacing
+        self._open = not state.full_()
+        self._verdicts: dict[tuple[Hex, int], bool] = {}
+
+    def candidate(self, action: Action) -> bool:
+        """Is ``action`` a boat moved to another island (in a position with no full beach)?"""
+        return self._open and type(action) is ExpandFromBoard and action.source != action.island
+
+    def _model(self, action: ExpandFromBoard) -> tuple[list[tuple[int, Beaches]], Boats]:
+        """The islands the move changes, ``(tile index, beaches)``, and the boats of all tiles."""
+        evaluation = self._evaluation
+        view = evaluation._view
+        colour = evaluation._colour
+        island_at = evaluation._island_at
+        source = island_at[action.source]
+        target = island_at[action.island]
+        boats = list(view.boats)
+        left = list(boats[source])
+        beach = list(left[action.source_beach])
+        beach.remove(colour)
+        left[action.source_beach] = tuple(beach)
+        boats[source] = tuple(left)
+        reached = list(boats[target])
+        beach = list(reached[action.beach])
+        insort(beach, colour)
+        reached[action.beach] = tuple(beach)
+        boats[target] = tuple(reached)
+        return [(source, boats[source]), (target, boats[target])], tuple(boats)
+
+    def rated(self, action: ExpandFromBoard) -> tuple[float, ...] | None:
+        """The values of the preview of ``action`` if it is known to stop at the departure."""
+        if not self._verdicts.get((action.island, action.beach), False):
+            return None
+        changes, boats = self._model(action)
+        if self._pacing.may_repeat(boats):
+            return None
+        return self._evaluation._still_with(changes)
+
+    def learn(self, action: ExpandFromBoard, result: GameState, values: tuple[float, ...]) -> None:
+        """Note whether the preview ``result`` of ``action`` (rated ``values``) is the stop."""
+        target = (action.island, action.beach)
+        if target in self._verdicts:
+            return
+        evaluation = self._evaluation
+        before = evaluation._view
+        after = result.compact
+        changes, boats = self._model(action)
+        self._verdicts[target] = (
+            after.phase == _DEPART
+            and not after.group
+            and after.boats == boats
+            and after.tiles == before.tiles
+            and after.kings == before.kings
+            and after.pile == before.pile
+            and after.reserve == before.reserve
+            and after.founded == before.founded
+            and after.ended == before.ended
+            and evaluation._still_with(changes) == values
+        )
 
 
 def _advantage_of(seat: int, seats: int, weights: Weights) -> Callable[[Sequence[float]], float]:

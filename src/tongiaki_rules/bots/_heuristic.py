@@ -42,7 +42,7 @@ from .._state import GameState, IslandView
 from ..actions import Action, Expand, ExpandFromBoard, FoundRoyal, PlaceNewBoats
 from ..hexgrid import Hex
 from ..views import Phase
-from ._tables import Beaches, by_seat, column_sums, seat_values_of, table_for
+from ._tables import Beaches, by_seat, column_sums, seat_totals, seat_values_of, table_for
 
 _OVER = int(Phase.OVER)
 _TURN = int(Phase.TURN)
@@ -304,13 +304,10 @@ class Evaluation:
         # the islands' parts in the order of the tiles, the moved ones rated again, and their
         # sums per colour: the columns of this position's parts, copied, with the moved
         # islands' entries replaced, each added up from 0.0 in that order (column_sums)
-        columns = self._columns
-        if columns is None:
-            columns = self._columns = [list(column) for column in zip(*self._listed, strict=True)]
         ordinal = self._ordinal
         tiles, boats, kings, old = after.tiles, after.boats, after.kings, before.boats
         part_of = table.part
-        columns = [column[:] for column in columns]
+        columns = self._copied_columns()
         for k in compress(range(len(boats)), map(is_not, boats, old)):
             n = ordinal[k]
             if n >= 0:
@@ -319,6 +316,37 @@ class Evaluation:
                     column[n] = value
         islands = [reduce(add, column, 0.0) for column in columns]
         return seat_values_of(result, table, islands, fade, may_found)
+
+    def _copied_columns(self) -> list[list[float]]:
+        """The islands' parts per colour, in the order of the tiles: a new list each."""
+        columns = self._columns
+        if columns is None:
+            columns = self._columns = [list(column) for column in zip(*self._listed, strict=True)]
+        return [column[:] for column in columns]
+
+    def _still_with(self, changes: Sequence[tuple[int, Beaches]]) -> tuple[float, ...]:
+        """What :meth:`applied` gives for this position with the boats of a few islands changed.
+
+        ``changes`` are ``(tile index, beaches)`` of islands. The position is
+        otherwise this one: the same tiles, kings, pile, foundings and
+        reserves, and nothing under way (no group); a departure decision
+        right after a turn action that filled a beach is such a position.
+        The islands' columns are added up in the order of the tiles, as in
+        :meth:`applied`, and nothing under way adds ``0.0`` to each colour.
+        """
+        table = self._table
+        fade = self._fade
+        may_found = self._may_found
+        view = self._view
+        ordinal = self._ordinal
+        columns = self._copied_columns()
+        for k, beaches in changes:
+            part = table.part(view.tiles[k][1], beaches, view.kings[k], may_found, fade)
+            n = ordinal[k]
+            for column, value in zip(columns, part, strict=True):
+                column[n] = value
+        islands = [reduce(add, column, 0.0) for column in columns]
+        return seat_totals(table, islands, fade, view.reserve, [0.0] * table.colours)
 
     def predict(self, action: Action) -> tuple[float, ...] | None:
         """The evaluation after a turn action that fills no beach, without applying it.

@@ -55,6 +55,7 @@ __all__ = [
     "arrival",
     "by_seat",
     "column_sums",
+    "seat_totals",
     "seat_values_of",
     "table_for",
     "underway",
@@ -273,7 +274,17 @@ def seat_values_of(
 ) -> tuple[float, ...]:
     """The seats' values: the islands' parts, the reserves and the boats under way."""
     coming = underway(state, table, fade, may_found)
-    reserve = state.compact.reserve
+    return seat_totals(table, islands, fade, state.compact.reserve, coming)
+
+
+def seat_totals(
+    table: Table,
+    islands: Sequence[float],
+    fade: float,
+    reserve: Sequence[int],
+    coming: Sequence[float],
+) -> tuple[float, ...]:
+    """The seats' values from the islands' parts, the reserves and what is under way."""
     weights = table.weights
     totals = [
         x + fade * (weights.reserve * min(reserve[c], weights.reserve_cap)) + coming[c]
