@@ -381,23 +381,29 @@ def _predicted_two(
     predict = evaluation.predict
     sizes = _beach_counts(evaluation)
     unchanged = fade * (evaluation._reserve_value(boats) - evaluation._reserve_value(boats))
-    # per (island, beach): the still totals plus a boat's arrival there (None: the beach fills)
-    arrivals: dict[tuple[Hex, int], tuple[float, float] | None] = {}
-    # per (island, beach): how a boat's leaving changes the two values (None: no prediction)
-    leavings: dict[tuple[Hex, int], tuple[float, float] | None] = {}
+    # per island, per beach: the still totals plus a boat's arrival there (None: the beach
+    # fills), and how a boat's leaving changes the two values (None: no prediction)
+    arrivals: dict[Hex, list[tuple[float, ...] | None]] = {
+        position: [_UNKNOWN] * n for position, n in sizes.items()
+    }
+    leavings: dict[Hex, list[tuple[float, ...] | None]] = {
+        position: [_UNKNOWN] * n for position, n in sizes.items()
+    }
     expansions: dict[tuple[Hex, tuple[int, ...]], float | None] = {}
     for action in actions:
-        kind = type(action)
-        if kind is ExpandFromBoard:
-            assert isinstance(action, ExpandFromBoard)
+        if type(action) is ExpandFromBoard:
             island = action.island
             source = action.source
             if source != island:
-                key = (island, action.beach)
-                arrive = arrivals.get(key, _UNKNOWN)
+                beach = action.beach
+                at = arrivals.get(island)
+                if at is None:  # no island there
+                    others.append(action)
+                    continue
+                arrive = at[beach]
                 if arrive is _UNKNOWN:
-                    change = shift(island, _one(sizes, island, action.beach, 1))
-                    arrive = arrivals[key] = (
+                    change = shift(island, _one(sizes, island, beach, 1))
+                    arrive = at[beach] = (
                         None
                         if change is None
                         else (still_mine + change[seat], still_other + change[other])
@@ -405,13 +411,15 @@ def _predicted_two(
                 if arrive is None:
                     others.append(action)
                     continue
-                key = (source, action.source_beach)
-                leave = leavings.get(key, _UNKNOWN)
+                beach = action.source_beach
+                at = leavings.get(source)
+                if at is None:
+                    others.append(action)
+                    continue
+                leave = at[beach]
                 if leave is _UNKNOWN:
-                    change = shift(source, _one(sizes, source, action.source_beach, -1))
-                    leave = leavings[key] = (
-                        None if change is None else (change[seat], change[other])
-                    )
+                    change = shift(source, _one(sizes, source, beach, -1))
+                    leave = at[beach] = None if change is None else (change[seat], change[other])
                 if leave is None:
                     others.append(action)
                     continue
@@ -434,8 +442,7 @@ def _predicted_two(
             o = still_other + change[other]
             rated.append((action, mine - (rivalry * o + rest * (0.0 + o))))
             continue
-        elif kind is Expand or kind is PlaceNewBoats:
-            assert isinstance(action, Expand | PlaceNewBoats)
+        elif type(action) is Expand or type(action) is PlaceNewBoats:
             # predict's sum: the still totals, plus the island's change, plus the reserve's
             key2 = (action.island, action.beaches)
             if key2 in expansions:
