@@ -50,7 +50,17 @@ from ._tables import Beaches, by_seat
 __all__ = ["GreedyBot"]
 
 _DEPART = int(Phase.DEPART)
-Boats = tuple[Beaches, ...]
+_Model = tuple[
+    tuple[Hex, int, tuple[int, ...], bool],
+    list[tuple[int, Beaches]],
+    tuple[Beaches, ...],
+    tuple[int, ...],
+]
+"""What :meth:`_Stops.model` gives: the departure's key, the islands changed, the boats, the
+reserves."""
+
+STOPS_LIMIT = 10_000
+""":class:`_Stops` forgets its verdicts when it holds more than this many."""
 
 
 class GreedyBot:
@@ -94,6 +104,7 @@ class GreedyBot:
             whole_option("greedy", "patience", patience, low=0, high=MAX_PATIENCE)
         )
         self._shifts = _Shifts()
+        self._stops = _Stops(self._pacing)
 
     @property
     def name(self) -> str:
@@ -136,20 +147,19 @@ class GreedyBot:
             others = self._rng.sample(others, self.sample)
         urge = urge_to_draw(self._pacing, evaluation, seat)
         circles: list[tuple[Action, float]] = []
-        stops = _Stops(state, evaluation, self._pacing) if evaluation._turn else None
+        stops = self._stops
+        stops.start(state, evaluation)
         for action in others:
-            candidate = stops is not None and stops.candidate(action)
-            if candidate:
-                assert stops is not None and isinstance(action, ExpandFromBoard)
-                still = stops.rated(action)
+            model = stops.model(action)
+            if model is not None:
+                still = stops.rated(model)
                 if still is not None:  # stops at the departure: no draw, no circle
                     rated.append((action, rate(still)))
                     continue
             result = state._preview(action)  # rated and dropped: no look-ahead needed
             values = evaluation.applied(result)
-            if candidate:
-                assert stops is not None and isinstance(action, ExpandFromBoard)
-                stops.learn(action, result, values)
+            if model is not None:
+                stops.learn(model, result, values)
             if urge and Pacing.draws(state, result):
                 values = tuple(v + urge if k == seat else v for k, v in enumerate(values))
             (circles if self._pacing.repeats(result) else rated).append((action, rate(values)))
@@ -164,87 +174,143 @@ class GreedyBot:
 
 
 class _Stops:
-    """Boats moved to another island that fill a beach, rated without a preview where it is known.
+    """Turn actions that fill one beach, rated without a preview where the result is known.
 
-    Such a move ends with a departure decision (DEPART-1): the full beach's
-    boats sail, by one of the routes its jetties offer. When there are two
-    or more, the preview stops there, with nothing else changed: the boat
-    has left its beach for the other island's, the beach is full, no group
-    is under way. Which departures a full beach offers depends on its boats
-    (the group) and on the table (tiles, kings, the rules), not on the
-    beach the moved boat came from, so it is the same for every move that
-    fills the same beach from another island, in a position with no other
-    full beach. The first such move to each beach is previewed as before;
-    if its preview is that position, every further move filling the same
-    beach is rated as that position with its own source
-    (:meth:`.heuristic.Evaluation._still_with`, the values
-    :meth:`~.heuristic.Evaluation.applied` gives it, checked against the
-    preview), unless a position of this turn had the same boats (it might
-    close a circle: then it is previewed).
+    Such an action (a boat moved from the board, or boats from the reserve)
+    ends with a departure decision (DEPART-1): the full beach's boats sail,
+    by one of the routes its jetties offer. When there are two or more,
+    the preview stops there with nothing else changed: the boats are where
+    the action put them, the beach is full, no group is under way. Which
+    departures a full beach offers depends on its boats (the group) and on
+    the table (tiles, kings, the rules, whether the end has come), not on
+    where the boats came from, nor on the other islands' boats. So the
+    first such action that fills a given beach with a given group is
+    previewed as before, and if its preview is that position, every other
+    action filling that beach with that group, at this decision or a later
+    one on the same table, in a position with no other full beach, is rated
+    as the position it leads to (:meth:`.heuristic.Evaluation._still_with`,
+    the values :meth:`~.heuristic.Evaluation.applied` gives it, checked
+    against the first preview), unless a position decided in this turn had
+    the same boats (it might close a circle: it is previewed then).
     """
 
-    __slots__ = ("_evaluation", "_open", "_pacing", "_verdicts")
+    __slots__ = ("_evaluation", "_kings", "_open", "_pacing", "_table", "_tiles", "_verdicts")
 
-    def __init__(self, state: GameState, evaluation: Evaluation, pacing: Pacing) -> None:
-        self._evaluation = evaluation
+    def __init__(self, pacing: Pacing) -> None:
         self._pacing = pacing
-        self._open = not state.full_()
-        self._verdicts: dict[tuple[Hex, int], bool] = {}
+        self._evaluation: Evaluation | None = None
+        self._open = False
+        self._table: object = None
+        self._tiles: object = None
+        self._kings: object = None
+        self._verdicts: dict[tuple[Hex, int, tuple[int, ...], bool], bool] = {}
 
-    def candidate(self, action: Action) -> bool:
-        """Is ``action`` a boat moved to another island (in a position with no full beach)?"""
-        return self._open and type(action) is ExpandFromBoard and action.source != action.island
+    def start(self, state: GameState, evaluation: Evaluation) -> None:
+        """Rate the options of the decision in ``state`` next."""
+        self._evaluation = evaluation
+        view = evaluation._view
+        self._open = evaluation._turn and not state.full_()
+        if (
+            view.tiles is not self._tiles
+            or view.kings is not self._kings
+            or evaluation._table is not self._table
+            or len(self._verdicts) > STOPS_LIMIT
+        ):
+            self._tiles, self._kings, self._table = view.tiles, view.kings, evaluation._table
+            self._verdicts = {}
 
-    def _model(self, action: ExpandFromBoard) -> tuple[list[tuple[int, Beaches]], Boats]:
-        """The islands the move changes, ``(tile index, beaches)``, and the boats of all tiles."""
+    def model(self, action: Action) -> _Model | None:
+        """The position ``action`` leads to if it stops at the departure (``None``: not such an
+        action): the departure's key, the islands changed ``(tile index, beaches)``, the boats of
+        all tiles and the reserves."""
+        if not self._open:
+            return None
         evaluation = self._evaluation
+        assert evaluation is not None
         view = evaluation._view
         colour = evaluation._colour
         island_at = evaluation._island_at
-        source = island_at[action.source]
-        target = island_at[action.island]
-        boats = list(view.boats)
-        left = list(boats[source])
-        beach = list(left[action.source_beach])
-        beach.remove(colour)
-        left[action.source_beach] = tuple(beach)
-        boats[source] = tuple(left)
-        reached = list(boats[target])
-        beach = list(reached[action.beach])
-        insort(beach, colour)
-        reached[action.beach] = tuple(beach)
-        boats[target] = tuple(reached)
-        return [(source, boats[source]), (target, boats[target])], tuple(boats)
-
-    def rated(self, action: ExpandFromBoard) -> tuple[float, ...] | None:
-        """The values of the preview of ``action`` if it is known to stop at the departure."""
-        if not self._verdicts.get((action.island, action.beach), False):
+        slots = evaluation._table.slots
+        reserve = view.reserve
+        if type(action) is ExpandFromBoard:
+            target = island_at.get(action.island)
+            source = island_at.get(action.source)
+            if target is None or source is None:
+                return None
+            boats = list(view.boats)
+            left = list(boats[source])
+            beach = list(left[action.source_beach])
+            beach.remove(colour)
+            left[action.source_beach] = tuple(beach)
+            boats[source] = tuple(left)
+            reached = list(boats[target])
+            beach = list(reached[action.beach])
+            insort(beach, colour)
+            group = reached[action.beach] = tuple(beach)
+            boats[target] = tuple(reached)
+            filled = action.beach
+            changes = [(source, boats[source]), (target, boats[target])]
+            if source == target:
+                changes = changes[1:]
+        elif type(action) is Expand:
+            target = island_at.get(action.island)
+            if target is None:
+                return None
+            boats = list(view.boats)
+            reached = list(boats[target])
+            for b in action.beaches:
+                beach = list(reached[b])
+                insort(beach, colour)
+                reached[b] = tuple(beach)
+            boats[target] = tuple(reached)
+            full = [
+                b for b in set(action.beaches) if len(reached[b]) == slots[view.tiles[target][1]][b]
+            ]
+            if len(full) != 1:
+                return None
+            filled = full[0]
+            group = reached[filled]
+            changes = [(target, boats[target])]
+            left_in_reserve = list(reserve)
+            left_in_reserve[colour] -= len(action.beaches)
+            reserve = tuple(left_in_reserve)
+        else:
             return None
-        changes, boats = self._model(action)
-        if self._pacing.may_repeat(boats):
+        t = view.tiles[target][1]
+        if len(group) != slots[t][filled]:
             return None
-        return self._evaluation._still_with(changes)
+        key = (view.tiles[target][0], filled, group, view.ended)
+        return key, changes, tuple(boats), reserve
 
-    def learn(self, action: ExpandFromBoard, result: GameState, values: tuple[float, ...]) -> None:
-        """Note whether the preview ``result`` of ``action`` (rated ``values``) is the stop."""
-        target = (action.island, action.beach)
-        if target in self._verdicts:
+    def rated(self, model: _Model) -> tuple[float, ...] | None:
+        """The values of the preview of ``model``'s action, if it is known to stop."""
+        key, changes, boats, reserve = model
+        if not self._verdicts.get(key, False) or self._pacing.may_repeat(boats):
+            return None
+        evaluation = self._evaluation
+        assert evaluation is not None
+        return evaluation._still_with(changes, reserve)
+
+    def learn(self, model: _Model, result: GameState, values: tuple[float, ...]) -> None:
+        """Note whether the preview ``result`` of ``model``'s action (rated ``values``) stops."""
+        key, changes, boats, reserve = model
+        if key in self._verdicts:
             return
         evaluation = self._evaluation
+        assert evaluation is not None
         before = evaluation._view
         after = result.compact
-        changes, boats = self._model(action)
-        self._verdicts[target] = (
+        self._verdicts[key] = (
             after.phase == _DEPART
             and not after.group
             and after.boats == boats
+            and after.reserve == reserve
             and after.tiles == before.tiles
             and after.kings == before.kings
             and after.pile == before.pile
-            and after.reserve == before.reserve
             and after.founded == before.founded
             and after.ended == before.ended
-            and evaluation._still_with(changes) == values
+            and evaluation._still_with(changes, reserve) == values
         )
 
 

@@ -324,13 +324,16 @@ class Evaluation:
             columns = self._columns = [list(column) for column in zip(*self._listed, strict=True)]
         return [column[:] for column in columns]
 
-    def _still_with(self, changes: Sequence[tuple[int, Beaches]]) -> tuple[float, ...]:
+    def _still_with(
+        self, changes: Sequence[tuple[int, Beaches]], reserve: Sequence[int]
+    ) -> tuple[float, ...]:
         """What :meth:`applied` gives for this position with the boats of a few islands changed.
 
-        ``changes`` are ``(tile index, beaches)`` of islands. The position is
-        otherwise this one: the same tiles, kings, pile, foundings and
-        reserves, and nothing under way (no group); a departure decision
-        right after a turn action that filled a beach is such a position.
+        ``changes`` are ``(tile index, beaches)`` of islands, ``reserve`` the
+        reserves. The position is otherwise this one: the same tiles, kings,
+        pile and foundings, and nothing under way (no group); a departure
+        decision right after a turn action that filled a beach is such a
+        position.
         The islands' columns are added up in the order of the tiles, as in
         :meth:`applied`, and nothing under way adds ``0.0`` to each colour.
         """
@@ -346,7 +349,7 @@ class Evaluation:
             for column, value in zip(columns, part, strict=True):
                 column[n] = value
         islands = [reduce(add, column, 0.0) for column in columns]
-        return seat_totals(table, islands, fade, view.reserve, [0.0] * table.colours)
+        return seat_totals(table, islands, fade, reserve, [0.0] * table.colours)
 
     def predict(self, action: Action) -> tuple[float, ...] | None:
         """The evaluation after a turn action that fills no beach, without applying it.
