@@ -1,0 +1,93 @@
+"""The greedy bot rates a turn action that fills one beach without a preview: the preview's values.
+
+Once the preview of an action that fills a beach has stopped at the
+departure decision (two or more departures offered), ``_Stops`` rates every
+other action filling that beach with the same group, on the same table, as
+that position, without a preview. Here every turn action of whole games that
+``_Stops`` models is also previewed: where it is rated without a preview,
+the preview must be the modelled position (the departure decision, the boats
+and reserves of the model) and :meth:`Evaluation.applied` must give it the
+very same values.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tongiaki_rules import Rules, new_game
+from tongiaki_rules.bots import GreedyBot, RandomBot
+from tongiaki_rules.bots._greedy import _Stops
+from tongiaki_rules.bots._heuristic import Evaluation
+from tongiaki_rules.bots._pacing import Pacing
+from tongiaki_rules.rules import ClosedRouteMode
+from tongiaki_rules.views import Phase
+
+
+def _check_game(players: int, rules: Rules, seed: int, greedy: bool) -> tuple[int, int]:
+    """Play one game; at every turn decision compare the modelled options with their previews.
+
+    Returns how many options were rated without a preview, and how many were looked at.
+    """
+    rng = random.Random(seed)
+    bots = [
+        GreedyBot(seed=seed + s) if greedy else RandomBot(seed=seed + s) for s in range(players)
+    ]
+    stops = _Stops(Pacing())  # decides in no position: nothing may close a circle
+    state = new_game(players, rules)
+    modelled = looked_at = 0
+    while not state.is_terminal:
+        if state.is_chance_node:
+            state = state.apply(state.sample_chance(rng))
+            continue
+        if state.compact.phase == Phase.TURN:
+            evaluation = Evaluation(state)
+            stops.start(state, evaluation)
+            for action in state._moves():
+                model = stops.model(action)
+                if model is None:
+                    continue
+                looked_at += 1
+                preview = state._preview(action)
+                values = evaluation.applied(preview)
+                still = stops.rated(model)
+                if still is None:
+                    stops.learn(model, preview, values)
+                    continue
+                modelled += 1
+                after = preview.compact
+                assert after.phase == Phase.DEPART, (seed, action)
+                assert (after.boats, after.reserve, after.group) == (model[2], model[3], ())
+                assert still == values, (seed, action)
+        seat = state.current_player
+        assert seat is not None
+        state = state.apply(bots[seat].choose(state))
+    return modelled, looked_at
+
+
+@pytest.mark.parametrize(("seed", "greedy"), [(1, True), (2, True), (8, False), (4, True)])
+def test_an_action_filling_a_known_departure_is_rated_as_its_preview(
+    seed: int, greedy: bool
+) -> None:
+    modelled, looked_at = _check_game(2, Rules(), seed, greedy)
+    assert modelled > 50
+    assert looked_at > modelled
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        # whether an exit leads back depends on the group: the verdict is the group's
+        Rules(closed_route_mode=ClosedRouteMode.INFINITE_ONLY),
+        Rules(royal_owner_may_land=True),
+        Rules(closed_route_force_other_exit=False),
+    ],
+)
+def test_rules_where_the_group_matters_keep_the_previews_values(rules: Rules) -> None:
+    modelled = sum(_check_game(2, rules, seed, True)[0] for seed in (5, 6))
+    assert modelled > 50
+
+
+def test_three_players() -> None:
+    assert _check_game(3, Rules(), 7, True)[0] > 20
