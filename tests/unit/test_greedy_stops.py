@@ -91,3 +91,25 @@ def test_rules_where_the_group_matters_keep_the_previews_values(rules: Rules) ->
 
 def test_three_players() -> None:
     assert _check_game(3, Rules(), 7, True)[0] > 20
+
+
+def test_verdicts_are_forgotten_when_a_tile_comes_or_goes() -> None:
+    # which exits lead back depends on the tiles: a verdict holds on its table only
+    rng = random.Random(9)
+    bot = GreedyBot(seed=9)
+    stops = bot._stops
+    state = new_game(2)
+    forgotten = 0
+    while not state.is_terminal and forgotten < 5:
+        if state.is_chance_node:
+            state = state.apply(state.sample_chance(rng))
+            continue
+        if state.compact.phase == Phase.TURN:
+            known = bool(stops._verdicts)
+            moved = stops._tiles is not None and stops._tiles != state.compact.tiles
+            stops.start(state, Evaluation(state))
+            if known and moved:
+                assert not stops._verdicts
+                forgotten += 1
+        state = state.apply(bot.choose(state))
+    assert forgotten == 5
