@@ -58,7 +58,10 @@ def _check_game(players: int, rules: Rules, seed: int, greedy: bool) -> tuple[in
                 modelled += 1
                 after = preview.compact
                 assert after.phase == Phase.DEPART, (seed, action)
-                assert (after.boats, after.reserve, after.group) == (model[2], model[3], ())
+                boats = list(state.compact.boats)
+                for k, beaches in model[1]:
+                    boats[k] = beaches
+                assert (after.boats, after.reserve, after.group) == (tuple(boats), model[2], ())
                 assert still == values, (seed, action)
         seat = state.current_player
         assert seat is not None
@@ -113,3 +116,37 @@ def test_verdicts_are_forgotten_when_a_tile_comes_or_goes() -> None:
                 forgotten += 1
         state = state.apply(bot.choose(state))
     assert forgotten == 5
+
+
+@pytest.mark.parametrize("seed", [10, 11])
+def test_a_modelled_position_repeats_exactly_when_its_boats_were_decided_in(seed: int) -> None:
+    # the test of the changed tiles against the boats of the turn's positions, compared with
+    # the boats of the whole position; a preview of a modelled action is noted as decided
+    # in at each turn decision, so that some positions do repeat
+    rng = random.Random(seed)
+    bot = GreedyBot(seed=seed, sample=3, patience=0)
+    stops = bot._stops
+    state = new_game(2)
+    compared = repeats = 0
+    while not state.is_terminal and compared < 3000:
+        if state.is_chance_node:
+            state = state.apply(state.sample_chance(rng))
+            continue
+        choice = bot.choose(state)  # the bot's pacing now holds this turn's positions
+        if state.compact.phase == Phase.TURN:
+            modelled = [(a, m) for a in state._moves() if (m := stops.model(a)) is not None]
+            if modelled:
+                bot._pacing.start(state._preview(modelled[len(modelled) // 2][0]))
+                stops.start(state, Evaluation(state))
+            for action, model in modelled:
+                boats = list(state.compact.boats)
+                for k, beaches in model[1]:
+                    boats[k] = beaches
+                whole = tuple(boats)
+                seen = any(whole == other for other in bot._pacing.seen_boats())
+                assert stops._repeats(model[1]) == seen, (seed, action)
+                compared += 1
+                repeats += seen
+        state = state.apply(choice)
+    assert compared > 500
+    assert repeats > 20

@@ -36,6 +36,8 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Callable, Sequence
+from itertools import compress
+from operator import ne
 
 from .._state import GameState
 from ..actions import Action, Expand, ExpandFromBoard, PlaceNewBoats
@@ -50,14 +52,9 @@ from ._tables import Beaches, by_seat
 __all__ = ["GreedyBot"]
 
 _DEPART = int(Phase.DEPART)
-_Model = tuple[
-    tuple[Hex, int, tuple[int, ...], bool],
-    list[tuple[int, Beaches]],
-    tuple[Beaches, ...],
-    tuple[int, ...],
-]
-"""What :meth:`_Stops.model` gives: the departure's key, the islands changed, the boats, the
-reserves."""
+Boats = tuple[Beaches, ...]
+_Model = tuple[tuple[Hex, int, tuple[int, ...], bool], list[tuple[int, Beaches]], tuple[int, ...]]
+"""What :meth:`_Stops.model` gives: the departure's key, the islands changed, the reserves."""
 
 STOPS_LIMIT = 10_000
 """:class:`_Stops` forgets its verdicts when it holds more than this many."""
@@ -194,7 +191,16 @@ class _Stops:
     the same boats (it might close a circle: it is previewed then).
     """
 
-    __slots__ = ("_evaluation", "_kings", "_open", "_pacing", "_table", "_tiles", "_verdicts")
+    __slots__ = (
+        "_evaluation",
+        "_kings",
+        "_open",
+        "_pacing",
+        "_seen",
+        "_table",
+        "_tiles",
+        "_verdicts",
+    )
 
     def __init__(self, pacing: Pacing) -> None:
         self._pacing = pacing
@@ -204,12 +210,20 @@ class _Stops:
         self._tiles: object = None
         self._kings: object = None
         self._verdicts: dict[tuple[Hex, int, tuple[int, ...], bool], bool] = {}
+        self._seen: list[tuple[Boats, set[int]]] = []
 
     def start(self, state: GameState, evaluation: Evaluation) -> None:
         """Rate the options of the decision in ``state`` next."""
         self._evaluation = evaluation
         view = evaluation._view
         self._open = evaluation._turn and not state.full_()
+        now = view.boats
+        tiles = range(len(now))
+        self._seen = [
+            (seen, set(compress(tiles, map(ne, seen, now))))
+            for seen in self._pacing.seen_boats()
+            if len(seen) == len(now)
+        ]
         if (
             view.tiles is not self._tiles
             or view.kings is not self._kings
@@ -221,8 +235,8 @@ class _Stops:
 
     def model(self, action: Action) -> _Model | None:
         """The position ``action`` leads to if it stops at the departure (``None``: not such an
-        action): the departure's key, the islands changed ``(tile index, beaches)``, the boats of
-        all tiles and the reserves."""
+        action): the departure's key, the islands changed ``(tile index, beaches)`` and the
+        reserves."""
         if not self._open:
             return None
         evaluation = self._evaluation
@@ -232,37 +246,34 @@ class _Stops:
         island_at = evaluation._island_at
         slots = evaluation._table.slots
         reserve = view.reserve
+        boats = view.boats
         if type(action) is ExpandFromBoard:
             target = island_at.get(action.island)
             source = island_at.get(action.source)
             if target is None or source is None:
                 return None
-            boats = list(view.boats)
             left = list(boats[source])
             beach = list(left[action.source_beach])
             beach.remove(colour)
             left[action.source_beach] = tuple(beach)
-            boats[source] = tuple(left)
-            reached = list(boats[target])
+            reached = left if source == target else list(boats[target])
             beach = list(reached[action.beach])
             insort(beach, colour)
             group = reached[action.beach] = tuple(beach)
-            boats[target] = tuple(reached)
             filled = action.beach
-            changes = [(source, boats[source]), (target, boats[target])]
             if source == target:
-                changes = changes[1:]
+                changes = [(target, tuple(reached))]
+            else:
+                changes = [(source, tuple(left)), (target, tuple(reached))]
         elif type(action) is Expand:
             target = island_at.get(action.island)
             if target is None:
                 return None
-            boats = list(view.boats)
             reached = list(boats[target])
             for b in action.beaches:
                 beach = list(reached[b])
                 insort(beach, colour)
                 reached[b] = tuple(beach)
-            boats[target] = tuple(reached)
             full = [
                 b for b in set(action.beaches) if len(reached[b]) == slots[view.tiles[target][1]][b]
             ]
@@ -270,40 +281,52 @@ class _Stops:
                 return None
             filled = full[0]
             group = reached[filled]
-            changes = [(target, boats[target])]
+            changes = [(target, tuple(reached))]
             left_in_reserve = list(reserve)
             left_in_reserve[colour] -= len(action.beaches)
             reserve = tuple(left_in_reserve)
         else:
             return None
-        t = view.tiles[target][1]
-        if len(group) != slots[t][filled]:
+        if len(group) != slots[view.tiles[target][1]][filled]:
             return None
-        key = (view.tiles[target][0], filled, group, view.ended)
-        return key, changes, tuple(boats), reserve
+        return (view.tiles[target][0], filled, group, view.ended), changes, reserve
 
     def rated(self, model: _Model) -> tuple[float, ...] | None:
         """The values of the preview of ``model``'s action, if it is known to stop."""
-        key, changes, boats, reserve = model
-        if not self._verdicts.get(key, False) or self._pacing.may_repeat(boats):
+        key, changes, reserve = model
+        if not self._verdicts.get(key, False) or self._repeats(changes):
             return None
         evaluation = self._evaluation
         assert evaluation is not None
         return evaluation._still_with(changes, reserve)
 
+    def _repeats(self, changes: list[tuple[int, Beaches]]) -> bool:
+        """May the position with ``changes`` be one decided in during this turn? (The boats
+        of each such position differ from this one's on the tiles of its set, kept by
+        :meth:`start`: the two positions' boats are equal only if those tiles are among the
+        ones changed, and the changed ones hold the same beaches.)"""
+        changed = {k for k, _beaches in changes}
+        for seen, differ in self._seen:
+            if differ <= changed and all(seen[k] == beaches for k, beaches in changes):
+                return True
+        return False
+
     def learn(self, model: _Model, result: GameState, values: tuple[float, ...]) -> None:
         """Note whether the preview ``result`` of ``model``'s action (rated ``values``) stops."""
-        key, changes, boats, reserve = model
+        key, changes, reserve = model
         if key in self._verdicts:
             return
         evaluation = self._evaluation
         assert evaluation is not None
         before = evaluation._view
         after = result.compact
+        boats = list(before.boats)
+        for k, beaches in changes:
+            boats[k] = beaches
         self._verdicts[key] = (
             after.phase == _DEPART
             and not after.group
-            and after.boats == boats
+            and after.boats == tuple(boats)
             and after.reserve == reserve
             and after.tiles == before.tiles
             and after.kings == before.kings

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import reduce
 from operator import add
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..colours import COLOURS
 from ..tiles import IslandTile, OceanTile
@@ -69,6 +69,9 @@ Prospects = tuple[float, float, float, tuple[float, ...]]
 """``(fade before the end is triggered, mean island value, island share, passing chances)``."""
 
 _TABLES: dict[tuple[int, int], tuple[GameConfig, Weights, Table]] = {}
+
+_MISSING = object()
+"""Marks a key not in :attr:`Table.moved` (whose values may be ``None``)."""
 
 
 def table_for(config: GameConfig, weights: Weights) -> Table:
@@ -153,8 +156,9 @@ class Table:
         """
         key = (t, beaches, king, colour, added, may_found, fade)
         moved = self.moved
-        if key in moved:
-            return moved[key]
+        found = moved.get(key, _MISSING)
+        if found is not _MISSING:
+            return cast("tuple[float, ...] | None", found)
         part: tuple[float, ...] | None = None
         slots = self.slots[t]
         if not any(n > 0 and slots[b] - len(beaches[b]) <= n for b, n in enumerate(added)):
