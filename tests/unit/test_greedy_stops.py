@@ -150,3 +150,33 @@ def test_a_modelled_position_repeats_exactly_when_its_boats_were_decided_in(seed
         state = state.apply(choice)
     assert compared > 500
     assert repeats > 20
+
+
+def test_a_position_differing_outside_the_changed_tiles_is_not_a_repeat() -> None:
+    # one position of the turn has two islands changed: a model changing one of them to the
+    # same beaches is not that position, a model changing both is
+    rng = random.Random(12)
+    state = new_game(2)
+    while (
+        state.is_chance_node
+        or state.compact.phase != Phase.TURN
+        or len(Evaluation(state)._island_at) < 2
+    ):
+        state = state.apply(
+            state.sample_chance(rng) if state.is_chance_node else rng.choice(state.legal_actions())
+        )
+    pacing = Pacing()
+    pacing.start(state)
+    stops = _Stops(pacing)
+    boats = list(state.compact.boats)
+    islands = list(Evaluation(state)._island_at.values())[:2]
+    assert len(islands) == 2
+    for k in islands:
+        boats[k] = ((9,), *boats[k][1:])  # beaches no position of the game has
+    pacing.seen_boats().append(tuple(boats))
+    stops.start(state, Evaluation(state))
+    first, second = ((k, boats[k]) for k in islands)
+    assert not stops._repeats([first])
+    assert not stops._repeats([second])
+    assert stops._repeats([first, second])
+    assert not stops._repeats([first, (second[0], state.compact.boats[second[0]])])
