@@ -479,24 +479,31 @@ def _predicted_two(
         position: [_UNKNOWN] * n for position, n in sizes.items()
     }
     expansions: dict[tuple[Hex, tuple[int, ...]], float | None] = {}
+    last_island: Hex | None = None  # the target of the move before, and its arrival
+    last_beach = -1
+    last_arrive: tuple[float, ...] | None = None
     for action in actions:
         if type(action) is ExpandFromBoard:
             island = action.island
             source = action.source
             if source != island:
                 beach = action.beach
-                at = arrivals.get(island)
-                if at is None:  # no island there
-                    others.append(action)
-                    continue
-                arrive = at[beach]
-                if arrive is _UNKNOWN:
-                    change = shift(island, _one(sizes, island, beach, 1))
-                    arrive = at[beach] = (
-                        None
-                        if change is None
-                        else (still_mine + change[seat], still_other + change[other])
-                    )
+                if island is last_island and beach == last_beach:  # the moves come by target
+                    arrive = last_arrive
+                else:
+                    at = arrivals.get(island)
+                    if at is None:  # no island there
+                        arrive = None
+                    else:
+                        arrive = at[beach]
+                        if arrive is _UNKNOWN:
+                            change = shift(island, _one(sizes, island, beach, 1))
+                            arrive = at[beach] = (
+                                None
+                                if change is None
+                                else (still_mine + change[seat], still_other + change[other])
+                            )
+                    last_island, last_beach, last_arrive = island, beach, arrive
                 if arrive is None:
                     others.append(action)
                     continue
