@@ -608,19 +608,25 @@ class _Shifts:
     its last one: their changes are kept per island, keyed by the identity
     of its beaches (each record holds that object, so the identity cannot
     be reused while it is kept) with everything else the part depends on
-    (tile, king, colour, which colours may still found, fade). A change is
-    computed as ``Evaluation._delta`` and :func:`_expansion` do: the part
-    with the boats added (``Table.part_with_boats``) minus the part as it
-    is (``Table.part``), colour by colour.
+    (tile, king, colour, which colours may still found, fade). An island met
+    with new beaches (one a move has just changed) gets the changes kept for
+    equal beaches, looked up once by value. A change is computed as
+    ``Evaluation._delta`` and :func:`_expansion` do: the part with the boats
+    added (``Table.part_with_boats``) minus the part as it is
+    (``Table.part``), colour by colour.
     """
 
-    __slots__ = ("_records", "_table")
+    __slots__ = ("_by_value", "_records", "_table")
 
     def __init__(self) -> None:
         self._table: object = None
         self._records: dict[
             tuple[int, int, int, int, tuple[bool, ...], float],
             tuple[Beaches, dict[tuple[int, ...], tuple[float, ...] | None]],
+        ] = {}
+        self._by_value: dict[
+            tuple[int, Beaches, int, int, tuple[bool, ...], float],
+            dict[tuple[int, ...], tuple[float, ...] | None],
         ] = {}
 
     def bind(self, evaluation: Evaluation) -> _Shift:
@@ -629,7 +635,9 @@ class _Shifts:
         if table is not self._table or len(self._records) > SHIFTS_LIMIT:
             self._table = table
             self._records = {}
+            self._by_value = {}
         records = self._records
+        by_value = self._by_value
         view = evaluation._view
         tiles, boats, kings = view.tiles, view.boats, view.kings
         island_at = evaluation._island_at
@@ -647,7 +655,8 @@ class _Shifts:
             key = (id(beaches), t, king, colour, may_found, fade)
             record = records.get(key)
             if record is None or record[0] is not beaches:
-                record = records[key] = (beaches, {})
+                same = by_value.setdefault((t, beaches, king, colour, may_found, fade), {})
+                record = records[key] = (beaches, same)
             changes = record[1]
             change = changes.get(added, _UNKNOWN)
             if change is _UNKNOWN:
