@@ -25,6 +25,17 @@ the same float operations in the same order, so it is the same number, and
 ``tests/unit/test_greedy_fast.py`` plays the bot side by side with the code
 before this path, decision by decision.
 
+Three shortcuts keep a decision cheap (issue 40, point 4), each giving the
+very floats of the path it shortens. With two seats of one colour each the
+predicted options are rated with the sums written out for two values
+(``_predicted_two``). How an island's part changes with a boat more or less
+is kept across decisions by the identity of its beaches, which the engine
+shares between states (:class:`_Shifts`). And a turn action that fills one
+beach, where the departures that beach offers are known to be the player's
+decision, is rated as the position the preview would stop at, without the
+preview (:class:`_Stops`); ``tests/unit/test_greedy_two_seats.py`` and
+``tests/unit/test_greedy_stops.py`` compare each with the longer way.
+
 >>> from tongiaki_rules import new_game
 >>> state = new_game(2)
 >>> GreedyBot(seed=0).choose(state) in state.legal_actions()
