@@ -180,3 +180,36 @@ def test_a_position_differing_outside_the_changed_tiles_is_not_a_repeat() -> Non
     assert not stops._repeats([second])
     assert stops._repeats([first, second])
     assert not stops._repeats([first, (second[0], state.compact.boats[second[0]])])
+
+
+def test_a_copied_or_pickled_bot_starts_its_caches_afresh_and_chooses_alike() -> None:
+    import copy
+    import pickle
+
+    rng = random.Random(13)
+    bot = GreedyBot(seed=13)
+    state = new_game(2)
+    decisions = 0
+    while decisions < 150:  # fill the caches
+        if state.is_chance_node:
+            state = state.apply(state.sample_chance(rng))
+            continue
+        state = state.apply(bot.choose(state))
+        decisions += 1
+    assert bot._stops._verdicts
+    pickled = pickle.loads(pickle.dumps(bot))
+    copied = copy.deepcopy(bot)
+    for other in (pickled, copied):
+        assert not other._stops._verdicts
+        assert other._stops._pacing is other._pacing
+    compared = 0
+    while not state.is_terminal and compared < 150:
+        if state.is_chance_node:
+            state = state.apply(state.sample_chance(rng))
+            continue
+        choice = bot.choose(state)
+        assert pickled.choose(state) == choice == copied.choose(state)
+        assert pickled._rng.getstate() == bot._rng.getstate() == copied._rng.getstate()
+        state = state.apply(choice)
+        compared += 1
+    assert compared > 50

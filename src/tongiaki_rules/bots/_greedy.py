@@ -114,6 +114,17 @@ class GreedyBot:
         self._shifts = _Shifts()
         self._stops = _Stops(self._pacing)
 
+    def __getstate__(self) -> dict[str, object]:
+        """The bot without its caches (a copy or a pickle starts them afresh)."""
+        state = dict(self.__dict__)
+        del state["_shifts"], state["_stops"]
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._shifts = _Shifts()
+        self._stops = _Stops(self._pacing)
+
     @property
     def name(self) -> str:
         """Always ``"greedy"``."""
