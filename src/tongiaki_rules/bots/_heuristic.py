@@ -32,7 +32,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import cast
+from functools import reduce
+from itertools import compress
+from operator import add, is_not
 
 import attrs
 
@@ -40,7 +42,7 @@ from .._state import GameState, IslandView
 from ..actions import Action, Expand, ExpandFromBoard, FoundRoyal, PlaceNewBoats
 from ..hexgrid import Hex
 from ..views import Phase
-from ._tables import Beaches, by_seat, column_sums, seat_values_of, table_for
+from ._tables import Beaches, by_seat, column_sums, seat_totals, seat_values_of, table_for
 
 _OVER = int(Phase.OVER)
 _TURN = int(Phase.TURN)
@@ -173,12 +175,15 @@ class Evaluation:
         "_by_index",
         "_changed",
         "_colour",
+        "_columns",
         "_deltas",
         "_fade",
         "_island_at",
         "_island_ks",
         "_islands",
+        "_listed",
         "_may_found",
+        "_ordinal",
         "_parts",
         "_still",
         "_table",
@@ -201,6 +206,9 @@ class Evaluation:
         self._island_at: dict[Hex, int] = {}
         self._by_index: list[tuple[float, ...] | None] = []
         self._island_ks: list[int] = []
+        self._listed: list[tuple[float, ...]] = []  # the islands' parts, in the order of the tiles
+        self._ordinal: list[int] = []  # per tile, its place in that list (-1: not an island)
+        self._columns: list[list[float]] | None = None  # the parts per colour, when asked for
         self._changed: dict[tuple[Hex, tuple[int, ...]], tuple[float, ...] | None] = {}
         self._deltas: dict[tuple[Hex, int, int], tuple[float, ...] | None] = {}
         self._values: tuple[float, ...] | None = None
@@ -226,7 +234,8 @@ class Evaluation:
         by_index = self._by_index
         island_ks = self._island_ks
         island_at = self._island_at
-        listed = []
+        listed = self._listed
+        ordinal = self._ordinal
         view = self._view
         for k, ((pos, t, _r), beaches, king) in enumerate(
             zip(view.tiles, view.boats, view.kings, strict=True)
@@ -237,9 +246,11 @@ class Evaluation:
                 island_at[pos] = k
                 by_index.append(part)
                 island_ks.append(k)
+                ordinal.append(len(listed))
                 listed.append(part)
             else:
                 by_index.append(None)
+                ordinal.append(-1)
         return column_sums(listed, table.colours)
 
     def values(self) -> tuple[float, ...]:
@@ -279,7 +290,10 @@ class Evaluation:
             or after.kings is not before.kings
         ):
             return Evaluation(result, self.weights).values()
-        fade = 0.0 if after.ended else table.pile(after.pile)[0]
+        if after.pile is before.pile and after.ended == before.ended:
+            fade = self._fade  # the same pile: the same look-up
+        else:
+            fade = 0.0 if after.ended else table.pile(after.pile)[0]
         may_found = (
             self._may_found
             if after.founded is before.founded
@@ -287,17 +301,55 @@ class Evaluation:
         )
         if fade != self._fade or may_found != self._may_found:
             return Evaluation(result, self.weights).values()
-        by_index = self._by_index
+        # the islands' parts in the order of the tiles, the moved ones rated again, and their
+        # sums per colour: the columns of this position's parts, copied, with the moved
+        # islands' entries replaced, each added up from 0.0 in that order (column_sums)
+        ordinal = self._ordinal
         tiles, boats, kings, old = after.tiles, after.boats, after.kings, before.boats
         part_of = table.part
-        listed = [
-            cast("tuple[float, ...]", by_index[k])
-            if boats[k] is old[k]
-            else part_of(tiles[k][1], boats[k], kings[k], may_found, fade)
-            for k in self._island_ks
-        ]
-        islands = column_sums(listed, table.colours)
+        columns = self._copied_columns()
+        for k in compress(range(len(boats)), map(is_not, boats, old)):
+            n = ordinal[k]
+            if n >= 0:
+                part = part_of(tiles[k][1], boats[k], kings[k], may_found, fade)
+                for column, value in zip(columns, part, strict=True):
+                    column[n] = value
+        islands = [reduce(add, column, 0.0) for column in columns]
         return seat_values_of(result, table, islands, fade, may_found)
+
+    def _copied_columns(self) -> list[list[float]]:
+        """The islands' parts per colour, in the order of the tiles: a new list each."""
+        columns = self._columns
+        if columns is None:
+            columns = self._columns = [list(column) for column in zip(*self._listed, strict=True)]
+        return [column[:] for column in columns]
+
+    def _still_with(
+        self, changes: Sequence[tuple[int, Beaches]], reserve: Sequence[int]
+    ) -> tuple[float, ...]:
+        """What :meth:`applied` gives for this position with the boats of a few islands changed.
+
+        ``changes`` are ``(tile index, beaches)`` of islands, ``reserve`` the
+        reserves. The position is otherwise this one: the same tiles, kings,
+        pile and foundings, and nothing under way (no group); a departure
+        decision right after a turn action that filled a beach is such a
+        position.
+        The islands' columns are added up in the order of the tiles, as in
+        :meth:`applied`, and nothing under way adds ``0.0`` to each colour.
+        """
+        table = self._table
+        fade = self._fade
+        may_found = self._may_found
+        view = self._view
+        ordinal = self._ordinal
+        columns = self._copied_columns()
+        for k, beaches in changes:
+            part = table.part(view.tiles[k][1], beaches, view.kings[k], may_found, fade)
+            n = ordinal[k]
+            for column, value in zip(columns, part, strict=True):
+                column[n] = value
+        islands = [reduce(add, column, 0.0) for column in columns]
+        return seat_totals(table, islands, fade, reserve, [0.0] * table.colours)
 
     def predict(self, action: Action) -> tuple[float, ...] | None:
         """The evaluation after a turn action that fills no beach, without applying it.

@@ -18,6 +18,8 @@ grow impatient when the pile stands still.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .._state import GameState
 from ..views import Phase
 
@@ -63,6 +65,11 @@ class Pacing:
             boats == seen_boats and state == seen
             for seen, seen_boats in zip(self._this_turn, self._boats, strict=True)
         )
+
+    def seen_boats(self) -> list[Any]:
+        """The boats of the positions decided in during this turn (a position that
+        :meth:`repeats` has the boats of one of them)."""
+        return self._boats
 
     def impatience(self, ahead: bool = False) -> int:
         """Turns in a row without a draw, beyond the patience (0 while patient).

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import reduce
 from operator import add
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..colours import COLOURS
 from ..tiles import IslandTile, OceanTile
@@ -55,6 +55,7 @@ __all__ = [
     "arrival",
     "by_seat",
     "column_sums",
+    "seat_totals",
     "seat_values_of",
     "table_for",
     "underway",
@@ -68,6 +69,9 @@ Prospects = tuple[float, float, float, tuple[float, ...]]
 """``(fade before the end is triggered, mean island value, island share, passing chances)``."""
 
 _TABLES: dict[tuple[int, int], tuple[GameConfig, Weights, Table]] = {}
+
+_MISSING = object()
+"""Marks a key not in :attr:`Table.moved` (whose values may be ``None``)."""
 
 
 def table_for(config: GameConfig, weights: Weights) -> Table:
@@ -152,8 +156,9 @@ class Table:
         """
         key = (t, beaches, king, colour, added, may_found, fade)
         moved = self.moved
-        if key in moved:
-            return moved[key]
+        found = moved.get(key, _MISSING)
+        if found is not _MISSING:
+            return cast("tuple[float, ...] | None", found)
         part: tuple[float, ...] | None = None
         slots = self.slots[t]
         if not any(n > 0 and slots[b] - len(beaches[b]) <= n for b, n in enumerate(added)):
@@ -273,7 +278,17 @@ def seat_values_of(
 ) -> tuple[float, ...]:
     """The seats' values: the islands' parts, the reserves and the boats under way."""
     coming = underway(state, table, fade, may_found)
-    reserve = state.compact.reserve
+    return seat_totals(table, islands, fade, state.compact.reserve, coming)
+
+
+def seat_totals(
+    table: Table,
+    islands: Sequence[float],
+    fade: float,
+    reserve: Sequence[int],
+    coming: Sequence[float],
+) -> tuple[float, ...]:
+    """The seats' values from the islands' parts, the reserves and what is under way."""
     weights = table.weights
     totals = [
         x + fade * (weights.reserve * min(reserve[c], weights.reserve_cap)) + coming[c]
