@@ -2,7 +2,10 @@
 
 :class:`ReferenceGreedy` is the greedy bot as it was before the fast path
 (commit cae62d7): every option rated by ``rate_options`` into a values
-tuple, the best picked by ``best_options``. The games below put a
+tuple, the best picked by ``best_options``; it rates by previews
+(``previews=True``), as the bot has since it stopped paying for the reply
+AMB-25's look-ahead plays when only one choice of the next decision can end
+the turn (a preview and the step differ only there; ``test_bot_shortcuts``). The games below put a
 reference bot and a :class:`GreedyBot` with the same seed in the same seat:
 at each of the seat's decisions both are asked, must answer the same
 action, and must leave their random generators in the same state (so the
@@ -45,7 +48,9 @@ class ReferenceGreedy:
         seat = state.current_player
         assert seat is not None
         evaluation = Evaluation(state, self.weights)
-        options = rate_options(state, evaluation, self._pacing, self._rng, self.sample)
+        options = rate_options(
+            state, evaluation, self._pacing, self._rng, self.sample, previews=True
+        )
         best = best_options(options, seat, evaluation)
         return best[0][0] if len(best) == 1 else self._rng.choice(best)[0]
 
