@@ -238,7 +238,7 @@ class _Stops:
         """Rate the options of the decision in ``state`` next."""
         self._evaluation = evaluation
         view = evaluation._view
-        self._open = evaluation._turn and not state.full_()
+        self._open = evaluation._turn and not view.full
         now = view.boats
         tiles = range(len(now))
         self._seen = [
