@@ -172,7 +172,6 @@ class Evaluation:
     """
 
     __slots__ = (
-        "_by_index",
         "_changed",
         "_colour",
         "_columns",
@@ -204,7 +203,6 @@ class Evaluation:
         self._may_found = tuple(n < 2 for n in view.founded)
         self._parts: dict[Hex, tuple[float, ...]] = {}
         self._island_at: dict[Hex, int] = {}
-        self._by_index: list[tuple[float, ...] | None] = []
         self._island_ks: list[int] = []
         self._listed: list[tuple[float, ...]] = []  # the islands' parts, in the order of the tiles
         self._ordinal: list[int] = []  # per tile, its place in that list (-1: not an island)
@@ -224,33 +222,28 @@ class Evaluation:
         self._islands = self._rate_islands()
 
     def _rate_islands(self) -> list[float]:
-        """Every island's part, and their sums per colour (in the order of the tiles)."""
+        """Every island's part, and their sums per colour (in the order of the tiles).
+
+        Which tiles are islands, and where, is the table's layout of the tiles
+        (:meth:`.tables.Table.layout`, shared by the positions with the same
+        tiles object); the parts are rated island by island in that order.
+        """
         table = self._table
-        is_island = table.is_island
         part_of = table.part
         may_found = self._may_found
         fade = self._fade
-        parts = self._parts
-        by_index = self._by_index
-        island_ks = self._island_ks
-        island_at = self._island_at
-        listed = self._listed
-        ordinal = self._ordinal
         view = self._view
-        for k, ((pos, t, _r), beaches, king) in enumerate(
-            zip(view.tiles, view.boats, view.kings, strict=True)
-        ):
-            if is_island[t]:
-                part = part_of(t, beaches, king, may_found, fade)
-                parts[pos] = part
-                island_at[pos] = k
-                by_index.append(part)
-                island_ks.append(k)
-                ordinal.append(len(listed))
-                listed.append(part)
-            else:
-                by_index.append(None)
-                ordinal.append(-1)
+        boats, kings = view.boats, view.kings
+        island_at, island_ks, kinds, ordinal = table.layout(view.tiles)
+        self._island_at = island_at
+        self._island_ks = island_ks
+        self._ordinal = ordinal
+        listed = [
+            part_of(t, boats[k], kings[k], may_found, fade)
+            for k, t in zip(island_ks, kinds, strict=True)
+        ]
+        self._listed = listed
+        self._parts = dict(zip(island_at, listed, strict=True))
         return column_sums(listed, table.colours)
 
     def values(self) -> tuple[float, ...]:

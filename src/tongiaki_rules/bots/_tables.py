@@ -46,6 +46,7 @@ _PLACE = int(Phase.PLACE)
 if TYPE_CHECKING:
     from .._config import GameConfig
     from .._state import GameState
+    from ..hexgrid import Hex
     from ._heuristic import Weights
 
 __all__ = [
@@ -65,6 +66,11 @@ CACHE_LIMIT = 100_000
 """A table forgets its island parts when it holds more than this many."""
 
 Beaches = tuple[tuple[int, ...], ...]
+Layout = tuple[dict["Hex", int], list[int], list[int], list[int]]
+"""What :meth:`Table.layout` gives: ``(island_at, ks, kinds, ordinal)``."""
+
+LAYOUT_LIMIT = 64
+"""A table forgets the layouts of tiles it keeps when it holds more than this many."""
 Prospects = tuple[float, float, float, tuple[float, ...]]
 """``(fade before the end is triggered, mean island value, island share, passing chances)``."""
 
@@ -94,6 +100,7 @@ class Table:
         "colours",
         "is_island",
         "is_start",
+        "layouts",
         "moved",
         "num_players",
         "parts",
@@ -121,10 +128,44 @@ class Table:
         """Seat ``c`` plays colour ``c``, and only it: a seat's value is its colour's."""
         self.parts: dict[tuple[int, Beaches, int, tuple[bool, ...], float], tuple[float, ...]] = {}
         self.piles: dict[tuple[int, ...], Prospects] = {}
+        self.layouts: dict[int, tuple[object, Layout]] = {}
         self.moved: dict[
             tuple[int, Beaches, int, int, tuple[int, ...], tuple[bool, ...], float],
             tuple[float, ...] | None,
         ] = {}
+
+    def layout(self, tiles: Sequence[tuple[Hex, int, int]]) -> Layout:
+        """Where the islands among ``tiles`` are (a position's ``compact.tiles``).
+
+        ``(island_at, ks, kinds, ordinal)``: the tile index of each island by
+        position, the islands' tile indices and tile kinds in the order of the
+        tiles, and per tile its place among the islands (-1: not an island).
+        The engine shares the tiles tuple between states until a tile comes,
+        so the layout is kept by its identity (with the tuple, so that the
+        identity cannot be reused while it is kept). Callers must not change it.
+        """
+        layouts = self.layouts
+        found = layouts.get(id(tiles))
+        if found is not None and found[0] is tiles:
+            return found[1]
+        is_island = self.is_island
+        island_at: dict[Hex, int] = {}
+        ks: list[int] = []
+        kinds: list[int] = []
+        ordinal: list[int] = []
+        for k, (position, t, _rotation) in enumerate(tiles):
+            if is_island[t]:
+                island_at[position] = k
+                ordinal.append(len(ks))
+                ks.append(k)
+                kinds.append(t)
+            else:
+                ordinal.append(-1)
+        layout = (island_at, ks, kinds, ordinal)
+        if len(layouts) >= LAYOUT_LIMIT:
+            layouts.clear()
+        layouts[id(tiles)] = (tiles, layout)
+        return layout
 
     def part(
         self, t: int, beaches: Beaches, king: int, may_found: tuple[bool, ...], fade: float
@@ -134,7 +175,7 @@ class Table:
         part = self.parts.get(key)
         if part is None:
             full, points = self.terms(t, beaches, king, may_found)
-            part = tuple(p + fade * (f - p) for f, p in zip(full, points, strict=True))
+            part = tuple([p + fade * (f - p) for f, p in zip(full, points, strict=True)])
             if len(self.parts) >= CACHE_LIMIT:
                 self.parts.clear()
             self.parts[key] = part
@@ -290,9 +331,10 @@ def seat_totals(
 ) -> tuple[float, ...]:
     """The seats' values from the islands' parts, the reserves and what is under way."""
     weights = table.weights
+    per_boat, cap = weights.reserve, weights.reserve_cap
     totals = [
-        x + fade * (weights.reserve * min(reserve[c], weights.reserve_cap)) + coming[c]
-        for c, x in enumerate(islands)
+        x + fade * (per_boat * min(boats, cap)) + more
+        for x, boats, more in zip(islands, reserve, coming, strict=False)
     ]
     return by_seat(table, totals)
 
