@@ -178,3 +178,40 @@ def test_a_repeat_is_told_as_by_comparing_every_position(
             looked_at += 1
     assert looked_at > 500
     assert earlier > 20
+
+
+@pytest.mark.parametrize(("players", "seed", "greedy"), GAMES[:4])
+def test_remembered_island_changes_are_the_parts_with_the_boats_moved(
+    players: int, seed: int, greedy: int
+) -> None:
+    # worked out by hand here: the beach with a boat more (sorted) or less, or None if it fills
+    shifts = _Shifts()
+    looked_at = 0
+    for state in _decisions(players, seed, greedy):
+        if state.compact.phase != Phase.TURN:
+            continue
+        evaluation = Evaluation(state)
+        shift = shifts.bind(evaluation)
+        table = evaluation._table
+        view = state.compact
+        colour = view.agent
+        for position, k in evaluation._island_at.items():
+            t, beaches, king = view.tiles[k][1], view.boats[k], view.kings[k]
+            old = table.part(t, beaches, king, evaluation._may_found, evaluation._fade)
+            for beach, boats in enumerate(beaches):
+                for n in (1, -1) if colour in boats else (1,):
+                    added = tuple(n if b == beach else 0 for b in range(len(beaches)))
+                    if n > 0 and len(boats) + 1 >= table.slots[t][beach]:
+                        expected = None
+                    else:
+                        moved = list(boats)
+                        if n > 0:
+                            moved = sorted([*moved, colour])
+                        else:
+                            moved.remove(colour)
+                        changed = (*beaches[:beach], tuple(moved), *beaches[beach + 1 :])
+                        part = table.part(t, changed, king, evaluation._may_found, evaluation._fade)
+                        expected = tuple(p - o for p, o in zip(part, old, strict=True))
+                    assert shift(position, added) == expected, (position, added)
+                    looked_at += 1
+    assert looked_at > 300

@@ -784,7 +784,8 @@ class _Shifts:
     with new beaches (one a move has just changed) gets the changes kept for
     equal beaches, looked up once by value. A change is computed as
     ``Evaluation._delta`` and :func:`_expansion` do: the part with the boats
-    added (``Table.part_with_boats``) minus the part as it is
+    added (``Table.part_added``: ``Table.part_with_boats`` without its cache, as the
+    records are this one's) minus the part as it is
     (``Table.part``), colour by colour.
     """
 
@@ -833,7 +834,7 @@ class _Shifts:
             changes = record[1]
             change = changes.get(added, _UNKNOWN)
             if change is _UNKNOWN:
-                part = table.part_with_boats(t, beaches, king, colour, added, may_found, fade)
+                part = table.part_added(t, beaches, king, colour, added, may_found, fade)
                 if part is None:
                     change = None
                 else:

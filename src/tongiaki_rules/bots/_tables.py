@@ -200,18 +200,33 @@ class Table:
         found = moved.get(key, _MISSING)
         if found is not _MISSING:
             return cast("tuple[float, ...] | None", found)
-        part: tuple[float, ...] | None = None
-        slots = self.slots[t]
-        if not any(n > 0 and slots[b] - len(beaches[b]) <= n for b, n in enumerate(added)):
-            changed = tuple(
-                _with_boats(beach, colour, n) if n else beach
-                for beach, n in zip(beaches, added, strict=True)
-            )
-            part = self.part(t, changed, king, may_found, fade)
+        part = self.part_added(t, beaches, king, colour, added, may_found, fade)
         if len(moved) >= CACHE_LIMIT:
             moved.clear()
         moved[key] = part
         return part
+
+    def part_added(
+        self,
+        t: int,
+        beaches: Beaches,
+        king: int,
+        colour: int,
+        added: tuple[int, ...],
+        may_found: tuple[bool, ...],
+        fade: float,
+    ) -> tuple[float, ...] | None:
+        """:meth:`part_with_boats` worked out, without its cache (for callers keeping their own)."""
+        slots = self.slots[t]
+        if any(n > 0 and slots[b] - len(beaches[b]) <= n for b, n in enumerate(added)):
+            return None
+        changed = tuple(
+            [
+                _with_boats(beach, colour, n) if n else beach
+                for beach, n in zip(beaches, added, strict=True)
+            ]
+        )
+        return self.part(t, changed, king, may_found, fade)
 
     def terms(
         self, t: int, beaches: Beaches, king: int, may_found: Sequence[bool]
@@ -238,11 +253,12 @@ class Table:
                     last = boat
         cap = len(beaches)
         present = 0
-        for c in range(colours):
-            if boats[c]:
+        presence, spread, per_boat = weights.presence, weights.spread, weights.boat
+        for c, n in enumerate(boats):
+            if n:
                 present += 1
-                share = weights.presence + weights.spread * min(beaches_on[c] - 1, 2)
-                terms[c] = value * share + weights.boat * min(boats[c], cap)
+                share = presence + spread * min(beaches_on[c] - 1, 2)
+                terms[c] = value * share + per_boat * min(n, cap)
                 points[c] = value
         if present == 1 and value and not self.is_start[t]:
             owner = boats.index(max(boats))
