@@ -215,3 +215,40 @@ def test_remembered_island_changes_are_the_parts_with_the_boats_moved(
                     assert shift(position, added) == expected, (position, added)
                     looked_at += 1
     assert looked_at > 300
+
+
+@pytest.mark.parametrize(("players", "seed", "greedy"), GAMES[:4])
+def test_a_preview_is_rated_as_a_fresh_evaluation_rates_it(
+    players: int, seed: int, greedy: int
+) -> None:
+    # applied() adds each column on from the sum of its entries before the first moved
+    # island; a fresh evaluation adds every column up from 0.0
+    looked_at = 0
+    for state in _decisions(players, seed, greedy):
+        evaluation = Evaluation(state)
+        for action in state._moves():
+            result = state._preview(action)
+            assert evaluation.applied(result) == seat_values(result), action
+            looked_at += 1
+    assert looked_at > 500
+
+
+def test_the_sums_with_moved_parts_are_the_sums_of_the_replaced_columns() -> None:
+    rng = random.Random(3)
+    compared = 0
+    for state in _decisions(5, 31, 2):
+        evaluation = Evaluation(state)
+        listed = evaluation._listed
+        colours = evaluation._table.colours
+        for _ in range(5):
+            places = sorted(rng.sample(range(len(listed)), rng.randint(0, min(4, len(listed)))))
+            moved = [
+                (n, tuple(rng.choice((0.0, 1.2, rng.uniform(0, 9))) for _ in range(colours)))
+                for n in places
+            ]
+            replaced = list(listed)
+            for n, part in moved:
+                replaced[n] = part
+            assert evaluation._sums_with(moved) == column_sums(replaced, colours), places
+            compared += 1
+    assert compared > 300

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from .._config import GameConfig
     from .._state import GameState
     from ..hexgrid import Hex
+    from ..views import CompactView
     from ._heuristic import Weights
 
 __all__ = [
@@ -60,6 +61,7 @@ __all__ = [
     "seat_values_of",
     "table_for",
     "underway",
+    "underway_in",
 ]
 
 CACHE_LIMIT = 100_000
@@ -388,7 +390,13 @@ def arrival(
 
 def underway(state: GameState, table: Table, fade: float, may_found: Sequence[bool]) -> list[float]:
     """What the boats under way (landing, or at sea before a draw) promise each colour."""
-    view = state.compact
+    return underway_in(state.compact, table, fade, may_found)
+
+
+def underway_in(
+    view: CompactView, table: Table, fade: float, may_found: Sequence[bool]
+) -> list[float]:
+    """:func:`underway` of a position's compact view (for a caller holding it already)."""
     colours = table.colours
     group = view.group
     if not group:
@@ -397,13 +405,14 @@ def underway(state: GameState, table: Table, fade: float, may_found: Sequence[bo
     boats = [0] * colours
     for c in group:
         boats[c] += 1
-    nobody = [False] * colours
     values = table.tiles.values
-    if view.phase == _LAND and view.at is not None:
-        k = view.where.get(view.at)
-        if k is None or not table.is_island[view.tiles[k][1]]:  # pragma: no cover
+    phase = view.phase
+    at = view.at
+    if phase == _LAND and at is not None:
+        k = view.where.get(at)
+        t = -1 if k is None else view.tiles[k][1]
+        if k is None or not table.is_island[t]:  # pragma: no cover
             return [0.0] * colours  # a landing is on an island on the table
-        t = view.tiles[k][1]
         beaches = view.boats[k]
         here = {c for beach in beaches for c in beach}
         king = view.kings[k]
@@ -413,12 +422,13 @@ def underway(state: GameState, table: Table, fade: float, may_found: Sequence[bo
         room = sum(n - len(beach) for n, beach in zip(table.slots[t], beaches, strict=True))
         gain = arrival(values[t], room, boats, present, may_found, fade, weights)
         return [weights.landing * g for g in gain]
-    if view.phase == _PLACE and view.tile >= 0 and table.is_island[view.tile]:
+    nobody = [False] * colours
+    if phase == _PLACE and view.tile >= 0 and table.is_island[view.tile]:
         t = view.tile
         gain = arrival(values[t], len(table.slots[t]), boats, nobody, may_found, fade, weights)
         return [weights.landing * g for g in gain]
     _still, mean_value, island_share, passing = table.pile(view.pile)
-    if view.at is not None and view.origin is None:
+    if at is not None and view.origin is None:
         chance = 1.0 if island_share else 0.0  # a colonist draws until an island comes
     else:
         distinct = len(set(group))
