@@ -36,6 +36,17 @@ decision, is rated as the position the preview would stop at, without the
 preview (:class:`_Stops`); ``tests/unit/test_greedy_two_seats.py`` and
 ``tests/unit/test_greedy_stops.py`` compare each with the longer way.
 
+With three to six seats (or two seats of two colours) the predicted options
+ask the same :class:`_Shifts` how an island changes, and keep what the
+options of a decision share: a boat's arrival added to the still totals
+per beach, its leaving per beach, an expansion's advantage per beaches
+(``_predicted_many``); the rivals' advantage slices the values instead of
+filtering them (``many`` of :func:`_advantage_of`). ``Evaluation.applied``
+goes on from the sums of the columns' first entries, and the islands are
+found by the table's layout of the tiles object (``Table.layout``).
+``tests/unit/test_greedy_many_seats.py`` compares each with the longer way
+in games of three to six players.
+
 >>> from tongiaki_rules import new_game
 >>> state = new_game(2)
 >>> GreedyBot(seed=0).choose(state) in state.legal_actions()
