@@ -179,20 +179,24 @@ class GreedyBot:
         circles: list[tuple[Action, float]] = []
         stops = self._stops
         stops.start(state, evaluation)
+        model_of = stops.model if stops.open else None  # else no action is modelled
+        preview = state._preview
+        applied = evaluation.applied
+        repeats = self._pacing.repeats
         for action in others:
-            model = stops.model(action)
+            model = None if model_of is None else model_of(action)
             if model is not None:
                 still = stops.rated(model)
                 if still is not None:  # stops at the departure: no draw, no circle
                     rated.append((action, rate(still)))
                     continue
-            result = state._preview(action)  # rated and dropped: no look-ahead needed
-            values = evaluation.applied(result)
+            result = preview(action)  # rated and dropped: no look-ahead needed
+            values = applied(result)
             if model is not None:
                 stops.learn(model, result, values)
             if urge and Pacing.draws(state, result):
                 values = tuple(v + urge if k == seat else v for k, v in enumerate(values))
-            (circles if self._pacing.repeats(result) else rated).append((action, rate(values)))
+            (circles if repeats(result) else rated).append((action, rate(values)))
         while rated or circles:
             best = _best(rated or circles)
             choice = best[0] if len(best) == 1 else self._rng.choice(best)
@@ -259,6 +263,11 @@ class _Stops:
         ):
             self._tiles, self._kings, self._table = view.tiles, view.kings, evaluation._table
             self._verdicts = {}
+
+    @property
+    def open(self) -> bool:
+        """May an action of this decision be modelled? (A turn decision with no full beach.)"""
+        return self._open
 
     def model(self, action: Action) -> _Model | None:
         """The position ``action`` leads to if it stops at the departure (``None``: not such an
