@@ -36,6 +36,17 @@ decision, is rated as the position the preview would stop at, without the
 preview (:class:`_Stops`); ``tests/unit/test_greedy_two_seats.py`` and
 ``tests/unit/test_greedy_stops.py`` compare each with the longer way.
 
+With three to six seats (or two seats of two colours) the predicted options
+ask the same :class:`_Shifts` how an island changes, and keep what the
+options of a decision share: a boat's arrival added to the still totals
+per beach, its leaving per beach, an expansion's advantage per beaches
+(``_predicted_many``); the rivals' advantage slices the values instead of
+filtering them (``many`` of :func:`_advantage_of`). ``Evaluation.applied``
+goes on from the sums of the columns' first entries, and the islands are
+found by the table's layout of the tiles object (``Table.layout``).
+``tests/unit/test_greedy_many_seats.py`` compares each with the longer way
+in games of three to six players.
+
 >>> from tongiaki_rules import new_game
 >>> state = new_game(2)
 >>> GreedyBot(seed=0).choose(state) in state.legal_actions()
@@ -168,20 +179,24 @@ class GreedyBot:
         circles: list[tuple[Action, float]] = []
         stops = self._stops
         stops.start(state, evaluation)
+        model_of = stops.model if stops.open else None  # else no action is modelled
+        preview = state._preview
+        applied = evaluation.applied
+        repeats = self._pacing.repeats
         for action in others:
-            model = stops.model(action)
+            model = None if model_of is None else model_of(action)
             if model is not None:
                 still = stops.rated(model)
                 if still is not None:  # stops at the departure: no draw, no circle
                     rated.append((action, rate(still)))
                     continue
-            result = state._preview(action)  # rated and dropped: no look-ahead needed
-            values = evaluation.applied(result)
+            result = preview(action)  # rated and dropped: no look-ahead needed
+            values = applied(result)
             if model is not None:
                 stops.learn(model, result, values)
             if urge and Pacing.draws(state, result):
                 values = tuple(v + urge if k == seat else v for k, v in enumerate(values))
-            (circles if self._pacing.repeats(result) else rated).append((action, rate(values)))
+            (circles if repeats(result) else rated).append((action, rate(values)))
         while rated or circles:
             best = _best(rated or circles)
             choice = best[0] if len(best) == 1 else self._rng.choice(best)
@@ -232,20 +247,14 @@ class _Stops:
         self._tiles: object = None
         self._kings: object = None
         self._verdicts: dict[tuple[Hex, int, tuple[int, ...], bool], bool] = {}
-        self._seen: list[tuple[Boats, set[int]]] = []
+        self._seen: list[tuple[Boats, set[int]]] | None = None
 
     def start(self, state: GameState, evaluation: Evaluation) -> None:
         """Rate the options of the decision in ``state`` next."""
         self._evaluation = evaluation
         view = evaluation._view
         self._open = evaluation._turn and not view.full
-        now = view.boats
-        tiles = range(len(now))
-        self._seen = [
-            (seen, set(compress(tiles, map(ne, seen, now))))
-            for seen in self._pacing.seen_boats()
-            if len(seen) == len(now)
-        ]
+        self._seen = None  # worked out when a modelled action is first asked about
         if (
             view.tiles is not self._tiles
             or view.kings is not self._kings
@@ -254,6 +263,11 @@ class _Stops:
         ):
             self._tiles, self._kings, self._table = view.tiles, view.kings, evaluation._table
             self._verdicts = {}
+
+    @property
+    def open(self) -> bool:
+        """May an action of this decision be modelled? (A turn decision with no full beach.)"""
+        return self._open
 
     def model(self, action: Action) -> _Model | None:
         """The position ``action`` leads to if it stops at the departure (``None``: not such an
@@ -324,14 +338,31 @@ class _Stops:
 
     def _repeats(self, changes: list[tuple[int, Beaches]]) -> bool:
         """May the position with ``changes`` be one decided in during this turn? (The boats
-        of each such position differ from this one's on the tiles of its set, kept by
-        :meth:`start`: the two positions' boats are equal only if those tiles are among the
-        ones changed, and the changed ones hold the same beaches.)"""
+        of each such position differ from this one's on the tiles of its set, worked out by
+        :meth:`_differences` once a decision: the two positions' boats are equal only if
+        those tiles are among the ones changed, and the changed ones hold the same
+        beaches.)"""
         changed = {k for k, _beaches in changes}
-        for seen, differ in self._seen:
+        found = self._seen
+        if found is None:
+            found = self._seen = self._differences()
+        for seen, differ in found:
             if differ <= changed and all(seen[k] == beaches for k, beaches in changes):
                 return True
         return False
+
+    def _differences(self) -> list[tuple[Boats, set[int]]]:
+        """The boats of each position decided in during this turn (of as many tiles as this
+        one) and the tiles where they differ from this one's."""
+        evaluation = self._evaluation
+        assert evaluation is not None
+        now = evaluation._view.boats
+        tiles = range(len(now))
+        return [
+            (seen, set(compress(tiles, map(ne, seen, now))))
+            for seen in self._pacing.seen_boats()
+            if len(seen) == len(now)
+        ]
 
     def learn(self, model: _Model, result: GameState, values: tuple[float, ...]) -> None:
         """Note whether the preview ``result`` of ``model``'s action (rated ``values``) stops."""
@@ -378,9 +409,13 @@ def _advantage_of(seat: int, seats: int, weights: Weights) -> Callable[[Sequence
 
         return two
 
+    rivals = seats - 1
+    after = seat + 1
+
     def many(values: Sequence[float]) -> float:
-        others = [v for k, v in enumerate(values) if k != seat]
-        return values[seat] - (rivalry * max(others) + rest * sum(others) / len(others))
+        # the rivals' values in the same order (the values are as many as the seats)
+        others = [*values[:seat], *values[after:]]
+        return values[seat] - (rivalry * max(others) + rest * sum(others) / rivals)
 
     return many
 
@@ -409,6 +444,8 @@ def _predicted(
     if two and evaluation._colour == seat:
         assert shifts is not None
         return _predicted_two(evaluation, actions, seat, shifts.bind(evaluation))
+    if shifts is not None:
+        return _predicted_many(evaluation, actions, rate, shifts.bind(evaluation))
     predict = evaluation.predict
     deltas = evaluation._deltas
     delta = evaluation._delta
@@ -460,6 +497,139 @@ def _predicted(
         else:
             rated.append((action, rate(values)))
     return rated, others
+
+
+def _predicted_many(
+    evaluation: Evaluation,
+    actions: Sequence[Action],
+    rate: Callable[[Sequence[float]], float],
+    shift: _Shift,
+) -> tuple[list[tuple[Action, float]], list[Action]]:
+    """:func:`_predicted` with the island changes asked of ``shift`` (:meth:`_Shifts.bind`).
+
+    The same sums as the general path of :func:`_predicted`, each the same
+    float operation in the same order, with what the options of a decision
+    share worked out once: the still totals plus a boat's arrival on a beach
+    (a move's total is ``(still + arrive) + leave``, so the first sum is
+    kept per beach), how a boat's leaving changes each colour, and the
+    advantage of an expansion onto given beaches. ``shift`` gives the very
+    tuples ``Evaluation._delta`` and :func:`_expansion` compute; a move
+    within one island is summed as :meth:`~.heuristic.Evaluation.predict`
+    sums it (its reserve term adds ``fade * 0.0``).
+    """
+    rated: list[tuple[Action, float]] = []
+    others: list[Action] = []
+    table = evaluation._table
+    same = table.seat_per_colour
+    colour = evaluation._colour
+    still = evaluation._still_totals()
+    fade = evaluation._fade
+    boats = evaluation._view.reserve[colour]
+    predict = evaluation.predict
+    sizes = _beach_counts(evaluation)
+    unchanged = fade * (evaluation._reserve_value(boats) - evaluation._reserve_value(boats))
+    arrivals: dict[Hex, list[list[float] | None]] = {
+        position: [_UNKNOWN_LIST] * n for position, n in sizes.items()
+    }
+    leavings: dict[Hex, list[tuple[float, ...] | None]] = {
+        position: [_UNKNOWN] * n for position, n in sizes.items()
+    }
+    expansions: dict[tuple[Hex, tuple[int, ...]], float | None] = {}
+    last_island: Hex | None = None  # the target of the move before, and its arrival
+    last_beach = -1
+    last_arrive: list[float] | None = None
+    for action in actions:
+        if type(action) is ExpandFromBoard:
+            island = action.island
+            source = action.source
+            if source != island:
+                beach = action.beach
+                if island is last_island and beach == last_beach:  # the moves come by target
+                    arrive = last_arrive
+                else:
+                    at = arrivals.get(island)
+                    if at is None:  # no island there
+                        arrive = None
+                    else:
+                        arrive = at[beach]
+                        if arrive is _UNKNOWN_LIST:
+                            change = shift(island, _one(sizes, island, beach, 1))
+                            arrive = at[beach] = (
+                                None
+                                if change is None
+                                else [x + a for x, a in zip(still, change, strict=True)]
+                            )
+                    last_island, last_beach, last_arrive = island, beach, arrive
+                if arrive is None:
+                    others.append(action)
+                    continue
+                beach = action.source_beach
+                away = leavings.get(source)
+                if away is None:
+                    others.append(action)
+                    continue
+                leave = away[beach]
+                if leave is _UNKNOWN:
+                    leave = away[beach] = shift(source, _one(sizes, source, beach, -1))
+                if leave is None:
+                    others.append(action)
+                    continue
+                totals = [x + b for x, b in zip(arrive, leave, strict=True)]
+                rated.append((action, rate(totals if same else by_seat(table, totals))))
+                continue
+            # within one island: predict's sum, the island's change and the reserve's (+0.0)
+            size = sizes.get(island)
+            if size is None:
+                others.append(action)
+                continue
+            added = [0] * size
+            added[action.beach] += 1
+            added[action.source_beach] -= 1
+            change = shift(island, tuple(added))
+            if change is None:
+                others.append(action)
+                continue
+            totals = [x + d for x, d in zip(still, change, strict=True)]
+            totals[colour] += unchanged
+            rated.append((action, rate(by_seat(table, totals))))
+            continue
+        elif type(action) is Expand or type(action) is PlaceNewBoats:
+            # predict's sum: the still totals, plus the island's change, plus the reserve's
+            key = (action.island, action.beaches)
+            if key in expansions:
+                value = expansions[key]
+            else:
+                value = None
+                size = sizes.get(action.island)
+                if size is not None:
+                    added = [0] * size
+                    for b in action.beaches:
+                        added[b] += 1
+                    change = shift(action.island, tuple(added))
+                    if change is not None:
+                        totals = [x + d for x, d in zip(still, change, strict=True)]
+                        count = len(action.beaches)
+                        totals[colour] += fade * (
+                            evaluation._reserve_value(boats - count)
+                            - evaluation._reserve_value(boats)
+                        )
+                        value = rate(totals if same else by_seat(table, totals))
+                expansions[key] = value
+            if value is None:
+                others.append(action)
+            else:
+                rated.append((action, value))
+            continue
+        values = predict(action)
+        if values is None:
+            others.append(action)
+        else:
+            rated.append((action, rate(values)))
+    return rated, others
+
+
+_UNKNOWN_LIST: list[float] = []
+"""Marks an arrival not looked at yet in :func:`_predicted_many` (whose lists hold ``None`` too)."""
 
 
 def _predicted_two(
@@ -634,7 +804,8 @@ class _Shifts:
     with new beaches (one a move has just changed) gets the changes kept for
     equal beaches, looked up once by value. A change is computed as
     ``Evaluation._delta`` and :func:`_expansion` do: the part with the boats
-    added (``Table.part_with_boats``) minus the part as it is
+    added (``Table.part_added``: ``Table.part_with_boats`` without its cache, as the
+    records are this one's) minus the part as it is
     (``Table.part``), colour by colour.
     """
 
@@ -666,6 +837,7 @@ class _Shifts:
         colour = evaluation._colour
         may_found = evaluation._may_found
         fade = evaluation._fade
+        parts = evaluation._parts
 
         def shift(position: Hex, added: tuple[int, ...]) -> tuple[float, ...] | None:
             k = island_at.get(position)
@@ -682,11 +854,11 @@ class _Shifts:
             changes = record[1]
             change = changes.get(added, _UNKNOWN)
             if change is _UNKNOWN:
-                part = table.part_with_boats(t, beaches, king, colour, added, may_found, fade)
+                part = table.part_added(t, beaches, king, colour, added, may_found, fade)
                 if part is None:
                     change = None
                 else:
-                    old = table.part(t, beaches, king, may_found, fade)
+                    old = parts[position]  # table.part of the island, as the evaluation rated it
                     change = tuple(p - o for p, o in zip(part, old, strict=True))
                 changes[added] = change
             return change

@@ -33,8 +33,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import reduce
-from itertools import compress
+from itertools import accumulate, compress
 from operator import add, is_not
+from typing import Any
 
 import attrs
 
@@ -42,7 +43,15 @@ from .._state import GameState, IslandView
 from ..actions import Action, Expand, ExpandFromBoard, FoundRoyal, PlaceNewBoats
 from ..hexgrid import Hex
 from ..views import Phase
-from ._tables import Beaches, by_seat, column_sums, seat_totals, seat_values_of, table_for
+from ._tables import (
+    Beaches,
+    by_seat,
+    column_sums,
+    seat_totals,
+    seat_values_of,
+    table_for,
+    underway_in,
+)
 
 _OVER = int(Phase.OVER)
 _TURN = int(Phase.TURN)
@@ -172,7 +181,7 @@ class Evaluation:
     """
 
     __slots__ = (
-        "_by_index",
+        "_before",
         "_changed",
         "_colour",
         "_columns",
@@ -201,14 +210,15 @@ class Evaluation:
         self._table = table
         view = state.compact
         self._view = view
+        self._before: tuple[Any, ...] | None = None  # the view's fields applied() compares
         self._may_found = tuple(n < 2 for n in view.founded)
         self._parts: dict[Hex, tuple[float, ...]] = {}
         self._island_at: dict[Hex, int] = {}
-        self._by_index: list[tuple[float, ...] | None] = []
         self._island_ks: list[int] = []
         self._listed: list[tuple[float, ...]] = []  # the islands' parts, in the order of the tiles
         self._ordinal: list[int] = []  # per tile, its place in that list (-1: not an island)
-        self._columns: list[list[float]] | None = None  # the parts per colour, when asked for
+        # the parts per colour, and the sums of each column's first entries, when asked for
+        self._columns: list[tuple[list[float], list[float]]] | None = None
         self._changed: dict[tuple[Hex, tuple[int, ...]], tuple[float, ...] | None] = {}
         self._deltas: dict[tuple[Hex, int, int], tuple[float, ...] | None] = {}
         self._values: tuple[float, ...] | None = None
@@ -224,33 +234,28 @@ class Evaluation:
         self._islands = self._rate_islands()
 
     def _rate_islands(self) -> list[float]:
-        """Every island's part, and their sums per colour (in the order of the tiles)."""
+        """Every island's part, and their sums per colour (in the order of the tiles).
+
+        Which tiles are islands, and where, is the table's layout of the tiles
+        (:meth:`.tables.Table.layout`, shared by the positions with the same
+        tiles object); the parts are rated island by island in that order.
+        """
         table = self._table
-        is_island = table.is_island
         part_of = table.part
         may_found = self._may_found
         fade = self._fade
-        parts = self._parts
-        by_index = self._by_index
-        island_ks = self._island_ks
-        island_at = self._island_at
-        listed = self._listed
-        ordinal = self._ordinal
         view = self._view
-        for k, ((pos, t, _r), beaches, king) in enumerate(
-            zip(view.tiles, view.boats, view.kings, strict=True)
-        ):
-            if is_island[t]:
-                part = part_of(t, beaches, king, may_found, fade)
-                parts[pos] = part
-                island_at[pos] = k
-                by_index.append(part)
-                island_ks.append(k)
-                ordinal.append(len(listed))
-                listed.append(part)
-            else:
-                by_index.append(None)
-                ordinal.append(-1)
+        boats, kings = view.boats, view.kings
+        island_at, island_ks, kinds, ordinal = table.layout(view.tiles)
+        self._island_at = island_at
+        self._island_ks = island_ks
+        self._ordinal = ordinal
+        listed = [
+            part_of(t, boats[k], kings[k], may_found, fade)
+            for k, t in zip(island_ks, kinds, strict=True)
+        ]
+        self._listed = listed
+        self._parts = dict(zip(island_at, listed, strict=True))
         return column_sums(listed, table.colours)
 
     def values(self) -> tuple[float, ...]:
@@ -281,48 +286,88 @@ class Evaluation:
         True
         """
         table = self._table
-        before = self._view
+        before = self._before
+        if before is None:  # this position's fields, read once
+            view = self._view
+            before = self._before = (
+                view.tiles,
+                view.kings,
+                view.pile,
+                view.ended,
+                view.founded,
+                view.boats,
+            )
+        old_tiles, old_kings, old_pile, old_ended, old_founded, old = before
         after = result.compact
+        tiles = after.tiles
+        kings = after.kings
         if (
             after.phase == _OVER
             or not self._island_ks
-            or after.tiles is not before.tiles
-            or after.kings is not before.kings
+            or tiles is not old_tiles
+            or kings is not old_kings
         ):
             return Evaluation(result, self.weights).values()
-        if after.pile is before.pile and after.ended == before.ended:
+        ended = after.ended
+        pile = after.pile
+        if pile is old_pile and ended == old_ended:
             fade = self._fade  # the same pile: the same look-up
         else:
-            fade = 0.0 if after.ended else table.pile(after.pile)[0]
-        may_found = (
-            self._may_found
-            if after.founded is before.founded
-            else tuple(n < 2 for n in after.founded)
-        )
+            fade = 0.0 if ended else table.pile(pile)[0]
+        founded = after.founded
+        may_found = self._may_found if founded is old_founded else tuple(n < 2 for n in founded)
         if fade != self._fade or may_found != self._may_found:
             return Evaluation(result, self.weights).values()
         # the islands' parts in the order of the tiles, the moved ones rated again, and their
         # sums per colour: the columns of this position's parts, copied, with the moved
         # islands' entries replaced, each added up from 0.0 in that order (column_sums)
         ordinal = self._ordinal
-        tiles, boats, kings, old = after.tiles, after.boats, after.kings, before.boats
+        boats = after.boats
         part_of = table.part
-        columns = self._copied_columns()
-        for k in compress(range(len(boats)), map(is_not, boats, old)):
-            n = ordinal[k]
-            if n >= 0:
-                part = part_of(tiles[k][1], boats[k], kings[k], may_found, fade)
-                for column, value in zip(columns, part, strict=True):
-                    column[n] = value
-        islands = [reduce(add, column, 0.0) for column in columns]
-        return seat_values_of(result, table, islands, fade, may_found)
+        moved = [
+            (n, part_of(tiles[k][1], boats[k], kings[k], may_found, fade))
+            for k in compress(range(len(boats)), map(is_not, boats, old))
+            if (n := ordinal[k]) >= 0
+        ]
+        islands = self._sums_with(moved)
+        # seat_values_of(result, ...), from the view read here
+        coming = underway_in(after, table, fade, may_found)
+        return seat_totals(table, islands, fade, after.reserve, coming)
 
-    def _copied_columns(self) -> list[list[float]]:
-        """The islands' parts per colour, in the order of the tiles: a new list each."""
-        columns = self._columns
-        if columns is None:
-            columns = self._columns = [list(column) for column in zip(*self._listed, strict=True)]
-        return [column[:] for column in columns]
+    def _sums_with(self, moved: list[tuple[int, tuple[float, ...]]]) -> list[float]:
+        """Per colour, the sum of the islands' parts in the order of the tiles, from 0.0, with
+        the parts of ``moved`` (``(place among the islands, part)``, in that order) in place
+        of this position's.
+
+        The very additions :func:`.tables.column_sums` makes of the list with
+        those entries replaced: the sum of the entries before the first
+        moved one is this position's (kept per place, from 0.0), and the
+        additions go on from there in the same order.
+        """
+        prefixed = self._columns
+        if prefixed is None:
+            columns = [list(column) for column in zip(*self._listed, strict=True)]
+            prefixed = self._columns = [
+                (column, list(accumulate(column, add, initial=0.0))) for column in columns
+            ]
+        if not moved:
+            return [sums[-1] for _column, sums in prefixed]
+        if len(moved) == 1:
+            ((n, part),) = moved
+            return [
+                reduce(add, column[n + 1 :], sums[n] + value)
+                for (column, sums), value in zip(prefixed, part, strict=True)
+            ]
+        first = moved[0][0]
+        totals: list[float] = []
+        for c, (column, sums) in enumerate(prefixed):
+            total = sums[first]
+            start = first
+            for n, part in moved:
+                total = reduce(add, column[start:n], total) + part[c]
+                start = n + 1
+            totals.append(reduce(add, column[start:], total))
+        return totals
 
     def _still_with(
         self, changes: Sequence[tuple[int, Beaches]], reserve: Sequence[int]
@@ -342,13 +387,11 @@ class Evaluation:
         may_found = self._may_found
         view = self._view
         ordinal = self._ordinal
-        columns = self._copied_columns()
-        for k, beaches in changes:
-            part = table.part(view.tiles[k][1], beaches, view.kings[k], may_found, fade)
-            n = ordinal[k]
-            for column, value in zip(columns, part, strict=True):
-                column[n] = value
-        islands = [reduce(add, column, 0.0) for column in columns]
+        moved = {
+            ordinal[k]: table.part(view.tiles[k][1], beaches, view.kings[k], may_found, fade)
+            for k, beaches in changes
+        }
+        islands = self._sums_with(sorted(moved.items()))
         return seat_totals(table, islands, fade, reserve, [0.0] * table.colours)
 
     def predict(self, action: Action) -> tuple[float, ...] | None:

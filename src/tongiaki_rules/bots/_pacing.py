@@ -61,6 +61,8 @@ class Pacing:
         """True if the bot already decided in ``state`` during this turn."""
         # hashing would cost more; equal positions have equal boats, a cheaper test first
         boats = state.compact.boats
+        if boats not in self._boats:  # most previews: one look in C, no generator
+            return False
         return any(
             boats == seen_boats and state == seen
             for seen, seen_boats in zip(self._this_turn, self._boats, strict=True)

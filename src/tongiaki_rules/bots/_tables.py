@@ -46,6 +46,8 @@ _PLACE = int(Phase.PLACE)
 if TYPE_CHECKING:
     from .._config import GameConfig
     from .._state import GameState
+    from ..hexgrid import Hex
+    from ..views import CompactView
     from ._heuristic import Weights
 
 __all__ = [
@@ -59,12 +61,18 @@ __all__ = [
     "seat_values_of",
     "table_for",
     "underway",
+    "underway_in",
 ]
 
 CACHE_LIMIT = 100_000
 """A table forgets its island parts when it holds more than this many."""
 
 Beaches = tuple[tuple[int, ...], ...]
+Layout = tuple[dict["Hex", int], list[int], list[int], list[int]]
+"""What :meth:`Table.layout` gives: ``(island_at, ks, kinds, ordinal)``."""
+
+LAYOUT_LIMIT = 64
+"""A table forgets the layouts of tiles it keeps when it holds more than this many."""
 Prospects = tuple[float, float, float, tuple[float, ...]]
 """``(fade before the end is triggered, mean island value, island share, passing chances)``."""
 
@@ -94,6 +102,7 @@ class Table:
         "colours",
         "is_island",
         "is_start",
+        "layouts",
         "moved",
         "num_players",
         "parts",
@@ -121,10 +130,44 @@ class Table:
         """Seat ``c`` plays colour ``c``, and only it: a seat's value is its colour's."""
         self.parts: dict[tuple[int, Beaches, int, tuple[bool, ...], float], tuple[float, ...]] = {}
         self.piles: dict[tuple[int, ...], Prospects] = {}
+        self.layouts: dict[int, tuple[object, Layout]] = {}
         self.moved: dict[
             tuple[int, Beaches, int, int, tuple[int, ...], tuple[bool, ...], float],
             tuple[float, ...] | None,
         ] = {}
+
+    def layout(self, tiles: Sequence[tuple[Hex, int, int]]) -> Layout:
+        """Where the islands among ``tiles`` are (a position's ``compact.tiles``).
+
+        ``(island_at, ks, kinds, ordinal)``: the tile index of each island by
+        position, the islands' tile indices and tile kinds in the order of the
+        tiles, and per tile its place among the islands (-1: not an island).
+        The engine shares the tiles tuple between states until a tile comes,
+        so the layout is kept by its identity (with the tuple, so that the
+        identity cannot be reused while it is kept). Callers must not change it.
+        """
+        layouts = self.layouts
+        found = layouts.get(id(tiles))
+        if found is not None and found[0] is tiles:
+            return found[1]
+        is_island = self.is_island
+        island_at: dict[Hex, int] = {}
+        ks: list[int] = []
+        kinds: list[int] = []
+        ordinal: list[int] = []
+        for k, (position, t, _rotation) in enumerate(tiles):
+            if is_island[t]:
+                island_at[position] = k
+                ordinal.append(len(ks))
+                ks.append(k)
+                kinds.append(t)
+            else:
+                ordinal.append(-1)
+        layout = (island_at, ks, kinds, ordinal)
+        if len(layouts) >= LAYOUT_LIMIT:
+            layouts.clear()
+        layouts[id(tiles)] = (tiles, layout)
+        return layout
 
     def part(
         self, t: int, beaches: Beaches, king: int, may_found: tuple[bool, ...], fade: float
@@ -134,7 +177,7 @@ class Table:
         part = self.parts.get(key)
         if part is None:
             full, points = self.terms(t, beaches, king, may_found)
-            part = tuple(p + fade * (f - p) for f, p in zip(full, points, strict=True))
+            part = tuple([p + fade * (f - p) for f, p in zip(full, points, strict=True)])
             if len(self.parts) >= CACHE_LIMIT:
                 self.parts.clear()
             self.parts[key] = part
@@ -159,18 +202,33 @@ class Table:
         found = moved.get(key, _MISSING)
         if found is not _MISSING:
             return cast("tuple[float, ...] | None", found)
-        part: tuple[float, ...] | None = None
-        slots = self.slots[t]
-        if not any(n > 0 and slots[b] - len(beaches[b]) <= n for b, n in enumerate(added)):
-            changed = tuple(
-                _with_boats(beach, colour, n) if n else beach
-                for beach, n in zip(beaches, added, strict=True)
-            )
-            part = self.part(t, changed, king, may_found, fade)
+        part = self.part_added(t, beaches, king, colour, added, may_found, fade)
         if len(moved) >= CACHE_LIMIT:
             moved.clear()
         moved[key] = part
         return part
+
+    def part_added(
+        self,
+        t: int,
+        beaches: Beaches,
+        king: int,
+        colour: int,
+        added: tuple[int, ...],
+        may_found: tuple[bool, ...],
+        fade: float,
+    ) -> tuple[float, ...] | None:
+        """:meth:`part_with_boats` worked out, without its cache (for callers keeping their own)."""
+        slots = self.slots[t]
+        if any(n > 0 and slots[b] - len(beaches[b]) <= n for b, n in enumerate(added)):
+            return None
+        changed = tuple(
+            [
+                _with_boats(beach, colour, n) if n else beach
+                for beach, n in zip(beaches, added, strict=True)
+            ]
+        )
+        return self.part(t, changed, king, may_found, fade)
 
     def terms(
         self, t: int, beaches: Beaches, king: int, may_found: Sequence[bool]
@@ -197,11 +255,12 @@ class Table:
                     last = boat
         cap = len(beaches)
         present = 0
-        for c in range(colours):
-            if boats[c]:
+        presence, spread, per_boat = weights.presence, weights.spread, weights.boat
+        for c, n in enumerate(boats):
+            if n:
                 present += 1
-                share = weights.presence + weights.spread * min(beaches_on[c] - 1, 2)
-                terms[c] = value * share + weights.boat * min(boats[c], cap)
+                share = presence + spread * min(beaches_on[c] - 1, 2)
+                terms[c] = value * share + per_boat * min(n, cap)
                 points[c] = value
         if present == 1 and value and not self.is_start[t]:
             owner = boats.index(max(boats))
@@ -290,9 +349,10 @@ def seat_totals(
 ) -> tuple[float, ...]:
     """The seats' values from the islands' parts, the reserves and what is under way."""
     weights = table.weights
+    per_boat, cap = weights.reserve, weights.reserve_cap
     totals = [
-        x + fade * (weights.reserve * min(reserve[c], weights.reserve_cap)) + coming[c]
-        for c, x in enumerate(islands)
+        x + fade * (per_boat * min(boats, cap)) + more
+        for x, boats, more in zip(islands, reserve, coming, strict=False)
     ]
     return by_seat(table, totals)
 
@@ -330,7 +390,13 @@ def arrival(
 
 def underway(state: GameState, table: Table, fade: float, may_found: Sequence[bool]) -> list[float]:
     """What the boats under way (landing, or at sea before a draw) promise each colour."""
-    view = state.compact
+    return underway_in(state.compact, table, fade, may_found)
+
+
+def underway_in(
+    view: CompactView, table: Table, fade: float, may_found: Sequence[bool]
+) -> list[float]:
+    """:func:`underway` of a position's compact view (for a caller holding it already)."""
     colours = table.colours
     group = view.group
     if not group:
@@ -339,13 +405,14 @@ def underway(state: GameState, table: Table, fade: float, may_found: Sequence[bo
     boats = [0] * colours
     for c in group:
         boats[c] += 1
-    nobody = [False] * colours
     values = table.tiles.values
-    if view.phase == _LAND and view.at is not None:
-        k = view.where.get(view.at)
-        if k is None or not table.is_island[view.tiles[k][1]]:  # pragma: no cover
+    phase = view.phase
+    at = view.at
+    if phase == _LAND and at is not None:
+        k = view.where.get(at)
+        t = -1 if k is None else view.tiles[k][1]
+        if k is None or not table.is_island[t]:  # pragma: no cover
             return [0.0] * colours  # a landing is on an island on the table
-        t = view.tiles[k][1]
         beaches = view.boats[k]
         here = {c for beach in beaches for c in beach}
         king = view.kings[k]
@@ -355,12 +422,13 @@ def underway(state: GameState, table: Table, fade: float, may_found: Sequence[bo
         room = sum(n - len(beach) for n, beach in zip(table.slots[t], beaches, strict=True))
         gain = arrival(values[t], room, boats, present, may_found, fade, weights)
         return [weights.landing * g for g in gain]
-    if view.phase == _PLACE and view.tile >= 0 and table.is_island[view.tile]:
+    nobody = [False] * colours
+    if phase == _PLACE and view.tile >= 0 and table.is_island[view.tile]:
         t = view.tile
         gain = arrival(values[t], len(table.slots[t]), boats, nobody, may_found, fade, weights)
         return [weights.landing * g for g in gain]
     _still, mean_value, island_share, passing = table.pile(view.pile)
-    if view.at is not None and view.origin is None:
+    if at is not None and view.origin is None:
         chance = 1.0 if island_share else 0.0  # a colonist draws until an island comes
     else:
         distinct = len(set(group))
