@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,19 @@ from tongiaki_rules.observation import ObservationLayout  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.fixture
+def one_torch_thread() -> Iterator[None]:
+    """Torch on one thread, as the training example runs it: under pytest-xdist every core
+    already has a worker, and torch's own threads beside them spin against each other (on two
+    busy cores the test took three times as long)."""
+    torch = pytest.importorskip("torch")
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(threads)
+
+
+@pytest.mark.usefixtures("one_torch_thread")
 def test_maskable_ppo_trains_a_few_hundred_steps_and_picks_legal_actions() -> None:
     from sb3_contrib.common.wrappers import ActionMasker
 
