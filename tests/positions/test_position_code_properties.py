@@ -66,13 +66,29 @@ def _mutations(code: str) -> st.SearchStrategy[str]:
     return st.one_of(flip, cut, drop, dup)
 
 
-CODES = st.builds(
-    lambda seed, steps: random_playout(new_game(2 + seed % 5), random.Random(seed))[: steps + 1][
-        -1
-    ].to_position_code(),
-    st.integers(0, 2**16),
-    st.integers(0, 300),
-)
+def _code_after(seed: int, steps: int) -> str:
+    """The code of the state after ``steps`` random steps of a seeded game (or of its end): the
+    state ``random_playout(...)[steps]`` would reach, without playing the rest of the game."""
+    rng = random.Random(seed)
+    state = new_game(2 + seed % 5)
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        if state.is_chance_node:
+            state = state.apply(state.sample_chance(rng))
+        else:
+            state = state.apply(rng.choice(state.legal_actions()))
+    return state.to_position_code()
+
+
+CODES = st.builds(_code_after, st.integers(0, 2**16), st.integers(0, 300))
+
+
+def test_the_codes_mutated_are_those_of_states_of_random_playouts() -> None:
+    for seed in (3, 4, 70):
+        game = random_playout(new_game(2 + seed % 5), random.Random(seed))
+        for steps in (0, 1, 150, 300, len(game) + 5):
+            assert _code_after(seed, steps) == game[min(steps, len(game) - 1)].to_position_code()
 
 
 def _read_or_refuse(code: object) -> None:
