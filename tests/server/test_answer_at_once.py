@@ -27,7 +27,7 @@ websockets = pytest.importorskip("websockets.sync.client", reason="the WebSocket
 from tongiaki_rules import GameRecord, position_code  # noqa: E402
 from tongiaki_rules.server import Storage  # noqa: E402
 
-from .live import live_server, worker_pids  # noqa: E402
+from .live import http_client, live_server, worker_pids  # noqa: E402
 
 SLOW = "traced_bots:SlowBot"
 QUICK = "traced_bots:TracedBot"
@@ -52,7 +52,7 @@ def _bearer(game: dict[str, Any]) -> dict[str, str]:
 
 def _new_game(base: str, bots: dict[str, str], seed: int = 7) -> dict[str, Any]:
     body = {"players": len(bots) + 1, "seats": bots, "seat": 0, "seed": seed}
-    created = httpx.post(f"{base}/api/games", json=body, timeout=30)
+    created = http_client().post(f"{base}/api/games", json=body, timeout=30)
     assert created.status_code == 201, created.text
     game: dict[str, Any] = created.json()
     return game
@@ -60,7 +60,7 @@ def _new_game(base: str, bots: dict[str, str], seed: int = 7) -> dict[str, Any]:
 
 def _move(base: str, game: dict[str, Any], expect: int) -> tuple[float, httpx.Response]:
     start = time.monotonic()
-    answer = httpx.post(
+    answer = http_client().post(
         f"{base}/api/games/{game['id']}/actions",
         json={"action": 0, "expect_move": expect},
         headers=_bearer(game),
@@ -79,9 +79,11 @@ def _human_turn(base: str, game: dict[str, Any], timeout: float = 20.0) -> dict[
     """Poll the player's view until it is theirs to choose again (or the game is over)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        view: dict[str, Any] = httpx.get(
-            f"{base}/api/games/{game['id']}", headers=_bearer(game), timeout=30
-        ).json()
+        view: dict[str, Any] = (
+            http_client()
+            .get(f"{base}/api/games/{game['id']}", headers=_bearer(game), timeout=30)
+            .json()
+        )
         if "legal" in view or view["outcome"] is not None:
             return view
         time.sleep(0.02)
@@ -103,7 +105,9 @@ def test_a_move_is_answered_before_a_slow_bots_reply_is_stored(
         assert view["moves"] == 1 and view["to_move"] == 1 and "legal" not in view
         # the bot thinks without holding the game: a view meanwhile is answered at once
         start = time.monotonic()
-        meanwhile = httpx.get(f"{base}/api/games/{game['id']}", headers=_bearer(game), timeout=30)
+        meanwhile = http_client().get(
+            f"{base}/api/games/{game['id']}", headers=_bearer(game), timeout=30
+        )
         assert time.monotonic() - start < THINKS and meanwhile.json()["moves"] == 1
         # the reply follows, found by polling
         later = _human_turn(base, game)
@@ -193,7 +197,7 @@ def test_with_two_workers_each_bot_move_is_worked_out_once_and_stored_in_order(
         stored: list[str] = []
         for game in games:
             _human_turn(base, game)  # the last replies are in
-            record = httpx.get(f"{base}/api/games/{game['id']}/record", timeout=30).json()
+            record = http_client().get(f"{base}/api/games/{game['id']}/record", timeout=30).json()
             stored += _bot_positions(record, {1, 2, 3})
     # each stored bot move was worked out once, by one process: a game driven by both
     # workers would have moves worked out twice (the second one's store refused)

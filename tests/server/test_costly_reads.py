@@ -19,7 +19,7 @@ from tongiaki_rules.server import GameService, ServeLimits  # noqa: E402
 from tongiaki_rules.server.app import create_app  # noqa: E402
 from tongiaki_rules.server.storage import open_storage  # noqa: E402
 
-from .live import live_server, worker_pids  # noqa: E402
+from .live import http_client, live_server, worker_pids  # noqa: E402
 
 
 def test_two_workers_share_one_limit_on_costly_reads(db: str) -> None:
@@ -36,13 +36,13 @@ def test_two_workers_share_one_limit_on_costly_reads(db: str) -> None:
         deadline = time.monotonic() + 30
         while len(worker_pids(process.pid)) < 2 and time.monotonic() < deadline:
             time.sleep(0.1)
-        answers = [httpx.get(f"{base}/api/games/{gid}", timeout=30) for gid in ids]
+        answers = [http_client().get(f"{base}/api/games/{gid}", timeout=30) for gid in ids]
         assert [a.status_code for a in answers] == [200] * 4 + [429] * 6
         refused = answers[-1]
         assert 0 < int(refused.headers["Retry-After"]) <= 15
         assert "too many requests" in refused.json()["detail"]
         boards = [
-            httpx.get(f"{base}/api/games/{gid}/board.svg", params={"at": 0}, timeout=30)
+            http_client().get(f"{base}/api/games/{gid}/board.svg", params={"at": 0}, timeout=30)
             for gid in ids[:3]
         ]
         assert [b.status_code for b in boards] == [429] * 3  # the same bucket

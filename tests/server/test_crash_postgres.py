@@ -20,7 +20,7 @@ pytest.importorskip("fastapi", reason="the server needs the 'server' extra (fast
 httpx = pytest.importorskip("httpx", reason="the crash test talks HTTP with httpx")
 pytest.importorskip("uvicorn", reason="the crash test runs the real server")
 
-from .live import live_server, worker_pids  # noqa: E402
+from .live import http_client, live_server, worker_pids  # noqa: E402
 from .pg import PostgresServer  # noqa: E402
 
 Acknowledged = list[tuple[int, str]]
@@ -95,7 +95,7 @@ def _check(base: str, acknowledged: dict[str, Acknowledged]) -> None:
 def _games(base: str, count: int) -> list[dict[str, Any]]:
     body = {"players": 2, "seats": {"1": "random"}, "seat": 0}
     return [
-        httpx.post(f"{base}/api/games", json={**body, "seed": k}, timeout=30).json()
+        http_client().post(f"{base}/api/games", json={**body, "seed": k}, timeout=30).json()
         for k in range(count)
     ]
 
@@ -118,7 +118,7 @@ def test_kill_9_of_a_worker_under_load_loses_no_acknowledged_move(postgres_url: 
         while len(worker_pids(process.pid)) < 2 and time.monotonic() < deadline:
             time.sleep(0.1)
         assert victims[0] not in worker_pids(process.pid) and len(worker_pids(process.pid)) == 2
-        assert httpx.get(f"{base}/api/health", timeout=30).json()["storage"]["writable"]
+        assert http_client().get(f"{base}/api/health", timeout=30).json()["storage"]["writable"]
 
 
 def test_a_restart_of_the_database_loses_no_acknowledged_move_and_play_goes_on(

@@ -15,7 +15,7 @@ from starlette.websockets import WebSocketDisconnect  # noqa: E402
 from tongiaki_rules.cli._serve import allowed_hosts  # noqa: E402
 from tongiaki_rules.server.app import STATIC_DIR, create_app  # noqa: E402
 
-from .live import live_server  # noqa: E402
+from .live import http_client, live_server  # noqa: E402
 
 
 @pytest.fixture
@@ -136,10 +136,13 @@ def test_a_real_server_checks_host_and_origin(tmp_path: Path) -> None:
         base,
     ):
         assert (
-            httpx.get(f"{base}/api/games", headers={"Host": "rebound.example"}).status_code == 421
+            http_client().get(f"{base}/api/games", headers={"Host": "rebound.example"}).status_code
+            == 421
         )
-        assert httpx.get(f"{base}/api/games", headers={"Host": "localhost"}).status_code == 200
-        gid = httpx.post(f"{base}/api/games", json={"players": 2}).json()["id"]
+        assert (
+            http_client().get(f"{base}/api/games", headers={"Host": "localhost"}).status_code == 200
+        )
+        gid = http_client().post(f"{base}/api/games", json={"players": 2}).json()["id"]
         ws = f"{base.replace('http', 'ws')}/api/games/{gid}/ws"
         with pytest.raises(InvalidStatus):
             websockets.connect(ws, origin="http://evil.example").close()  # type: ignore[arg-type]

@@ -17,7 +17,7 @@ ws_client = pytest.importorskip("websockets.sync.client", reason="the WebSocket 
 
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
-from .live import live_server  # noqa: E402
+from .live import http_client, live_server  # noqa: E402
 
 HELLO = json.dumps({"type": "hello", "token": None})
 
@@ -61,7 +61,7 @@ def test_creating_and_claiming_too_fast_gets_429_with_retry_after(tmp_path: Path
 def test_websockets_are_limited_per_address_and_closed_when_idle(tmp_path: Path) -> None:
     options = ("--sockets-per-address", "2", "--socket-idle", "1.5")
     with live_server(tmp_path / "g.sqlite3", *options) as (_p, base), ExitStack() as stack:
-        gid = httpx.post(f"{base}/api/games", json={"players": 2}).json()["id"]
+        gid = http_client().post(f"{base}/api/games", json={"players": 2}).json()["id"]
         first, second = _hello(stack, base, gid), _hello(stack, base, gid)
         assert '"view"' in str(first.recv(timeout=10)) and second.recv(timeout=10)
         third = _hello(stack, base, gid)
@@ -98,7 +98,7 @@ def test_a_request_sent_too_slowly_is_dropped(tmp_path: Path) -> None:
 def test_bot_work_is_capped(tmp_path: Path) -> None:
     with live_server(tmp_path / "g.sqlite3", "--max-mcts-iterations", "100") as (_p, base):
         body = {"players": 2, "seats": {"1": "mcts:iterations=200"}}
-        answer = httpx.post(f"{base}/api/games", json=body)
+        answer = http_client().post(f"{base}/api/games", json=body)
         assert answer.status_code == 422 and "capped at 100" in answer.json()["detail"]
         body = {"players": 2, "seats": {"1": "mcts:iterations=100"}}
-        assert httpx.post(f"{base}/api/games", json=body).status_code == 201
+        assert http_client().post(f"{base}/api/games", json=body).status_code == 201

@@ -23,7 +23,7 @@ httpx = pytest.importorskip("httpx", reason="the test talks HTTP with httpx")
 pytest.importorskip("uvicorn", reason="the test runs the real server")
 websockets = pytest.importorskip("websockets.sync.client", reason="the WebSocket client")
 
-from .live import free_port, live_server  # noqa: E402
+from .live import free_port, http_client, live_server  # noqa: E402
 
 CONFIG = Path(__file__).resolve().parents[2] / "docs" / "how-to" / "nginx-tongiaki.conf"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -89,7 +89,7 @@ def test_the_documented_nginx_configuration_serves_https_and_websockets(tmp_path
                     if time.monotonic() > deadline or proxy.poll() is not None:
                         raise
                     time.sleep(0.2)
-            plain = httpx.get(f"http://127.0.0.1:{http}/", headers={"Host": HOST})
+            plain = http_client().get(f"http://127.0.0.1:{http}/", headers={"Host": HOST})
             assert plain.status_code == 301
             assert plain.headers["location"] == f"https://{HOST}/"
             answer = client.get("/")

@@ -23,7 +23,7 @@ websockets = pytest.importorskip("websockets.sync.client", reason="the WebSocket
 
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
-from .live import live_server, worker_pids  # noqa: E402
+from .live import http_client, live_server, worker_pids  # noqa: E402
 
 
 def _first_move(client: Any, base: str, game: dict[str, Any]) -> tuple[int, dict[str, Any]]:
@@ -60,11 +60,11 @@ def test_a_move_through_one_process_reaches_a_socket_on_another_within_a_second(
     with live_server(db) as (_a, first), live_server(db) as (_b, second):
         body = {"players": 2, "seats": {"1": "greedy"}, "seat": 0, "seed": 3}
         for k in range(3):  # a few moves: not a lucky one
-            game = httpx.post(f"{first}/api/games", json={**body, "seed": k}).json()
+            game = http_client().post(f"{first}/api/games", json={**body, "seed": k}).json()
             seconds, moves = _watch_then_move(first, second, game)
             assert seconds < 1.0, f"the push took {seconds:.2f} s"
             # the move pushed; the bot's reply, played after the answer, may follow it
-            assert httpx.get(f"{first}/api/games/{game['id']}").json()["moves"] >= moves
+            assert http_client().get(f"{first}/api/games/{game['id']}").json()["moves"] >= moves
 
 
 def test_two_processes_racing_for_one_move_accept_it_once(db: str) -> None:
@@ -73,7 +73,7 @@ def test_two_processes_racing_for_one_move_accept_it_once(db: str) -> None:
         body = {"players": 2, "seats": {"1": "greedy"}, "seat": 0}
         statuses: list[int] = []
         for k in range(20):
-            game = httpx.post(f"{first}/api/games", json={**body, "seed": k}).json()
+            game = http_client().post(f"{first}/api/games", json={**body, "seed": k}).json()
             with httpx.Client(timeout=30) as client:
                 _, move = _first_move(client, first, game)
             headers = {"Authorization": f"Bearer {game['token']}"}
@@ -86,7 +86,9 @@ def test_two_processes_racing_for_one_move_accept_it_once(db: str) -> None:
                 headers: dict[str, str],
                 answers: list[int] = answers,
             ) -> None:
-                answers.append(httpx.post(base + url, json=move, headers=headers).status_code)
+                answers.append(
+                    http_client().post(base + url, json=move, headers=headers).status_code
+                )
 
             url = f"/api/games/{game['id']}/actions"
             threads = [
@@ -100,11 +102,13 @@ def test_two_processes_racing_for_one_move_accept_it_once(db: str) -> None:
             statuses += answers
             # the bot replies after the answer: both processes then see the same game
             for _ in range(500):
-                views = [httpx.get(f"{b}/api/games/{game['id']}").json() for b in (first, second)]
+                views = [
+                    http_client().get(f"{b}/api/games/{game['id']}").json() for b in (first, second)
+                ]
                 if all(v["to_move"] == 0 for v in views):
                     break
                 time.sleep(0.02)
-            stored = httpx.get(f"{second}/api/games/{game['id']}/record").json()["actions"]
+            stored = http_client().get(f"{second}/api/games/{game['id']}/record").json()["actions"]
             assert views[0]["code"] == views[1]["code"] and len(stored) >= 2
         assert statuses.count(200) == 20
 
@@ -131,7 +135,7 @@ def test_a_seat_left_through_one_process_closes_its_socket_on_another(postgres_u
     """PostgreSQL tells the other processes of a seat left too (SQLite's poll counts moves
     only: there the socket learns of it at its next push)."""
     with live_server(postgres_url) as (_a, first), live_server(postgres_url) as (_b, second):
-        game = httpx.post(f"{first}/api/games", json={"players": 2, "seat": 0}).json()
+        game = http_client().post(f"{first}/api/games", json={"players": 2, "seat": 0}).json()
         gid, token = game["id"], game["token"]
         url = f"{first.replace('http', 'ws')}/api/games/{gid}/ws"
         with websockets.connect(url) as socket:
@@ -160,7 +164,7 @@ def test_two_workers_share_the_limits_of_one_address(db: str) -> None:
         deadline = time.monotonic() + 30
         while len(worker_pids(process.pid)) < 2 and time.monotonic() < deadline:
             time.sleep(0.1)
-        made = [httpx.post(f"{base}/api/games", json={"players": 2}) for _ in range(8)]
+        made = [http_client().post(f"{base}/api/games", json={"players": 2}) for _ in range(8)]
         assert [a.status_code for a in made] == [201] * 3 + [429] * 5
         gid = made[0].json()["id"]
         url = f"{base.replace('http', 'ws')}/api/games/{gid}/ws"

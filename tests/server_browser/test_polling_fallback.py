@@ -20,7 +20,7 @@ import pytest
 httpx = pytest.importorskip("httpx", reason="the test talks HTTP with httpx")
 
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
-from tests.server.live import live_server  # noqa: E402
+from tests.server.live import http_client, live_server  # noqa: E402
 
 from .test_client_e2e import _browser, webdriver  # the browser (and the skips)  # noqa: E402
 
@@ -60,20 +60,20 @@ def test_a_page_whose_socket_falls_silent_still_shows_a_move_made_through_anothe
     db = tmp_path / "games.sqlite3"
     browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": SILENT})
     with live_server(db) as (_a, first), live_server(db) as (_b, second):
-        game = httpx.post(f"{first}/api/games", json={"players": 2, "seat": 0}).json()
+        game = http_client().post(f"{first}/api/games", json={"players": 2, "seat": 0}).json()
         gid = game["id"]
         tokens = [
             game["token"],
-            httpx.post(f"{first}/api/games/{gid}/seats/1", json={}).json()["token"],
+            http_client().post(f"{first}/api/games/{gid}/seats/1", json={}).json()["token"],
         ]
         browser.get(f"{first}/games/{gid}#watch")
         WebDriverWait(browser, WAIT).until(lambda d: _moves_shown(d) is not None)
         before = int(_moves_shown(browser) or 0)
-        to_move = httpx.get(f"{second}/api/games/{gid}").json()["to_move"]
+        to_move = http_client().get(f"{second}/api/games/{gid}").json()["to_move"]
         headers = {"Authorization": f"Bearer {tokens[to_move]}"}
-        view = httpx.get(f"{second}/api/games/{gid}", headers=headers).json()
+        view = http_client().get(f"{second}/api/games/{gid}", headers=headers).json()
         assert view["moves"] == before and "legal" in view
-        moved = httpx.post(
+        moved = http_client().post(
             f"{second}/api/games/{gid}/actions",
             json={"action": 0, "expect_move": view["moves"]},
             headers=headers,
