@@ -419,7 +419,11 @@ def test_landing_options_follow_the_landing_rules(state: GameState) -> None:
 @pytest.mark.clause("COMP-1")
 @pytest.mark.clause("END-1")
 @pytest.mark.parametrize("name", sorted(VARIANTS))
-@pytest.mark.parametrize("seed", range(15))
+@pytest.mark.parametrize(
+    "seed",
+    # 15 games of each variant; the default run plays the first 5, ``-m slow`` the other 10
+    [pytest.param(seed, marks=() if seed < 5 else pytest.mark.slow) for seed in range(15)],
+)
 def test_random_games_with_variant_rules_keep_the_invariants(name: str, seed: int) -> None:
     rules = VARIANTS[name]
     num_players = 2 if rules.variant_two_player_double_colour else 2 + seed % 5
