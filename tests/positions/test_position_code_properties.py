@@ -6,6 +6,7 @@ import random
 import re
 import string
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +23,8 @@ LONGEST_WITHOUT_CHAIN = 360
 
 PROPERTY = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FUZZ = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+DEFAULT_RUN_EXAMPLES = 100
+"""The default run's sample of the two costliest properties; their full samples are ``slow``."""
 
 
 def assert_round_trip(state: GameState) -> str:
@@ -38,9 +41,21 @@ def assert_round_trip(state: GameState) -> str:
     return code
 
 
-@PROPERTY
-@given(reachable_states(rules=rules_strategy(), max_steps=400))
+REACHABLE = reachable_states(rules=rules_strategy(), max_steps=400)
+
+
+@settings(PROPERTY, max_examples=DEFAULT_RUN_EXAMPLES)
+@given(REACHABLE)
 def test_every_reachable_state_reads_back_from_its_code(state: GameState) -> None:
+    assert_round_trip(state)
+
+
+@pytest.mark.slow
+@PROPERTY
+@given(REACHABLE)
+def test_every_reachable_state_reads_back_from_its_code_on_the_full_sample(
+    state: GameState,
+) -> None:
     assert_round_trip(state)
 
 
@@ -101,9 +116,18 @@ def _read_or_refuse(code: object) -> None:
         assert GameState.from_position_code(result.to_position_code()) == result
 
 
-@FUZZ
+@settings(FUZZ, max_examples=DEFAULT_RUN_EXAMPLES)
 @given(CODES.flatmap(_mutations))
 def test_a_mutated_code_reads_to_a_sound_state_or_raises_a_code_error(code: str) -> None:
+    _read_or_refuse(code)
+
+
+@pytest.mark.slow
+@FUZZ
+@given(CODES.flatmap(_mutations))
+def test_a_mutated_code_reads_to_a_sound_state_or_raises_a_code_error_on_the_full_sample(
+    code: str,
+) -> None:
     _read_or_refuse(code)
 
 
