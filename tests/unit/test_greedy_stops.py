@@ -43,7 +43,7 @@ def _check_game(players: int, rules: Rules, seed: int, greedy: bool) -> tuple[in
             continue
         if state.compact.phase == Phase.TURN:
             evaluation = Evaluation(state)
-            stops.start(state, evaluation)
+            stops.start(evaluation)
             for action in state._moves():
                 model = stops.model(action)
                 if model is None:
@@ -109,7 +109,7 @@ def test_verdicts_are_forgotten_when_a_tile_comes_or_goes() -> None:
         if state.compact.phase == Phase.TURN:
             known = bool(stops._verdicts)
             moved = stops._tiles is not None and stops._tiles != state.compact.tiles
-            stops.start(state, Evaluation(state))
+            stops.start(Evaluation(state))
             if known and moved:
                 assert not stops._verdicts
                 forgotten += 1
@@ -136,7 +136,7 @@ def test_a_modelled_position_repeats_exactly_when_its_boats_were_decided_in(seed
             modelled = [(a, m) for a in state._moves() if (m := stops.model(a)) is not None]
             if modelled:
                 bot._pacing.start(state._preview(modelled[len(modelled) // 2][0]))
-                stops.start(state, Evaluation(state))
+                stops.start(Evaluation(state))
             for action, model in modelled:
                 boats = list(state.compact.boats)
                 for k, beaches in model[1]:
@@ -173,7 +173,7 @@ def test_a_position_differing_outside_the_changed_tiles_is_not_a_repeat() -> Non
     for k in islands:
         boats[k] = ((9,), *boats[k][1:])  # beaches no position of the game has
     pacing.seen_boats().append(tuple(boats))
-    stops.start(state, Evaluation(state))
+    stops.start(Evaluation(state))
     first, second = ((k, boats[k]) for k in islands)
     assert not stops._repeats([first])
     assert not stops._repeats([second])

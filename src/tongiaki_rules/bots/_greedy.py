@@ -178,7 +178,7 @@ class GreedyBot:
         urge = urge_to_draw(self._pacing, evaluation, seat)
         circles: list[tuple[Action, float]] = []
         stops = self._stops
-        stops.start(state, evaluation)
+        stops.start(evaluation)
         model_of = stops.model if stops.open else None  # else no action is modelled
         preview = state._preview
         applied = evaluation.applied
@@ -249,8 +249,8 @@ class _Stops:
         self._verdicts: dict[tuple[Hex, int, tuple[int, ...], bool], bool] = {}
         self._seen: list[tuple[Boats, set[int]]] | None = None
 
-    def start(self, state: GameState, evaluation: Evaluation) -> None:
-        """Rate the options of the decision in ``state`` next."""
+    def start(self, evaluation: Evaluation) -> None:
+        """Rate the options of the decision ``evaluation`` looks at next."""
         self._evaluation = evaluation
         view = evaluation._view
         self._open = evaluation._turn and not view.full
