@@ -32,6 +32,7 @@ import gymnasium
 import numpy as np
 import torch
 from sb3_contrib import MaskablePPO
+from stable_baselines3.common.logger import Logger
 
 from tongiaki_rules.adapters.gymnasium import ENV_ID
 
@@ -122,6 +123,9 @@ def main(argv: list[str] | None = None) -> None:
         ent_coef=0.01,
         verbose=0,
     )
+    # no log files: SB3's own logger would make an empty folder in the temporary directory at
+    # every learn() (this example prints its curve itself)
+    model.set_logger(Logger(folder=None, output_formats=[]))
     parameters = sum(p.numel() for p in model.policy.parameters())
     print(f"policy: {parameters:,} parameters; evaluation: {args.games} games per point")
     curve: list[tuple[str, int, float, float, float]] = []

@@ -7,6 +7,7 @@ benchmark.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -20,6 +21,7 @@ sb3_contrib = pytest.importorskip("sb3_contrib", reason="needs sb3-contrib for M
 
 import gymnasium  # noqa: E402
 import numpy as np  # noqa: E402
+from stable_baselines3.common.logger import Logger  # noqa: E402
 
 from tongiaki_rules.adapters.gymnasium import ENV_ID  # noqa: E402
 from tongiaki_rules.encoding import ActionEncoding  # noqa: E402
@@ -50,6 +52,7 @@ def test_maskable_ppo_trains_a_few_hundred_steps_and_picks_legal_actions() -> No
     )
     env = ActionMasker(env, lambda e: e.unwrapped.action_masks())
     model = sb3_contrib.MaskablePPO("MlpPolicy", env, n_steps=128, batch_size=64, seed=0)
+    model.set_logger(Logger(folder=None, output_formats=[]))  # no SB3-... folder in /tmp
     model.learn(256)
     size = ActionEncoding.for_game(2, actions="compact").size
     assert model.policy.action_net.out_features == size == env.action_space.n
@@ -65,8 +68,12 @@ def test_maskable_ppo_trains_a_few_hundred_steps_and_picks_legal_actions() -> No
     assert np.isfinite(observation).all()
 
 
-def test_the_training_example_prints_a_curve_and_saves_the_plot(tmp_path: Path) -> None:
+def test_the_training_example_prints_a_curve_and_saves_the_plot_and_leaves_no_files(
+    tmp_path: Path,
+) -> None:
     plot = tmp_path / "curve.png"
+    scratch = tmp_path / "tmp"  # the run's temporary directory: SB3 logs nothing there
+    scratch.mkdir()
     result = subprocess.run(
         [
             sys.executable,
@@ -79,12 +86,14 @@ def test_the_training_example_prints_a_curve_and_saves_the_plot(tmp_path: Path) 
             f"--plot={plot}",
         ],
         cwd=ROOT,
+        env={**os.environ, "TMPDIR": str(scratch)},
         capture_output=True,
         text=True,
         timeout=300,
         check=False,
     )
     assert result.returncode == 0, result.stderr
+    assert not [p.name for p in scratch.iterdir() if p.name.startswith("SB3-")]
     lines = result.stdout.splitlines()
     assert lines[0].startswith("policy: ") and "parameters" in lines[0]
     assert any(line.startswith("    128 steps, against random: win share ") for line in lines)
