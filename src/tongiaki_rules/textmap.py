@@ -159,14 +159,15 @@ class _Canvas:
     def spans(self) -> list[list[Span]]:
         if not self.cells:
             return []
-        rows = [r for r, _ in self.cells]
-        cols = [c for _, c in self.cells]
-        top, left = min(rows), min(cols)
+        right: dict[int, int] = {}  # by row, its last column written (one pass over the cells)
+        left = min(c for _, c in self.cells)
+        for r, c in self.cells:
+            if c > right.get(r, left - 1):
+                right[r] = c
         lines: list[list[Span]] = []
-        for row in range(top, max(rows) + 1):
-            used = [c for r, c in self.cells if r == row]
+        for row in range(min(right), max(right) + 1):
             line: list[Span] = []
-            for col in range(left, max(used, default=left - 1) + 1):
+            for col in range(left, right.get(row, left - 1) + 1):
                 char, style = self.cells.get((row, col), (" ", "text"))
                 _append(line, char, style)
             lines.append(line)
