@@ -253,10 +253,16 @@ class SqliteStorage(SqlStorage[sqlite3.Connection]):
         again; other processes still wait for it with the busy timeout. A
         write SQLite refuses (read-only, full, I/O error), or one that went to
         a file since deleted or replaced, raises :class:`StorageUnavailable`.
+
+        The file's checks (``stat`` calls) are made before the lock is taken
+        and after it is given up, never while it is held: each call lets other
+        threads run Python, and the writer must then wait its turn for the
+        interpreter again, with every other writer of the process queued
+        behind it (the lock held for tens of milliseconds under load).
         """
+        db = self._connection()
+        self._check_writable()
         with self._writing:
-            db = self._connection()
-            self._check_writable()
             try:
                 db.execute("BEGIN IMMEDIATE")
             except sqlite3.DatabaseError as exc:
@@ -275,8 +281,8 @@ class SqliteStorage(SqlStorage[sqlite3.Connection]):
                 ):
                     raise self._unavailable(exc) from None
                 raise
-            # a commit into a file unlinked or replaced meanwhile is lost: never acknowledge it
-            self._check_file()
+        # a commit into a file unlinked or replaced meanwhile is lost: never acknowledge it
+        self._check_file()
 
     def _unavailable(self, exc: sqlite3.Error) -> StorageUnavailable:
         problem = str(exc)
