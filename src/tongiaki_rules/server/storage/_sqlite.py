@@ -26,11 +26,13 @@ False
 
 from __future__ import annotations
 
+import fcntl
 import logging
 import os
 import sqlite3
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -160,6 +162,9 @@ class SqliteStorage(SqlStorage[sqlite3.Connection]):
         self._local = threading.local()
         self._writing = threading.Lock()
         self._identity: tuple[int, int] | None = None
+        self._turns = _lock_file(self.path)
+        if self._turns is not None:
+            weakref.finalize(self, os.close, self._turns)
         db = self._connection()
         self._identity = self._file_identity()
         self._migrate(db)
@@ -262,7 +267,7 @@ class SqliteStorage(SqlStorage[sqlite3.Connection]):
         """
         db = self._connection()
         self._check_writable()
-        with self._writing:
+        with self._writing, self._turn():
             try:
                 db.execute("BEGIN IMMEDIATE")
             except sqlite3.DatabaseError as exc:
@@ -283,6 +288,27 @@ class SqliteStorage(SqlStorage[sqlite3.Connection]):
                 raise
         # a commit into a file unlinked or replaced meanwhile is lost: never acknowledge it
         self._check_file()
+
+    @contextmanager
+    def _turn(self) -> Iterator[None]:
+        """This process's turn among the processes writing the file (holding ``_writing``).
+
+        The processes of one server take turns on an exclusive ``flock`` of
+        the file's lock file (:func:`_lock_file`), which the kernel hands to a
+        waiting process as soon as it is given up. SQLite's own wait for its
+        write lock (the busy timeout) polls it with sleeps of up to 100 ms: under
+        load a worker slept through many write transactions of the other, with
+        every writer of its own process queued behind it. Without a lock file
+        (a folder that cannot take one) the busy timeout alone decides, as before.
+        """
+        if self._turns is None:
+            yield
+            return
+        fcntl.flock(self._turns, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(self._turns, fcntl.LOCK_UN)
 
     def _unavailable(self, exc: sqlite3.Error) -> StorageUnavailable:
         problem = str(exc)
@@ -380,6 +406,17 @@ class SqliteStorage(SqlStorage[sqlite3.Connection]):
                 del counts[game_id]
         if db is not None:
             db.close()
+
+
+def _lock_file(path: Path) -> int | None:
+    """The open lock file ``<database>-writer`` whose ``flock`` the processes writing the
+    database take turns on (see :meth:`SqliteStorage._turn`); ``None`` where it cannot be
+    opened (a read-only folder: the busy timeout alone then decides)."""
+    try:
+        return os.open(path.with_name(path.name + "-writer"), os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError as exc:
+        _log.warning("no lock file for the writers of %s (%s): SQLite's busy wait only", path, exc)
+        return None
 
 
 def _run_script(db: sqlite3.Connection, script: str) -> None:
