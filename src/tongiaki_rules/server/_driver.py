@@ -71,21 +71,13 @@ import socket
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 
 from ._service import GameService, LeaseClaim
 from .storage import LeaseHeld
 
-__all__ = [
-    "DEFAULT_BOT_DELAY",
-    "HUMANS_FIRST_WAIT",
-    "LEASE_SECONDS",
-    "REPLY_RETRY",
-    "BotDriver",
-    "HumansFirst",
-]
+__all__ = ["DEFAULT_BOT_DELAY", "LEASE_SECONDS", "REPLY_RETRY", "BotDriver"]
 
 DEFAULT_BOT_DELAY = 0.3
 """Seconds between two background moves of one game, so spectators can follow them."""
@@ -96,60 +88,7 @@ LEASE_SECONDS = 10.0
 REPLY_RETRY = 0.25
 """Seconds before a game woken by a human's move asks again for a lease another process holds."""
 
-HUMANS_FIRST_WAIT = 0.025
-"""Seconds a bot's move waits at most, before it is played, for the human move requests of
-its process to end (:class:`HumansFirst`)."""
-
 _log = logging.getLogger(__name__)
-
-
-class HumansFirst:
-    """The human move requests running in one process, which the bots' moves let go first.
-
-    A request counts itself while it runs (:meth:`running`); before each of
-    its moves, the driver waits (:meth:`wait_turn`) until none runs, or
-    ``wait`` seconds at most, so that bots are never starved however busy
-    the humans are. Under load the process's threads take turns for one
-    interpreter: a bot's reply played beside a human's move takes half of
-    it, and the request holding the database's write lock waits for its
-    turn with the other writers queued behind it.
-
-    >>> humans = HumansFirst(wait=0.0)
-    >>> with humans.running():
-    ...     humans.busy()
-    1
-    >>> humans.wait_turn(), humans.busy()
-    (True, 0)
-    """
-
-    def __init__(self, wait: float = HUMANS_FIRST_WAIT) -> None:
-        self.wait = wait
-        """Seconds :meth:`wait_turn` waits at most."""
-        self._running = 0
-        self._changed = threading.Condition()
-
-    @contextmanager
-    def running(self) -> Iterator[None]:
-        """Count a human's request while the ``with`` block runs."""
-        with self._changed:
-            self._running += 1
-        try:
-            yield
-        finally:
-            with self._changed:
-                self._running -= 1
-                if not self._running:
-                    self._changed.notify_all()
-
-    def busy(self) -> int:
-        """How many human requests run now."""
-        with self._changed:
-            return self._running
-
-    def wait_turn(self) -> bool:
-        """Wait until no human request runs (``True``), or :attr:`wait` seconds (``False``)."""
-        with self._changed:
-            return self._changed.wait_for(lambda: not self._running, self.wait)
 
 
 def _ignore(game_id: str, moves: int) -> None:
@@ -163,8 +102,7 @@ class BotDriver:
     stored move; ``workers`` threads play moves at once; ``lease`` is the
     time a game's lease runs (by default :data:`LEASE_SECONDS`, or longer for
     a slow ``delay``). A game woken by :meth:`reply` moves ``reply_delay``
-    seconds apart instead of ``delay``. Each move first waits its turn behind the human
-    move requests of the process (``humans``, :class:`HumansFirst`).
+    seconds apart instead of ``delay``.
     """
 
     def __init__(
@@ -178,11 +116,8 @@ class BotDriver:
         lease: float | None = None,
         turn_timeout: float | None = None,
         reply_delay: float = 0.0,
-        humans: HumansFirst | None = None,
     ) -> None:
         self.service = service
-        self.humans = humans if humans is not None else HumansFirst()
-        """The human requests running in this process, which each move lets go first."""
         self.reply_delay = reply_delay
         """Seconds between two moves of a game :meth:`reply` drives."""
         self._pace: dict[str, float] = {}
@@ -433,7 +368,6 @@ class BotDriver:
             return
         with self._changed:
             quick = game_id in self._pace  # a human waits: quick moves go in one step
-        self.humans.wait_turn()  # a human's move request of this process goes first
         try:
             if quick:  # the lease renewed, or given up, in the write that stores the moves
                 lease = (self.holder, self.lease)

@@ -640,21 +640,18 @@ def _add_api(
         pushed over the WebSocket and seen by any later ``GET`` of the game."""
         token = bearer.token()
         lease = driver.claim()  # taken with the move where the bots are to reply
-
-        def move() -> dict[str, Any]:
-            with driver.humans.running():  # the bots' moves of this process wait meanwhile
-                return service.act(
-                    game_id,
-                    token,
-                    body.action,
-                    body.expect_move,
-                    svg=svg,
-                    language=language,
-                    replies=False,
-                    lease=lease,
-                )
-
-        view = await run_in_threadpool(move)
+        view = await run_in_threadpool(
+            lambda: service.act(
+                game_id,
+                token,
+                body.action,
+                body.expect_move,
+                svg=svg,
+                language=language,
+                replies=False,
+                lease=lease,
+            )
+        )
         # a secret choice stored while others have yet to choose changes no move: -1 tells the
         # sockets to look again (they see who has chosen, never what)
         hub.publish(game_id, -1 if view.get("chosen") else view["moves"])
