@@ -408,8 +408,10 @@ class SqliteStorage(SqlStorage[sqlite3.Connection]):
             except sqlite3.Error:
                 self._drop_writer()
         finally:
-            self._give_turn()
-            group.committed.set()
+            try:
+                self._give_turn()
+            finally:
+                group.committed.set()  # its writers learn the outcome, whatever happens
 
     def _take_turn(self) -> None:
         """This process's turn among the processes writing the file (holding ``_writing``),
