@@ -27,6 +27,12 @@ With ``--no-svg`` the humans ask for answers without the board's SVG
 ``?svg=true``), as a front end that draws its own board (or fetches it
 separately) would.
 
+This client paces its own cycle collector as the server does
+(:class:`tongiaki_rules.server._gc.GcPacer`; ``--no-pace-client-gc`` leaves
+it alone): otherwise its collections of the 50 games' connections and views
+stop it for 50 to 100 ms every few seconds, and every request in flight is
+timed that much slower than the server answered it.
+
 ``--workers N`` runs the server with N worker processes; ``--db`` picks the
 database: ``sqlite`` (a fresh file, the default), ``postgresql`` (a fresh
 PostgreSQL cluster in a temporary folder, from Debian's binaries, as the
@@ -43,6 +49,7 @@ human move request in each, measured from ``/proc`` (Linux), with the ratios.
 
     python benchmarks/server_load.py [--games 50] [--seconds 30] [--think 0] [--svg|--no-svg]
                                      [--workers 1] [--db sqlite|postgresql|URL] [--seed 1]
+                                     [--no-pace-client-gc]
                                      [--cpu-per-move [--rounds 3]]
 """
 
@@ -51,6 +58,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -204,12 +212,35 @@ async def run(
             )
             for _ in range(games)
         ]
+        pacing = asyncio.create_task(_pace_gc()) if PACE_CLIENT_GC else None
         start = time.perf_counter()
         until = start + seconds
         await asyncio.gather(
             *(play_games(clients[k], k, seed, until, think, svg, load, board) for k in range(games))
         )
+        if pacing is not None:
+            pacing.cancel()
         return load, (load.last or time.perf_counter()) - start
+
+
+PACE_CLIENT_GC = True
+"""Whether this client paces its own cycle collector as the server does (``--pace-client-gc``)."""
+
+
+async def _pace_gc() -> None:
+    """This client's own collector paced as the server's is (:class:`GcPacer`): its
+    collections of 50 games' connections and views otherwise stop it for 50 to 100 ms
+    every few seconds, and every request in flight is timed that much slower."""
+    from tongiaki_rules.server._gc import GcPacer
+
+    pacer = GcPacer()
+    pacer.start()
+    try:
+        while True:
+            await asyncio.sleep(pacer.freeze_every)
+            pacer.tick()
+    finally:
+        gc.unfreeze()
 
 
 def percentiles(ms: list[float]) -> str:
@@ -266,10 +297,18 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--pace-client-gc",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="pace this client's own cycle collector as the server does (its pauses are timed)",
+    )
+    parser.add_argument(
         "--cpu-per-move", action="store_true", help="server CPU per human move, both forms"
     )
     parser.add_argument("--rounds", type=int, default=3, help="rounds of --cpu-per-move")
     args = parser.parse_args()
+    global PACE_CLIENT_GC
+    PACE_CLIENT_GC = args.pace_client_gc
     with contextlib.ExitStack() as stack:
         folder = stack.enter_context(tempfile.TemporaryDirectory())
         database_pid: int | None = None  # PostgreSQL's postmaster, when this run started it

@@ -271,6 +271,25 @@ FIGURES: tuple[Figure, ...] = (
         ),
     ),
     Figure(
+        "serve-tail",
+        ("docs/how-to/serve.md",),
+        "the tail of a move request at 50 games and 0.2 s of thinking after issue 38's paced "
+        "collector and SQLite's shared commits: human moves a second, p50/p90/p99 of the move "
+        "requests and of the pushed replies, CPU per human move, 1 and 2 workers on SQLite and "
+        "PostgreSQL, 30 s each (the 'before' rows: PYTHONPATH naming the src of main at "
+        "4d41490, interleaved)",
+        (
+            "python benchmarks/server_load.py --no-svg --think 0.2 --workers 2 --db sqlite "
+            "--seconds 30",
+            "python benchmarks/server_load.py --no-svg --think 0.2 --workers 2 --db postgresql "
+            "--seconds 30",
+            "python benchmarks/server_load.py --no-svg --think 0.2 --workers 1 --db sqlite "
+            "--seconds 30",
+            "python benchmarks/server_load.py --no-svg --think 0.2 --workers 1 --db postgresql "
+            "--seconds 30",
+        ),
+    ),
+    Figure(
         "serve-bot-starvation",
         ("docs/how-to/serve.md",),
         "greedy players' move latency beside one client's MCTS games (the 'before' row: run it "

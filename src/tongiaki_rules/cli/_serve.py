@@ -258,6 +258,7 @@ def run(args: argparse.Namespace) -> int:
                 limits=limits,
                 allowed_hosts=hosts,
                 allowed_origins=args.allow_origin,
+                pace_gc=True,
             )
             if args.workers == 1
             else None

@@ -50,4 +50,5 @@ def app_from_environment() -> FastAPI:
         limits=limits,
         allowed_hosts=settings["allowed_hosts"],
         allowed_origins=settings["allowed_origins"],
+        pace_gc=True,
     )

@@ -54,6 +54,7 @@ from tongiaki_rules.i18n import LANGUAGE_NAMES, messages
 from ._board_routes import add_board_routes
 from ._driver import DEFAULT_BOT_DELAY, BotDriver
 from ._errors import ServiceError, TooMany, Unauthorized, Unprocessable
+from ._gc import GcPacer
 from ._guard import MAX_BODY, Guard
 from ._hosting import host_named
 from ._hub import Hub
@@ -299,6 +300,7 @@ def create_app(
     limits: ServeLimits | None = None,
     allowed_hosts: Collection[str] | None = None,
     allowed_origins: Collection[str] = (),
+    pace_gc: bool = False,
 ) -> FastAPI:
     """The application serving the games in ``db`` (a path, a URL, or any :class:`Storage`).
 
@@ -314,6 +316,9 @@ def create_app(
     always names them), ``allowed_origins`` the origins besides the server's
     own whose pages may open a WebSocket. At startup the unfinished games
     with a bot seat are resumed; at shutdown the background moves stop.
+    ``pace_gc`` (``tongiaki serve`` sets it: it changes the whole interpreter)
+    keeps the long-lived objects out of the cycle collector's pauses
+    (:class:`~.gc.GcPacer`), from start-up on.
     """
     limits = limits if limits is not None else ServeLimits()
     storage = open_storage(db) if isinstance(db, (str, os.PathLike)) else db
@@ -350,7 +355,10 @@ def create_app(
         # moves that other processes on the same database store reach this one's sockets
         stop_watching = storage.watch_moves(hub.publish, hub.games)
         renewing = asyncio.create_task(_renew_socket_counts(app.state.sockets))
+        pacing = asyncio.create_task(_pace_gc(app.state.gc)) if app.state.gc else None
         yield
+        if pacing is not None:
+            pacing.cancel()
         renewing.cancel()
         stop_watching()
         driver.close()
@@ -369,6 +377,7 @@ def create_app(
     app.state.service = service
     app.state.hub = hub
     app.state.driver = driver
+    app.state.gc = GcPacer() if pace_gc else None
     app.add_middleware(
         Guard, allowed_hosts=allowed_hosts, max_body=MAX_BODY, body_timeout=limits.body_timeout
     )
@@ -392,6 +401,14 @@ def create_app(
     )
     add_pages(app, service, Path(static_dir) if static_dir is not None else STATIC_DIR)
     return app
+
+
+async def _pace_gc(pacer: GcPacer) -> None:
+    """Freeze the start-up's objects, then the survivors every second, for good."""
+    pacer.start()
+    while True:
+        await asyncio.sleep(pacer.freeze_every)
+        pacer.tick()
 
 
 async def _renew_socket_counts(sockets: SocketCount) -> None:

@@ -264,6 +264,7 @@ class SqlStorage(Generic[C]):
         (a driver and seconds, ``None`` to give it up): stored only while the game's lease
         is free, expired or that driver's; else :class:`~.base.LeaseHeld`, nothing stored.
         """
+        rows = move_rows(game_id, first, moves)  # written as JSON before the transaction
         try:
             with self._write() as db:
                 if holder is not None:
@@ -274,7 +275,7 @@ class SqlStorage(Generic[C]):
                         raise LeaseHeld(game_id)
                     if seconds is None:
                         db.execute(self._sql.release_lease, (game_id, driver))
-                self._run_many(db, self._sql.insert_move, move_rows(game_id, first, moves))
+                self._run_many(db, self._sql.insert_move, rows)
                 if over:
                     db.execute(self._sql.set_over, (game_id,))
         except self._duplicate:
