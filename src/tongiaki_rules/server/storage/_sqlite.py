@@ -255,11 +255,18 @@ class SqliteStorage(SqlStorage[sqlite3.Connection]):
         self._check_file()
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
         if db is None:
-            db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")
-            db.execute("PRAGMA busy_timeout=30000")
-            self._local.db = db
+            db = self._local.db = self._open()
+        return db
+
+    def _open(self, shared: bool = False) -> sqlite3.Connection:
+        """A new connection to the file, in WAL mode, every commit durable (``synchronous=FULL``);
+        ``shared``: usable from any thread (the writers' connection, used under ``_writing``)."""
+        db = sqlite3.connect(
+            self.path, timeout=30.0, isolation_level=None, check_same_thread=not shared
+        )
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA busy_timeout=30000")
         return db
 
     def _drop_connection(self) -> None:
@@ -273,13 +280,7 @@ class SqliteStorage(SqlStorage[sqlite3.Connection]):
         """The connection this process writes on (holding ``_writing``): one for every thread,
         so that the transactions of several threads can share one commit."""
         if self._writer_db is None:
-            db = sqlite3.connect(
-                self.path, timeout=30.0, isolation_level=None, check_same_thread=False
-            )
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")
-            db.execute("PRAGMA busy_timeout=30000")
-            self._writer_db = db
+            self._writer_db = self._open(shared=True)
         return self._writer_db
 
     def _drop_writer(self) -> None:
