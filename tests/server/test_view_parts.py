@@ -237,3 +237,28 @@ def test_a_games_texts_are_counted_and_the_games_stay_within_their_budget(
         service.view(games[-1]["id"], svg=True)  # a long text, the board's picture in it
         assert service.memory_use()["games_bytes"] <= budget
     assert 1 <= service.memory_use()["games"] < len(games)
+
+
+def test_a_games_views_sized_from_their_text_stay_near_their_walked_sizes(
+    tmp_path: Path,
+) -> None:
+    """One view in four of each kind is walked; the others, sized from their text's length,
+    add up to within a fifth of walking every one, move after move, to the game's end."""
+    service = _service(tmp_path)
+    game = service.create_game(3, seats={1: "greedy", 2: "random"}, seed=5, seat=0)
+    game_id, token = game["id"], game["token"]
+    rng = random.Random(5)
+    worst = 0.0
+    for move in range(200):
+        svg = move % 3 == 0
+        view = service.view(game_id, token=token, svg=svg)
+        service.view(game_id, svg=not svg)
+        held = service._game(game_id)
+        walked = sum(json_bytes(shared) for shared in held.views.values())
+        sized = sum(held.view_bytes.values())
+        worst = max(worst, abs(sized - walked) / walked)
+        if "legal" not in view:
+            break
+        service.act(game_id, token, rng.randrange(len(view["legal"])), view["moves"], svg=svg)
+    assert move > 15 and view["outcome"] is not None  # played to the end
+    assert worst < 0.2, worst  # 13 % at worst, in the opening, where views change most

@@ -58,7 +58,8 @@ BoardKey = tuple[str, int, bool, str, bool]
 _OWN_BOARDS = 2 * MIB
 """The budget of the boards of a log that shares no server's cache."""
 _SAMPLED = 4
-"""Of a run of positions measured at once, one in this many is walked (see ``nbytes``)."""
+"""Of the positions, one in this many is walked; the others count as the last walked (see
+``nbytes``)."""
 _ACTIONS: tuple[type, ...] = get_args(Action)
 """The action classes: the engine shares their instances between positions, uncounted."""
 _SLOT = 8
@@ -100,8 +101,11 @@ class GameLog:
         that made them."""
         self._bytes = added_bytes(first, shared=_ACTIONS)
         self._rules_bytes = 0
+        self._each: int | None = None
+        """What the position walked last added to the one before it (``None``: none yet)."""
         self._last = (1, 0)
-        """The number of positions when the last was measured, and its size then."""
+        """The number of positions when the newest was walked (none walked before it), and
+        its size then."""
         self._rules: list[str | None] = [] if start is None else list(start.rules)
         """The rules page of each English narration line, found when first asked for."""
         self._ruled = self.base
@@ -176,12 +180,13 @@ class GameLog:
         Each position counts what it adds to the one before (most of a
         position is shared with its parent), each narration line its own;
         actions, which the engine shares between positions, are not
-        counted, and the drawn boards are in their cache, not here. A
-        position is measured once the next one is made (its derived caches
-        are filled by then); the last one is measured once, as it is first
-        counted. Of many positions made at once (a game read back from the
-        database), one in :data:`_SAMPLED` is measured, standing for the
-        others: measuring costs about half as much as making a position.
+        counted, and the drawn boards are in their cache, not here. One
+        position in :data:`_SAMPLED` is walked, once the next one is made (its
+        derived caches are filled by then), and stands for the others up to
+        the next one walked, the newest among them: a walk costs about half as
+        much as making a position, and the positions of one game differ little
+        in size (``tests/server/test_memory.py`` holds the measure to what
+        building the log allocates).
 
         >>> from tongiaki_rules import SetupPlace
         >>> log = GameLog(GameRecord(2))
@@ -193,13 +198,17 @@ class GameLog:
         states = self.states
         while self._sized < len(states) - 1:
             k = self._sized
-            step = _SAMPLED if len(states) - 1 - k >= _SAMPLED else 1
-            self._bytes += step * added_bytes(states[k], states[k - 1], _ACTIONS)
-            self._sized += step
-        count, last = self._last
-        if count != len(states):  # measured once a move, not on every call
-            last = added_bytes(states[-1], states[-2], _ACTIONS) if len(states) > 1 else 0
-            self._last = (len(states), last)
+            if self._each is None or k % _SAMPLED == 0:
+                self._each = added_bytes(states[k], states[k - 1], _ACTIONS)
+            self._bytes += self._each
+            self._sized += 1
+        if self._each is not None:
+            last = self._each
+        else:  # no position walked yet: the newest is, once
+            count, last = self._last
+            if count != len(states):
+                last = added_bytes(states[-1], states[-2], _ACTIONS) if len(states) > 1 else 0
+                self._last = (len(states), last)
         told = self._told_en.nbytes + sum(t.nbytes for t in self._told.values())
         told += sum(t.nbytes for t in self._told_words.values())
         return self._bytes + last + told + self._rules_bytes + _SLOT * 2 * len(states)

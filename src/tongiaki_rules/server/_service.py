@@ -119,6 +119,11 @@ _TEXTS_KEPT = 2
 """The views of a game whose JSON text is kept (the answer to a move and its push share one)."""
 _GAME_BYTES = 2048
 """What a game in memory holds besides its log and views (its stored form, host, lock...)."""
+_VIEWS_WALKED = 4
+"""Of the views a game builds of each kind (with the board's SVG or not, with the legal
+actions or not), one in this many is walked (:func:`~.memory.json_bytes`); the others are
+sized by their JSON text's length, at the bytes a character of the last walked one (see
+:meth:`_Game.view_size`)."""
 
 
 _Written = tuple[dict[str, Any], SharedText]
@@ -196,6 +201,10 @@ class _Game:
         """The moves of the game's latest stored snapshot (``None``: not read yet)."""
         self.texts: OrderedDict[tuple[Any, ...], _Written] = OrderedDict()
         """The JSON text of the views used last (:data:`_TEXTS_KEPT`), with each view."""
+        self.view_sizing: dict[tuple[bool, bool], tuple[int, float]] = {}
+        """By kind of view (with the SVG or not; for everyone, or for the seat choosing, with
+        its legal actions): the views built, and the bytes a character of the last one walked
+        (:meth:`view_size`)."""
 
     def shared_text(self, key: tuple[Any, ...], shared: dict[str, Any]) -> SharedText:
         """The JSON text of ``shared``, the view kept under ``key`` (written once while it is
@@ -210,6 +219,23 @@ class _Game:
         while len(self.texts) > _TEXTS_KEPT:
             self.texts.popitem(last=False)
         return text
+
+    def view_size(self, kind: tuple[bool, bool], shared: dict[str, Any], text: SharedText) -> int:
+        """The bytes of ``shared``, a view just built, and ``text``, its JSON text: walked
+        (:func:`~.memory.json_bytes`) for the first view of its kind and one in
+        :data:`_VIEWS_WALKED` after, else its text's length times the bytes a character of
+        the last one walked. A walk of a late view costs about a fifth of a millisecond,
+        about as much as the rest of the move's accounting, and a game's views of one
+        kind grow slowly, move by move; call with ``lock`` held."""
+        length = len(text.head) + len(text.tail)
+        built, per_character = self.view_sizing.get(kind, (0, 0.0))
+        if built % _VIEWS_WALKED == 0:
+            size = json_bytes(shared)
+            per_character = size / max(length, 1)
+        else:
+            size = round(per_character * length)
+        self.view_sizing[kind] = (built + 1, per_character)
+        return size
 
     def nbytes(self) -> int:
         """The bytes the game holds in memory, as measured (:mod:`.memory`); call with
@@ -644,13 +670,16 @@ class GameService:
             shared = game.views[key] = self._build_view(game, stored, at, seat, svg, language)
             if game.host.simultaneous:
                 shared["chosen"] = list(chosen)
-            game.view_bytes[key] = json_bytes(shared)
+            text = game.shared_text(key, shared)
+            game.view_bytes[key] = game.view_size((svg, seat is None), shared, text)
             while len(game.views) > _VIEWS_KEPT:
                 game.view_bytes.pop(game.views.popitem(last=False)[0], None)
+        else:
+            text = game.shared_text(key, shared)
         view = View({**shared, "you": you, "clock": self._clock_json(game, stored, at)})
         if game.host.simultaneous:
             view["choice"] = pending.get(you) if you is not None else None
-        view.text = game.shared_text(key, shared)
+        view.text = text
         return view
 
     def _build_view(
