@@ -103,9 +103,6 @@ class GameLog:
         self._rules_bytes = 0
         self._each: int | None = None
         """What the position walked last added to the one before it (``None``: none yet)."""
-        self._last = (1, 0)
-        """The number of positions when the newest was walked (none walked before it), and
-        its size then."""
         self._rules: list[str | None] = [] if start is None else list(start.rules)
         """The rules page of each English narration line, found when first asked for."""
         self._ruled = self.base
@@ -182,8 +179,9 @@ class GameLog:
         actions, which the engine shares between positions, are not
         counted, and the drawn boards are in their cache, not here. One
         position in :data:`_SAMPLED` is walked, once the next one is made (its
-        derived caches are filled by then), and stands for the others up to
-        the next one walked, the newest among them: a walk costs about half as
+        derived caches are filled by then; the first move's at once), and
+        stands for the others up to the next one walked, the newest among
+        them: a walk costs about half as
         much as making a position, and the positions of one game differ little
         in size (``tests/server/test_memory.py`` holds the measure to what
         building the log allocates).
@@ -202,13 +200,9 @@ class GameLog:
                 self._each = added_bytes(states[k], states[k - 1], _ACTIONS)
             self._bytes += self._each
             self._sized += 1
-        if self._each is not None:
-            last = self._each
-        else:  # no position walked yet: the newest is, once
-            count, last = self._last
-            if count != len(states):
-                last = added_bytes(states[-1], states[-2], _ACTIONS) if len(states) > 1 else 0
-                self._last = (len(states), last)
+        if self._each is None and len(states) > 1:  # the first move's position, walked at once
+            self._each = added_bytes(states[-1], states[-2], _ACTIONS)
+        last = 0 if self._each is None else self._each
         told = self._told_en.nbytes + sum(t.nbytes for t in self._told.values())
         told += sum(t.nbytes for t in self._told_words.values())
         return self._bytes + last + told + self._rules_bytes + _SLOT * 2 * len(states)
