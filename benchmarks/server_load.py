@@ -58,7 +58,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import gc
 import json
 import os
 import random
@@ -233,14 +232,7 @@ async def _pace_gc() -> None:
     every few seconds, and every request in flight is timed that much slower."""
     from tongiaki_rules.server._gc import GcPacer
 
-    pacer = GcPacer()
-    pacer.start()
-    try:
-        while True:
-            await asyncio.sleep(pacer.freeze_every)
-            pacer.tick()
-    finally:
-        gc.unfreeze()
+    await GcPacer().run()
 
 
 def percentiles(ms: list[float]) -> str:

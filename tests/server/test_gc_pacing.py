@@ -124,6 +124,7 @@ def test_serve_applications_pace_the_collector(
         assert client.get("/api/games").status_code == 200
         assert app.state.gc.frozen_at is not None  # started with the application
         assert gc.get_freeze_count() > 0
+    assert gc.get_freeze_count() == 0  # stopped with it: the heap given back to the collector
 
 
 def test_other_applications_leave_the_collector_alone(tmp_path: Path) -> None:

@@ -34,6 +34,7 @@ interpreter.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import time
 from collections.abc import Callable
@@ -54,7 +55,8 @@ class GcPacer:
     :meth:`start` freezes the objects of start-up, :meth:`tick` (called every
     :data:`FREEZE_EVERY` seconds or so, from the event loop) freezes the
     survivors since, and collects the whole heap once :data:`FULL_EVERY`
-    seconds have passed since the last whole collection.
+    seconds have passed since the last whole collection; :meth:`run` does
+    both on an event loop until it is cancelled.
     """
 
     def __init__(
@@ -95,3 +97,15 @@ class GcPacer:
             gc.collect(1)
         gc.freeze()
         self.frozen_at = now
+
+    async def run(self) -> None:
+        """:meth:`start`, then :meth:`tick` every :attr:`freeze_every` seconds, until
+        cancelled; the frozen objects are then given back to the collector, so the
+        interpreter is left as it was found."""
+        self.start()
+        try:
+            while True:
+                await asyncio.sleep(self.freeze_every)
+                self.tick()
+        finally:
+            gc.unfreeze()

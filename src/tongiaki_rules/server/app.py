@@ -355,7 +355,7 @@ def create_app(
         # moves that other processes on the same database store reach this one's sockets
         stop_watching = storage.watch_moves(hub.publish, hub.games)
         renewing = asyncio.create_task(_renew_socket_counts(app.state.sockets))
-        pacing = asyncio.create_task(_pace_gc(app.state.gc)) if app.state.gc else None
+        pacing = asyncio.create_task(app.state.gc.run()) if app.state.gc else None
         yield
         if pacing is not None:
             pacing.cancel()
@@ -401,14 +401,6 @@ def create_app(
     )
     add_pages(app, service, Path(static_dir) if static_dir is not None else STATIC_DIR)
     return app
-
-
-async def _pace_gc(pacer: GcPacer) -> None:
-    """Freeze the start-up's objects, then the survivors every second, for good."""
-    pacer.start()
-    while True:
-        await asyncio.sleep(pacer.freeze_every)
-        pacer.tick()
 
 
 async def _renew_socket_counts(sockets: SocketCount) -> None:
