@@ -306,7 +306,7 @@ class SqliteStorage(SqlStorage[sqlite3.Connection]):
         Without the lock, threads waiting for SQLite's write lock would poll
         it with sleeps of up to 100 ms and could lose to newcomers again and
         again; other processes wait for their turn on the lock file
-        (:meth:`_turn`). A write SQLite refuses (read-only, full, I/O error),
+        (:meth:`_take_turn`). A write SQLite refuses (read-only, full, I/O error),
         or one that went to a file since deleted or replaced, raises
         :class:`StorageUnavailable`.
 
@@ -542,7 +542,7 @@ class SqliteStorage(SqlStorage[sqlite3.Connection]):
 
 def _lock_file(path: Path) -> int | None:
     """The open lock file ``<database>-writer`` whose ``flock`` the processes writing the
-    database take turns on (see :meth:`SqliteStorage._turn`); ``None`` where it cannot be
+    database take turns on (see :meth:`SqliteStorage._take_turn`); ``None`` where it cannot be
     opened (a read-only folder: the busy timeout alone then decides)."""
     try:
         return os.open(path.with_name(path.name + "-writer"), os.O_RDWR | os.O_CREAT, 0o600)
